@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerAuthHook } from './lib/auth-hook';
+import { AppError, notFound } from './lib/errors';
+import { errorHandler } from './lib/error-handler';
+import type { App } from './lib/types';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { contactRoutes } from './modules/contact/routes';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
+import { UsersService } from './modules/users/service';
+
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    services: Services;
+  }
+}
+
+/** Largest JSON body accepted; larger ones get 413. */
+export const BODY_LIMIT = 256 * 1024;
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Builds the whole application (API, docs, SPA) on an open, migrated database.
+ * Does not listen: main.ts does, tests use inject().
+ */
+export async function buildApp(config: Config, db: Db): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  // Only JSON bodies: a text/plain or form POST is how cross-site requests sneak in.
+  app.removeContentTypeParser(['text/plain']);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('services', {
+    auth: new AuthService(db, { defaultTier: config.defaultTier, sessionTtlMs: config.sessionTtlMs, ...config.limits }),
+    users: new UsersService(db),
+  });
+
+  // Layer 1: external plugins.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: config.publicUrl?.startsWith('https://') ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'MailtoKit API',
+        description:
+          'Build, save, share and track mailto: links. Authenticate with the session cookie set by /api/v1/auth/login, or send its access_token as `Authorization: Bearer`.',
+        version: '1',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'mailtokit_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Layer 2: our cross-cutting hooks.
+  app.addHook('onRequest', csrfGuard(config));
+  registerAuthHook(app);
+
+  // Layer 3: routes.
+  await app.register(systemRoutes);
+  await app.register(authRoutes, { registrationsPerHour: config.limits.registrationsPerHour });
+  await app.register(userRoutes);
+  await app.register(contactRoutes, { contactPerHour: config.limits.contactPerHour });
+
+  registerSpa(app, config.webDist);
+  app.addHook('onClose', async () => db.destroy());
+  return app;
+}
+
+/**
+ * CSRF defence for cookie sessions: unsafe methods must carry a JSON body (enforced by the
+ * content-type parsers) and, when the browser sends an Origin, it must be our own.
+ */
+function csrfGuard(config: Config) {
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
+  return async (request: FastifyRequest) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== own && origin !== publicOrigin)
+      throw new AppError(403, 'CSRF_REJECTED', 'Cross-site request rejected');
+  };
+}
+
+/** Serves the built web app; any non-API path falls back to index.html (client routing). */
+function registerSpa(app: App, webDist: string | null) {
+  const index = webDist ? path.join(webDist, 'index.html') : null;
+  const hasSpa = index !== null && fs.existsSync(index);
+  if (hasSpa && webDist) {
+    void app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, filePath) => {
+        // Vite's hashed assets never change; everything else revalidates.
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (!isPage) throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+    if (!hasSpa)
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

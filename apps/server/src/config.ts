@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { Tier } from '@mailtokit/contracts/user';
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const EnvSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v === '' || /^(postgres|postgresql|sqlite|file):/.test(v),
+      'must be a postgres:// URL (or unset for the embedded SQLite database)',
+    ),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/]+/.test(v), 'must be an http:// or https:// URL'),
+  DEFAULT_TIER: z
+    .string()
+    .default('FREE')
+    .transform((v) => v.toUpperCase())
+    .pipe(Tier),
+  SESSION_TTL_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .positive('must be positive')
+    .max(365, 'must be at most 365')
+    .default(30),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+});
+
+export type Database =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: Database;
+  publicUrl: string | null;
+  defaultTier: Tier;
+  sessionTtlMs: number;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Where the built web app lives; null serves no SPA (API only). */
+  webDist: string | null;
+  /** Rate limits; tests lower or raise them. */
+  limits: RateLimits;
+}
+
+export interface RateLimits {
+  /** Failed logins per username per window before 429. */
+  loginFailuresPerUser: number;
+  /** Failed logins per IP per window before 429. */
+  loginFailuresPerIp: number;
+  loginWindowMs: number;
+  /** Registrations per IP per hour. */
+  registrationsPerHour: number;
+  /** Contact messages per IP per hour. */
+  contactPerHour: number;
+}
+
+export const DEFAULT_LIMITS: RateLimits = {
+  loginFailuresPerUser: 5,
+  loginFailuresPerIp: 20,
+  loginWindowMs: 15 * 60_000,
+  registrationsPerHour: 30,
+  contactPerHour: 5,
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment. Throws ConfigError with a one-line message. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { webDist: string | null } = { webDist: null },
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'environment';
+    const raw = typeof key === 'string' ? env[key] : undefined;
+    throw new ConfigError(
+      `Invalid configuration: ${key}${raw !== undefined ? `=${JSON.stringify(raw)}` : ''} ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL?.trim();
+  let database: Database;
+  if (url && /^postgres(ql)?:/.test(url)) database = { dialect: 'postgres', url };
+  else if (url && /^(sqlite|file):/.test(url))
+    database = { dialect: 'sqlite', file: path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, '')) };
+  else database = { dialect: 'sqlite', file: path.join(dataDir, 'mailtokit.db') };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    defaultTier: e.DEFAULT_TIER,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60_000,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: defaults.webDist,
+    limits: DEFAULT_LIMITS,
+  };
+}

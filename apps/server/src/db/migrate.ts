@@ -1,0 +1,34 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './database';
+import { m001UsersSessions } from './migrations/001-users-sessions';
+import { m002ContactMessages } from './migrations/002-contact-messages';
+
+/** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
+export type DialectMigration = (dialect: Dialect) => Migration;
+
+/** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '001-users-sessions': m001UsersSessions,
+  '002-contact-messages': m002ContactMessages,
+};
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(
+      Object.fromEntries(Object.entries(MIGRATIONS).map(([k, m]) => [k, m(this.dialect)])),
+    );
+  }
+}
+
+/** Brings the schema up to date. Throws if a migration fails. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: new InCodeProvider(db.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@mailtokit/contracts/errors';
+import { AppError, validationError } from './errors';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, detail: string, fields?: Record<string, string>) {
+  const body: ErrorBody = fields ? { detail, code, fields } : { detail, code };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Field name of a validation issue: `/teamId` -> `teamId`, `` -> `body`. */
+function fieldOf(path: string): string {
+  const trimmed = path.replace(/^\//, '').replace(/\//g, '.');
+  return trimmed || 'body';
+}
+
+/** Maps every error to `{detail, code, fields?}`; 5xx bodies reveal nothing inside. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) return send(reply, error.status, error.code, error.detail, error.fields);
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = fieldOf(issue.instancePath);
+      fields[key] ??= issue.message ?? 'Invalid value';
+    }
+    const v = validationError(fields);
+    return send(reply, v.status, v.code, v.detail, v.fields);
+  }
+
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return send(reply, 400, 'BAD_REQUEST', 'Malformed JSON in request body');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return send(reply, 400, 'BAD_REQUEST', 'Request body is empty');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  }
+
+  const status = error.statusCode ?? 500;
+  if (status === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+  if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (status >= 400 && status < 500) return send(reply, status, 'BAD_REQUEST', 'Invalid request');
+
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
+}

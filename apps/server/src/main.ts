@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDb } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+// Source (src/main.ts) and bundle (dist/main.js) both sit two levels below apps/.
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, { webDist: WEB_DIST });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = openDb(config.database);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
+  const app = await buildApp(config, db);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(`Cannot listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  const where = config.publicUrl ?? `http://localhost:${config.port}`;
+  app.log.info(`MailtoKit serving ${where} (database: ${config.database.dialect})`);
+}
+
+void main();

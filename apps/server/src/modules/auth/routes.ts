@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ChangePasswordBody,
+  LoginBody,
+  LoginResponse,
+  OkResponse,
+  RegisterBody,
+} from '@mailtokit/contracts/auth';
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import { User } from '@mailtokit/contracts/user';
+import { authOf, SESSION_COOKIE } from '../../lib/auth-hook';
+import type { App } from '../../lib/types';
+import { toUser } from '../users/mapper';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires,
+  });
+}
+
+export async function authRoutes(app: App, opts: { registrationsPerHour: number }) {
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    schema: {
+      tags: ['auth'],
+      summary: 'Create an account (does not sign in)',
+      body: RegisterBody,
+      response: { 201: User, ...errors },
+    },
+    config: { rateLimit: { max: opts.registrationsPerHour, timeWindow: '1 hour' } },
+    handler: async (request, reply) => {
+      const user = await app.services.auth.register(request.body);
+      return reply.code(201).send(user);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in: sets the session cookie and returns a bearer token',
+      body: LoginBody,
+      response: { 200: LoginResponse, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { username, password } = request.body;
+      // A previous session of this browser ends: the session is rotated at every login.
+      if (request.auth) await app.services.auth.logout(request.auth.sessionId);
+      const result = await app.services.auth.login(
+        username,
+        password,
+        request.ip,
+        request.headers['user-agent'],
+      );
+      setSessionCookie(request, reply, result.access_token, result.expiresAt);
+      return { access_token: result.access_token, user: result.user };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/logout',
+    schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: OkResponse } },
+    handler: async (request, reply) => {
+      if (request.auth) await app.services.auth.logout(request.auth.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/auth/me',
+    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: User, 401: ErrorBody } },
+    config: { auth: true },
+    handler: async (request) => toUser(authOf(request).user),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/v1/auth/password',
+    schema: {
+      tags: ['auth'],
+      summary: 'Change password; signs out every other session',
+      body: ChangePasswordBody,
+      response: { 200: OkResponse, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request) => {
+      await app.services.auth.changePassword(
+        authOf(request),
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return { ok: true as const };
+    },
+  });
+}
+

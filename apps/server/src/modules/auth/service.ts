@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import type { LoginResponse, RegisterBody } from '@mailtokit/contracts/auth';
+import type { Tier, User } from '@mailtokit/contracts/user';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import type { UserRow } from '../../db/types';
+import { AppError, conflict, tooManyRequests, validationError } from '../../lib/errors';
+import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken, newToken } from '../../lib/tokens';
+import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from '../users/repo';
+import { toUser } from '../users/mapper';
+import * as repo from './repo';
+import { FailureThrottle } from './throttle';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
+
+export interface AuthServiceOptions {
+  defaultTier: Tier;
+  sessionTtlMs: number;
+  loginFailuresPerUser: number;
+  loginFailuresPerIp: number;
+  loginWindowMs: number;
+}
+
+export interface SessionAuth {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** Sign-up, sign-in, sessions and password changes. */
+export class AuthService {
+  private readonly throttle: FailureThrottle;
+  private lastSweep = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: AuthServiceOptions,
+  ) {
+    this.throttle = new FailureThrottle(opts.loginWindowMs);
+  }
+
+  async register(input: z.output<typeof RegisterBody>): Promise<User> {
+    const k = this.db.kysely;
+    if (await findUserByUsername(k, input.username))
+      throw conflict('Username is already taken', { username: 'Username is already taken' });
+    if (await findUserByEmail(k, input.email))
+      throw conflict('Email is already registered', { email: 'Email is already registered' });
+    const now = nowIso();
+    try {
+      const row = await insertUser(k, {
+        username: input.username,
+        email: input.email,
+        password_hash: await hashPassword(input.password),
+        first_name: input.firstName,
+        last_name: input.lastName,
+        subscription_tier: this.opts.defaultTier,
+        subscription_expires_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      return toUser(row);
+    } catch (err) {
+      // Two sign-ups racing for the same name: the unique index decides.
+      if (isUniqueViolation(err)) throw conflict('Username or email is already taken');
+      throw err;
+    }
+  }
+
+  async login(
+    username: string,
+    password: string,
+    ip: string,
+    userAgent: string | undefined,
+  ): Promise<LoginResponse & { expiresAt: Date }> {
+    const userKey = `u:${username.toLowerCase()}`;
+    const ipKey = `ip:${ip}`;
+    if (
+      this.throttle.count(userKey) >= this.opts.loginFailuresPerUser ||
+      this.throttle.count(ipKey) >= this.opts.loginFailuresPerIp
+    )
+      throw new AppError(429, 'RATE_LIMITED', LOGIN_THROTTLED);
+
+    const user = await findUserByUsername(this.db.kysely, username);
+    // Unknown users cost a full hash check too, so timing does not reveal which names exist.
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHashPromise));
+    if (!user || !ok) {
+      this.throttle.record(userKey);
+      this.throttle.record(ipKey);
+      throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    this.throttle.reset(userKey);
+    const { token, expiresAt } = await this.createSession(user.id, userAgent);
+    return { access_token: token, user: toUser(user), expiresAt };
+  }
+
+  private async createSession(userId: number, userAgent: string | undefined) {
+    const token = newToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.opts.sessionTtlMs);
+    await repo.insertSession(this.db.kysely, {
+      id: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
+      user_agent: userAgent ? userAgent.slice(0, 512) : null,
+    });
+    await this.sweepExpired(now);
+    return { token, expiresAt };
+  }
+
+  /** Resolves a bearer/cookie token to its user, or null when unknown or expired. */
+  async authenticate(token: string): Promise<SessionAuth | null> {
+    if (token.length < 20 || token.length > 200) return null;
+    const id = hashToken(token);
+    const session = await repo.findSession(this.db.kysely, id);
+    if (!session) return null;
+    const now = new Date();
+    if (session.expires_at <= now.toISOString()) {
+      await repo.deleteSession(this.db.kysely, id);
+      return null;
+    }
+    const user = await findUserById(this.db.kysely, session.user_id);
+    if (!user) return null;
+    // Record activity at most once a minute per session.
+    if (now.getTime() - Date.parse(session.last_seen_at) > 60_000)
+      await repo.touchSession(this.db.kysely, id, now.toISOString());
+    return { user, sessionId: id };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await repo.deleteSession(this.db.kysely, sessionId);
+  }
+
+  /** Checks the current password, stores the new one and signs out every other session. */
+  async changePassword(auth: SessionAuth, currentPassword: string, newPassword: string): Promise<void> {
+    const key = `pw:${auth.user.id}`;
+    if (this.throttle.count(key) >= this.opts.loginFailuresPerUser) throw tooManyRequests(LOGIN_THROTTLED);
+    if (!(await verifyPassword(currentPassword, auth.user.password_hash))) {
+      this.throttle.record(key);
+      throw validationError({ currentPassword: 'Current password is incorrect' });
+    }
+    this.throttle.reset(key);
+    const hash = await hashPassword(newPassword);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await updateUser(trx, auth.user.id, { password_hash: hash, updated_at: nowIso() });
+      await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
+    });
+  }
+
+  private async sweepExpired(now: Date): Promise<void> {
+    if (now.getTime() - this.lastSweep < 60 * 60_000) return;
+    this.lastSweep = now.getTime();
+    await repo.deleteExpiredSessions(this.db.kysely, now.toISOString());
+  }
+}
+
+/** True for a unique-constraint violation on SQLite or PostgreSQL. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown };
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  );
+}

@@ -1,0 +1,27 @@
+import { ContactBody, ContactResponse } from '@mailtokit/contracts/contact';
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import { nowIso } from '../../db/database';
+import type { App } from '../../lib/types';
+import { insertContactMessage } from './repo';
+
+export async function contactRoutes(app: App, opts: { contactPerHour: number }) {
+  app.route({
+    method: 'POST',
+    url: '/api/v1/contact',
+    schema: {
+      tags: ['contact'],
+      summary: 'Send a message to the MailtoKit team (stored; rate limited per IP)',
+      body: ContactBody,
+      response: { 201: ContactResponse, 400: ErrorBody, 429: ErrorBody },
+    },
+    config: { rateLimit: { max: opts.contactPerHour, timeWindow: '1 hour' } },
+    handler: async (request, reply) => {
+      const row = await insertContactMessage(app.db.kysely, {
+        ...request.body,
+        user_id: request.auth?.user.id ?? null,
+        created_at: nowIso(),
+      });
+      return reply.code(201).send({ id: row.id, receivedAt: row.created_at });
+    },
+  });
+}

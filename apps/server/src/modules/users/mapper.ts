@@ -1,0 +1,17 @@
+import type { User } from '@mailtokit/contracts/user';
+import type { UserRow } from '../../db/types';
+
+/** The API shape of a user: camelCase, no password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    subscriptionTier: row.subscription_tier,
+    subscriptionExpiresAt: row.subscription_expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

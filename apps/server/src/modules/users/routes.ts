@@ -1,0 +1,24 @@
+import { ProfileBody } from '@mailtokit/contracts/auth';
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import { User } from '@mailtokit/contracts/user';
+import { authOf } from '../../lib/auth-hook';
+import { withAliases } from '../../lib/routes';
+import type { App } from '../../lib/types';
+
+export async function userRoutes(app: App) {
+  for (const { url, hide } of withAliases('/api/v1/profile', '/api/profile')) {
+    app.route({
+      method: 'PUT',
+      url,
+      schema: {
+        hide,
+        tags: ['profile'],
+        summary: 'Update first name, last name and e-mail (the username cannot change)',
+        body: ProfileBody,
+        response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) => app.services.users.updateProfile(authOf(request).user, request.body),
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { User } from './user';
+
+export const USERNAME_MAX = 32;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 64;
+export const EMAIL_MAX = 254;
+
+const email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, MESSAGES.tooLong(EMAIL_MAX))
+  .pipe(z.email({ message: MESSAGES.emailInvalid }));
+
+/** Optional person name: blank becomes null. */
+const optionalName = z
+  .string()
+  .trim()
+  .max(NAME_MAX, MESSAGES.nameMax)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const LoginBody = z
+  .object({
+    username: z.string().trim().min(1, MESSAGES.usernameRequired).max(256),
+    password: z.string().min(1, MESSAGES.passwordRequired).max(1024),
+  })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.input<typeof LoginBody>;
+
+export const newPassword = z
+  .string()
+  .min(8, MESSAGES.passwordMin)
+  .max(PASSWORD_MAX, MESSAGES.passwordMax);
+
+export const RegisterBody = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(3, MESSAGES.usernameMin)
+      .max(USERNAME_MAX, MESSAGES.usernameMax)
+      .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars),
+    email,
+    password: newPassword,
+    firstName: optionalName,
+    lastName: optionalName,
+  })
+  .meta({ id: 'RegisterBody' });
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+export const LoginResponse = z
+  .object({ access_token: z.string(), user: User })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const ProfileBody = z
+  .object({
+    firstName: optionalName,
+    lastName: optionalName,
+    email,
+  })
+  .meta({ id: 'ProfileBody' });
+export type ProfileBody = z.input<typeof ProfileBody>;
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired).max(1024),
+    newPassword,
+  })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
+
+/** The settings form adds a confirmation that must match (checked on the client only). */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired),
+    newPassword,
+    confirmPassword: z.string().min(8, MESSAGES.passwordMin),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.input<typeof ChangePasswordForm>;
+
+export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+export type OkResponse = z.infer<typeof OkResponse>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes the API returns in `code`. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'PREMIUM_REQUIRED',
+  'TEAM_REQUIRED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'CSRF_REJECTED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Body of every non-2xx JSON response. */
+export const ErrorBody = z
+  .object({
+    detail: z.string(),
+    code: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Exact wording the spec requires for tier gating (section 6). */
+export const PREMIUM_REQUIRED_DETAIL = 'Premium subscription required';
+export const TEAM_REQUIRED_DETAIL = 'Team subscription required';

@@ -1,0 +1,24 @@
+/**
+ * Every user-facing validation message of the product spec (section 5), in one place.
+ * Forms (web) and request validation (server) both read from here.
+ */
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be at most 32 characters',
+  usernameChars: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  emailInvalid: 'Must be a valid email address',
+  emailInvalidAuthPage: 'Please enter a valid email address',
+  nameMax: 'Must be at most 64 characters',
+  currentPasswordRequired: 'Current password is required',
+  passwordsDontMatch: "Passwords don't match",
+  contactNameMin: 'Name must be at least 2 characters long',
+  contactEmailInvalid: 'Please enter a valid email address',
+  contactSubjectMin: 'Subject must be at least 5 characters long',
+  contactMessageMin: 'Message must be at least 10 characters long',
+  genericValidation: 'Please check your input and try again.',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const TIERS = ['FREE', 'PREMIUM', 'TEAM'] as const;
+export const Tier = z.enum(TIERS);
+export type Tier = z.infer<typeof Tier>;
+
+/** The current user as the API returns it. Never carries a password hash. */
+export const User = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    subscriptionTier: Tier,
+    subscriptionExpiresAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof User>;
+
+/** premium = PREMIUM or TEAM (spec section 6). */
+export function isPremium(tier: Tier): boolean {
+  return tier === 'PREMIUM' || tier === 'TEAM';
+}
+
+/** Display name: first name, else username (spec section 2, header). */
+export function displayName(user: Pick<User, 'firstName' | 'username'>): string {
+  const first = user.firstName?.trim();
+  return first ? first : user.username;
+}

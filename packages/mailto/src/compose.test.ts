@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { gmailComposeUrl, outlookComposeUrl, yahooComposeUrl } from './compose';
+import { fieldsArb } from './testing/arbitraries';
+import type { MailtoFields } from './types';
+
+const sample: MailtoFields = {
+  to: ['a+b@example.com', 'c@example.org'],
+  cc: ['d@example.com'],
+  bcc: ['e@example.com'],
+  subject: 'Hi & bye = 100% #1?',
+  body: 'Line 1\nLine 2 😀 café',
+};
+
+describe('gmailComposeUrl', () => {
+  it('builds the exact URL', () => {
+    expect(gmailComposeUrl(sample)).toBe(
+      'https://mail.google.com/mail/?view=cm&fs=1' +
+        '&to=a%2Bb%40example.com%2Cc%40example.org&cc=d%40example.com&bcc=e%40example.com' +
+        '&su=Hi%20%26%20bye%20%3D%20100%25%20%231%3F' +
+        '&body=Line%201%0ALine%202%20%F0%9F%98%80%20caf%C3%A9',
+    );
+  });
+
+  it('omits empty parameters', () => {
+    expect(gmailComposeUrl({ to: ['a@example.com'], cc: [], bcc: [' '], subject: '', body: '' })).toBe(
+      'https://mail.google.com/mail/?view=cm&fs=1&to=a%40example.com',
+    );
+    expect(gmailComposeUrl({})).toBe('https://mail.google.com/mail/?view=cm&fs=1');
+  });
+});
+
+describe('outlookComposeUrl', () => {
+  it('builds the exact URL', () => {
+    expect(outlookComposeUrl({ to: ['a@example.com'], subject: 'Hi there', body: 'x\r\ny' })).toBe(
+      'https://outlook.office.com/mail/deeplink/compose?to=a%40example.com&subject=Hi%20there&body=x%0Ay',
+    );
+  });
+
+  it('has no query when every field is empty', () => {
+    expect(outlookComposeUrl({})).toBe('https://outlook.office.com/mail/deeplink/compose');
+  });
+});
+
+describe('yahooComposeUrl', () => {
+  it('builds the exact URL', () => {
+    expect(yahooComposeUrl({ to: ['a@example.com'], bcc: ['b@example.com'], body: '1+1' })).toBe(
+      'https://compose.mail.yahoo.com/?to=a%40example.com&bcc=b%40example.com&body=1%2B1',
+    );
+  });
+
+  it('has no query when every field is empty', () => {
+    expect(yahooComposeUrl({})).toBe('https://compose.mail.yahoo.com/');
+  });
+});
+
+/** What URLSearchParams should read back from a compose URL built from `f`. */
+function expectedParams(f: MailtoFields, subjectKey: string): Record<string, string> {
+  const all: Record<string, string> = {
+    to: f.to.join(','),
+    cc: f.cc.join(','),
+    bcc: f.bcc.join(','),
+    [subjectKey]: f.subject,
+    body: f.body,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== ''));
+}
+
+describe('compose URLs read back through new URL()', () => {
+  it.each([
+    ['gmail', gmailComposeUrl, 'su', 'https://mail.google.com/mail/', { view: 'cm', fs: '1' }],
+    ['outlook', outlookComposeUrl, 'subject', 'https://outlook.office.com/mail/deeplink/compose', {}],
+    ['yahoo', yahooComposeUrl, 'subject', 'https://compose.mail.yahoo.com/', {}],
+  ] as const)('%s: searchParams equal the fields (property)', (_name, build, subjectKey, base, fixed) => {
+    fc.assert(
+      fc.property(fieldsArb, (f) => {
+        const url = new URL(build(f));
+        expect(url.origin + url.pathname).toBe(base);
+        expect(Object.fromEntries(url.searchParams)).toEqual({ ...fixed, ...expectedParams(f, subjectKey) });
+      }),
+    );
+  });
+
+  it('writes a subject line break as a space and body line breaks as \\n', () => {
+    const url = new URL(gmailComposeUrl({ subject: 'a\r\nb', body: 'c\r\nd\re' }));
+    expect(url.searchParams.get('su')).toBe('a b');
+    expect(url.searchParams.get('body')).toBe('c\nd\ne');
+  });
+});
