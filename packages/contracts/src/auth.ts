@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 import { MESSAGES } from './messages';
 import { User } from './user';
 
@@ -7,8 +8,7 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 64;
 export const EMAIL_MAX = 254;
 
-const email = z
-  .string()
+const email = text('Email is required')
   .trim()
   .max(EMAIL_MAX, MESSAGES.tooLong(EMAIL_MAX))
   .pipe(z.email({ message: MESSAGES.emailInvalid }));
@@ -23,21 +23,19 @@ const optionalName = z
 
 export const LoginBody = z
   .object({
-    username: z.string().trim().min(1, MESSAGES.usernameRequired).max(256),
-    password: z.string().min(1, MESSAGES.passwordRequired).max(1024),
+    username: text(MESSAGES.usernameRequired).trim().min(1, MESSAGES.usernameRequired).max(256),
+    password: text(MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired).max(1024),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.input<typeof LoginBody>;
 
-export const newPassword = z
-  .string()
+export const newPassword = text(MESSAGES.passwordMin)
   .min(8, MESSAGES.passwordMin)
   .max(PASSWORD_MAX, MESSAGES.passwordMax);
 
 export const RegisterBody = z
   .object({
-    username: z
-      .string()
+    username: text(MESSAGES.usernameRequired)
       .trim()
       .min(3, MESSAGES.usernameMin)
       .max(USERNAME_MAX, MESSAGES.usernameMax)
@@ -66,7 +64,7 @@ export type ProfileBody = z.input<typeof ProfileBody>;
 
 export const ChangePasswordBody = z
   .object({
-    currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired).max(1024),
+    currentPassword: text(MESSAGES.currentPasswordRequired).min(1, MESSAGES.currentPasswordRequired).max(1024),
     newPassword,
   })
   .meta({ id: 'ChangePasswordBody' });

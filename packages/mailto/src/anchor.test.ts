@@ -28,7 +28,9 @@ describe('buildAnchorSnippet', () => {
   });
 
   it('falls back to "Send email" when there is no recipient', () => {
-    expect(buildAnchorSnippet('mailto:?subject=Hi')).toBe('<a href="mailto:?subject=Hi">Send email</a>');
+    expect(buildAnchorSnippet('mailto:?subject=Hi')).toBe(
+      '<a href="mailto:?subject=Hi">Send email</a>',
+    );
   });
 
   it('falls back to the default text when the given text is blank', () => {
@@ -59,8 +61,10 @@ describe('buildAnchorSnippet', () => {
           expect(snippet).toMatch(/^<a href="[^"<>']*">[^"<>']*<\/a>$/s);
           const attr = snippet.slice('<a href="'.length, snippet.indexOf('">'));
           const unescape = (s: string): string =>
-            s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) =>
-              ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '');
+            s.replace(
+              /&(amp|lt|gt|quot|#39);/g,
+              (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '',
+            );
           expect(unescape(attr)).toBe(href);
         },
       ),

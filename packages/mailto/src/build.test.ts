@@ -34,9 +34,7 @@ describe('buildMailto', () => {
   });
 
   it('writes + in an address as %2B', () => {
-    expect(buildMailto({ to: ['john+news@example.com'] })).toBe(
-      'mailto:john%2Bnews@example.com',
-    );
+    expect(buildMailto({ to: ['john+news@example.com'] })).toBe('mailto:john%2Bnews@example.com');
     expect(buildMailto({ to: ['a@example.com'], cc: ['x+y@example.com'] })).toBe(
       'mailto:a@example.com?cc=x%2By@example.com',
     );
@@ -52,18 +50,16 @@ describe('buildMailto', () => {
     expect(buildMailto({ to: ['Mike&family@example.org'] })).toBe(
       'mailto:Mike%26family@example.org',
     );
-    expect(buildMailto({ to: ['"not@me"@example.org'] })).toBe(
-      'mailto:%22not%40me%22@example.org',
-    );
+    expect(buildMailto({ to: ['"not@me"@example.org'] })).toBe('mailto:%22not%40me%22@example.org');
     expect(buildMailto({ to: ['"oh\\\\no"@example.org'] })).toBe(
       'mailto:%22oh%5C%5Cno%22@example.org',
     );
     expect(buildMailto({ to: ['"\\\\\\"it\'s\\ ugly\\\\\\""@example.org'] })).toBe(
       "mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org",
     );
-    expect(
-      buildMailto({ to: ['user@納豆.example.org'], subject: 'Test', body: 'NATTO' }),
-    ).toBe('mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO');
+    expect(buildMailto({ to: ['user@納豆.example.org'], subject: 'Test', body: 'NATTO' })).toBe(
+      'mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO',
+    );
     expect(buildMailto({ to: ['user@example.org'], subject: 'café', body: 'café' })).toBe(
       'mailto:user@example.org?subject=caf%C3%A9&body=caf%C3%A9',
     );
@@ -81,7 +77,7 @@ describe('buildMailto', () => {
     ).toBe('mailto:a@example.com?subject=a%26b%3Fc%23d%25e%3Df%2Bg&body=x%26y%3Dz%3F%23%25%2B');
   });
 
-  it('encodes ; / and space, keeps ! $ \' ( ) * , : @ literal in header values', () => {
+  it("encodes ; / and space, keeps ! $ ' ( ) * , : @ literal in header values", () => {
     expect(buildMailto({ body: "a;b/c d!$'()*,:@~._-" })).toBe(
       "mailto:?body=a%3Bb%2Fc%20d!$'()*,:@~._-",
     );

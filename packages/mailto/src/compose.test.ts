@@ -4,6 +4,17 @@ import { gmailComposeUrl, outlookComposeUrl, yahooComposeUrl } from './compose';
 import { fieldsArb } from './testing/arbitraries';
 import type { MailtoFields } from './types';
 
+/**
+ * The WHATWG URL parser of the test runtime. The package compiles without DOM or Node types
+ * (so src cannot lean on either), hence this local description of the little we use.
+ */
+interface WhatwgUrl {
+  origin: string;
+  pathname: string;
+  searchParams: Iterable<[string, string]> & { get(name: string): string | null };
+}
+const { URL } = globalThis as unknown as { URL: new (input: string) => WhatwgUrl };
+
 const sample: MailtoFields = {
   to: ['a+b@example.com', 'c@example.org'],
   cc: ['d@example.com'],
@@ -23,9 +34,9 @@ describe('gmailComposeUrl', () => {
   });
 
   it('omits empty parameters', () => {
-    expect(gmailComposeUrl({ to: ['a@example.com'], cc: [], bcc: [' '], subject: '', body: '' })).toBe(
-      'https://mail.google.com/mail/?view=cm&fs=1&to=a%40example.com',
-    );
+    expect(
+      gmailComposeUrl({ to: ['a@example.com'], cc: [], bcc: [' '], subject: '', body: '' }),
+    ).toBe('https://mail.google.com/mail/?view=cm&fs=1&to=a%40example.com');
     expect(gmailComposeUrl({})).toBe('https://mail.google.com/mail/?view=cm&fs=1');
   });
 });
@@ -69,17 +80,29 @@ function expectedParams(f: MailtoFields, subjectKey: string): Record<string, str
 describe('compose URLs read back through new URL()', () => {
   it.each([
     ['gmail', gmailComposeUrl, 'su', 'https://mail.google.com/mail/', { view: 'cm', fs: '1' }],
-    ['outlook', outlookComposeUrl, 'subject', 'https://outlook.office.com/mail/deeplink/compose', {}],
+    [
+      'outlook',
+      outlookComposeUrl,
+      'subject',
+      'https://outlook.office.com/mail/deeplink/compose',
+      {},
+    ],
     ['yahoo', yahooComposeUrl, 'subject', 'https://compose.mail.yahoo.com/', {}],
-  ] as const)('%s: searchParams equal the fields (property)', (_name, build, subjectKey, base, fixed) => {
-    fc.assert(
-      fc.property(fieldsArb, (f) => {
-        const url = new URL(build(f));
-        expect(url.origin + url.pathname).toBe(base);
-        expect(Object.fromEntries(url.searchParams)).toEqual({ ...fixed, ...expectedParams(f, subjectKey) });
-      }),
-    );
-  });
+  ] as const)(
+    '%s: searchParams equal the fields (property)',
+    (_name, build, subjectKey, base, fixed) => {
+      fc.assert(
+        fc.property(fieldsArb, (f) => {
+          const url = new URL(build(f));
+          expect(url.origin + url.pathname).toBe(base);
+          expect(Object.fromEntries(url.searchParams)).toEqual({
+            ...fixed,
+            ...expectedParams(f, subjectKey),
+          });
+        }),
+      );
+    },
+  );
 
   it('writes a subject line break as a space and body line breaks as \\n', () => {
     const url = new URL(gmailComposeUrl({ subject: 'a\r\nb', body: 'c\r\nd\re' }));

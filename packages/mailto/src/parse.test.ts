@@ -10,8 +10,14 @@ function parsed(partial: Partial<ParsedMailto>): ParsedMailto {
 describe('parseMailto: RFC 6068 section 2 (syntax)', () => {
   it.each<[string, Partial<ParsedMailto>]>([
     ['mailto:addr1@an.example,addr2@an.example', { to: ['addr1@an.example', 'addr2@an.example'] }],
-    ['mailto:?to=addr1@an.example,addr2@an.example', { to: ['addr1@an.example', 'addr2@an.example'] }],
-    ['mailto:addr1@an.example?to=addr2@an.example', { to: ['addr1@an.example', 'addr2@an.example'] }],
+    [
+      'mailto:?to=addr1@an.example,addr2@an.example',
+      { to: ['addr1@an.example', 'addr2@an.example'] },
+    ],
+    [
+      'mailto:addr1@an.example?to=addr2@an.example',
+      { to: ['addr1@an.example', 'addr2@an.example'] },
+    ],
   ])('%s', (url, expected) => {
     expect(parseMailto(url)).toEqual(parsed(expected));
   });
@@ -135,7 +141,13 @@ describe('parseMailto: lenient with real-world links', () => {
     expect(
       parseMailto('mailto:?TO=a@example.com&Cc=b@example.com&BCC=c@example.com&SUBJECT=s&Body=b'),
     ).toEqual(
-      parsed({ to: ['a@example.com'], cc: ['b@example.com'], bcc: ['c@example.com'], subject: 's', body: 'b' }),
+      parsed({
+        to: ['a@example.com'],
+        cc: ['b@example.com'],
+        bcc: ['c@example.com'],
+        subject: 's',
+        body: 'b',
+      }),
     );
   });
 
@@ -169,7 +181,9 @@ describe('parseMailto: lenient with real-world links', () => {
 
   it('concatenates repeated to, cc and bcc lists', () => {
     expect(
-      parseMailto('mailto:a@x.org?to=b@x.org&cc=c@x.org&cc=d@x.org,e@x.org&bcc=f@x.org&bcc=g@x.org'),
+      parseMailto(
+        'mailto:a@x.org?to=b@x.org&cc=c@x.org&cc=d@x.org,e@x.org&bcc=f@x.org&bcc=g@x.org',
+      ),
     ).toEqual(
       parsed({
         to: ['a@x.org', 'b@x.org'],
@@ -231,12 +245,17 @@ describe('parseMailto: lenient with real-world links', () => {
 });
 
 describe('parseMailto: errors', () => {
-  it.each(['', '   ', 'https://example.com', 'mailto', 'mail:a@x.org', 'a@example.com', ' xmailto:a@x.org'])(
-    'rejects %j with MailtoParseError',
-    (input) => {
-      expect(() => parseMailto(input)).toThrow(MailtoParseError);
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'https://example.com',
+    'mailto',
+    'mail:a@x.org',
+    'a@example.com',
+    ' xmailto:a@x.org',
+  ])('rejects %j with MailtoParseError', (input) => {
+    expect(() => parseMailto(input)).toThrow(MailtoParseError);
+  });
 
   it('gives the error a name and a clear message', () => {
     try {

@@ -26,11 +26,14 @@ describe('round trips of nasty values', () => {
     ['NUL and control characters', { subject: '\u0000\u0007\u001b', body: '\u007f\u0085' }],
     ['only line breaks', { body: '\n' }],
     ['mailto inside the body', { body: 'mailto:x@y.org?subject=z&body=w' }],
-    ['+ & ? # % = in addresses', {
-      to: ['a+b@example.com', 'c&d@example.com', 'e?f@example.com', 'g#h@example.com'],
-      cc: ['i%j@example.com', 'k=l@example.com'],
-      bcc: ['"quoted @ string"@example.com'],
-    }],
+    [
+      '+ & ? # % = in addresses',
+      {
+        to: ['a+b@example.com', 'c&d@example.com', 'e?f@example.com', 'g#h@example.com'],
+        cc: ['i%j@example.com', 'k=l@example.com'],
+        bcc: ['"quoted @ string"@example.com'],
+      },
+    ],
     ['IDN addresses', { to: ['用户@例子.广告', 'josé@bücher.example'] }],
   ])('%s', (_name, partial) => {
     roundTrip(fields({ to: ['someone@example.com'], ...partial }));
@@ -50,7 +53,10 @@ describe('round trips of nasty values', () => {
     const body = Array.from({ length: 2000 }, (_, i) => `${i}: ${line}`).join('\n');
     expect(body.length).toBeGreaterThan(100_000);
     const url = buildMailto({ to: ['a@example.com'], subject: 'big', body });
-    expect(parseMailto(url)).toEqual({ ...fields({ to: ['a@example.com'], subject: 'big', body }), headers: {} });
+    expect(parseMailto(url)).toEqual({
+      ...fields({ to: ['a@example.com'], subject: 'big', body }),
+      headers: {},
+    });
   });
 });
 
@@ -126,24 +132,43 @@ describe('properties', () => {
 
   it('a subject with line breaks comes back with spaces in their place', () => {
     fc.assert(
-      fc.property(fc.array(subjectArb, { minLength: 1, maxLength: 4 }), fc.constantFrom('\n', '\r', '\r\n'), (parts, br) => {
-        expect(parseMailto(buildMailto({ subject: parts.join(br) })).subject).toBe(parts.join(' '));
-      }),
+      fc.property(
+        fc.array(subjectArb, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('\n', '\r', '\r\n'),
+        (parts, br) => {
+          expect(parseMailto(buildMailto({ subject: parts.join(br) })).subject).toBe(
+            parts.join(' '),
+          );
+        },
+      ),
     );
   });
 
   it('a body with any kind of line break comes back with \\n', () => {
+    // Parts never start with \n, so that joining with a lone CR cannot form a CRLF.
+    const part = bodyArb.map((b) => b.replace(/^\n+/, ''));
     fc.assert(
-      fc.property(fc.array(bodyArb, { minLength: 1, maxLength: 4 }), fc.constantFrom('\r', '\r\n'), (parts, br) => {
-        expect(parseMailto(buildMailto({ body: parts.join(br) })).body).toBe(parts.join('\n'));
-      }),
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('\r', '\r\n'),
+        (parts, br) => {
+          expect(parseMailto(buildMailto({ body: parts.join(br) })).body).toBe(parts.join('\n'));
+        },
+      ),
     );
   });
 
   it('addresses are trimmed; blank ones disappear', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom('', ' ', '\t', '  \n'), addressArb, fc.constantFrom('', ' ', '\r\n')), { maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('', ' ', '\t', '  \n'),
+            addressArb,
+            fc.constantFrom('', ' ', '\r\n'),
+          ),
+          { maxLength: 4 },
+        ),
         fc.array(fc.constantFrom('', ' ', '\t\n'), { maxLength: 3 }),
         (padded, blanks) => {
           const to = [...padded.map(([a, b, c]) => a + b + c), ...blanks];
@@ -157,7 +182,29 @@ describe('properties', () => {
     .array(
       fc.oneof(
         fc.string({ unit: 'binary', maxLength: 6 }),
-        fc.constantFrom('%', '%2', '%C3', '%A9', '%E7%B4', '%F0%9F', '%0D%0A', '&', '&amp;', '=', '?', ',', '#', '+', ' ', '\r', '\n', '__proto__', 'to', 'cc', 'body'),
+        fc.constantFrom(
+          '%',
+          '%2',
+          '%C3',
+          '%A9',
+          '%E7%B4',
+          '%F0%9F',
+          '%0D%0A',
+          '&',
+          '&amp;',
+          '=',
+          '?',
+          ',',
+          '#',
+          '+',
+          ' ',
+          '\r',
+          '\n',
+          '__proto__',
+          'to',
+          'cc',
+          'body',
+        ),
       ),
       { maxLength: 20 },
     )

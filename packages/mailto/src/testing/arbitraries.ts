@@ -7,7 +7,7 @@ const LOCAL_CHARS = [
   ...'abcdefghijklmnopqrstuvwxyz',
   ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
   ...'0123456789',
-  ...".-_~+%&?#=!$'*/^`{|}\"\\@;:() ",
+  ...'.-_~+%&?#=!$\'*/^`{|}"\\@;:() ',
   'é',
   'ß',
   'ü',
@@ -43,8 +43,33 @@ export const addressListArb: fc.Arbitrary<string[]> = fc.array(addressArb, { max
 
 /** Characters over-represented in text: the ones that break naive encoders. */
 const NASTY = fc.constantFrom(
-  '+', '&', '=', '?', '#', '%', '%20', '%2B', ' ', ';', '/', ',', '@', '"', "'", '<', '>',
-  '&amp;', '\u00e9', '\u00a0', '\u2028', '\ufeff', '😀', '👩‍👩‍👧', '\u0000', '\t', 'mailto:',
+  '+',
+  '&',
+  '=',
+  '?',
+  '#',
+  '%',
+  '%20',
+  '%2B',
+  ' ',
+  ';',
+  '/',
+  ',',
+  '@',
+  '"',
+  "'",
+  '<',
+  '>',
+  '&amp;',
+  '\u00e9',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '😀',
+  '👩‍👩‍👧',
+  '\u0000',
+  '\t',
+  'mailto:',
 );
 
 /** Arbitrary Unicode text (any code point except lone surrogates) with nasty characters mixed in. */
@@ -57,7 +82,10 @@ export const subjectArb: fc.Arbitrary<string> = textArb.map((s) => s.replace(/[\
 
 /** A body: any text whose line breaks are `\n` (CR is removed; `\n` is mixed in). */
 export const bodyArb: fc.Arbitrary<string> = fc
-  .array(textArb.map((s) => s.replace(/\r/g, '')), { maxLength: 4 })
+  .array(
+    textArb.map((s) => s.replace(/\r/g, '')),
+    { maxLength: 4 },
+  )
   .map((lines) => lines.join('\n'));
 
 /** Fields for which parseMailto(buildMailto(f)) must give back f. */

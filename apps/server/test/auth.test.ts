@@ -1,0 +1,330 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRegistration, createTestApp, signIn, signUp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: payload as object });
+
+describe('POST /api/v1/auth/register', () => {
+  it('creates the account, returns the user without secrets and signs nobody in', async () => {
+    const body = buildRegistration({ firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    const user = res.json();
+    expect(user).toMatchObject({
+      username: body.username,
+      email: body.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      subscriptionTier: 'FREE',
+      subscriptionExpiresAt: null,
+    });
+    expect(typeof user.id).toBe('number');
+    expect(new Date(user.createdAt).toString()).not.toBe('Invalid Date');
+    expect(JSON.stringify(user)).not.toMatch(/password|hash/i);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('makes first and last name optional (stored as null)', async () => {
+    const { firstName: _f, lastName: _l, ...body } = buildRegistration();
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ firstName: null, lastName: null });
+  });
+
+  it.each([
+    ['username', { username: 'ab' }, 'Username must be at least 3 characters'],
+    ['username', { username: 'has space' }, 'Username may only contain letters, numbers, dots, dashes and underscores'],
+    ['username', { username: 'x'.repeat(33) }, 'Username must be at most 32 characters'],
+    ['email', { email: 'not-an-email' }, 'Must be a valid email address'],
+    ['password', { password: 'short' }, 'Password must be at least 8 characters'],
+    ['password', { password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
+    ['firstName', { firstName: 'f'.repeat(65) }, 'Must be at most 64 characters'],
+  ])('rejects a bad %s with its message', async (field, override, message) => {
+    const res = await register(buildRegistration(override));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.fields[field]).toBe(message);
+    expect(body.detail).toBe(`Validation error: ${message}`);
+  });
+
+  it('reports every invalid field at once', async () => {
+    const res = await register({ username: 'a', email: 'b', password: 'c' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['email', 'password', 'username']);
+  });
+
+  it('rejects a missing body field with a message naming it', async () => {
+    const res = await register({ email: 'x@example.com', password: 'password123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.username).toBeTruthy();
+  });
+
+  it('409s on a username taken in any letter case', async () => {
+    const body = buildRegistration();
+    expect((await register(body)).statusCode).toBe(201);
+    const again = await register(
+      buildRegistration({ username: (body.username as string).toUpperCase() }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', detail: 'Username is already taken' });
+  });
+
+  it('409s on an e-mail taken in any letter case', async () => {
+    const body = buildRegistration();
+    expect((await register(body)).statusCode).toBe(201);
+    const again = await register(buildRegistration({ email: (body.email as string).toUpperCase() }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', detail: 'Email is already registered' });
+  });
+});
+
+describe('POST /api/v1/auth/login', () => {
+  it('returns access_token and user, and sets a hardened session cookie', async () => {
+    const body = buildRegistration();
+    await register(body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: body.username, password: body.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const json = res.json();
+    expect(json.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(json.user.username).toBe(body.username);
+    const raw = String(res.headers['set-cookie']);
+    expect(raw).toMatch(/^mailtokit_session=/);
+    expect(raw).toMatch(/HttpOnly/);
+    expect(raw).toMatch(/SameSite=Lax/);
+    expect(raw).toMatch(/Path=\//);
+    expect(raw).not.toMatch(/Secure/);
+    // The token is never stored as such: the session id is its hash.
+    const rows = await t.db.kysely.selectFrom('sessions').select('id').execute();
+    expect(rows.map((r) => r.id)).not.toContain(json.access_token);
+  });
+
+  it('accepts the username in any letter case', async () => {
+    const body = buildRegistration();
+    await register(body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: (body.username as string).toUpperCase(), password: body.password },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('gives the same 401 for an unknown user and a wrong password', async () => {
+    const me = await signUp(t.app);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: me.user.username, password: 'wrong password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'nobody_here', password: 'wrong password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().detail).toBe('Invalid username or password');
+  });
+
+  it.each([
+    [{ password: 'x' }, 'username', 'Username is required'],
+    [{ username: '', password: 'x' }, 'username', 'Username is required'],
+    [{ username: 'someone', password: '' }, 'password', 'Password is required'],
+  ])('validates %j', async (payload, field, message) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+  });
+
+  it('marks the cookie Secure when served over https', async () => {
+    const secure = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const body = buildRegistration();
+      await secure.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: body.username, password: body.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('brute-force protection', () => {
+  it('429s a username after repeated failures, even with the right password, and lets others in', async () => {
+    const limited = await createTestApp({ limits: { loginFailuresPerUser: 3, loginFailuresPerIp: 100 } });
+    try {
+      const victim = await signUp(limited.app);
+      const attempt = (username: string, password: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(victim.user.username, 'guess' + i)).statusCode).toBe(401);
+      const blocked = await attempt(victim.user.username, victim.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('RATE_LIMITED');
+      const other = await signUp(limited.app);
+      expect((await attempt(other.user.username, other.password)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('429s an IP that fails across many usernames', async () => {
+    const limited = await createTestApp({ limits: { loginFailuresPerUser: 100, loginFailuresPerIp: 4 } });
+    try {
+      const attempt = (i: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: '203.0.113.9',
+          payload: { username: `ghost${i}`, password: 'nope nope' },
+        });
+      for (let i = 0; i < 4; i++) expect((await attempt(i)).statusCode).toBe(401);
+      expect((await attempt(99)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('429s registrations past the hourly cap per IP', async () => {
+    const limited = await createTestApp({ limits: { registrationsPerHour: 2 } });
+    try {
+      const reg = () =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: buildRegistration() });
+      expect((await reg()).statusCode).toBe(201);
+      expect((await reg()).statusCode).toBe(201);
+      const third = await reg();
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ detail: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('sessions: /me, bearer, logout', () => {
+  it('GET /me is 401 anonymous, 200 with the cookie, 200 with the bearer token', async () => {
+    const me = await signUp(t.app);
+    const anon = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().code).toBe('UNAUTHORIZED');
+    const byCookie = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().username).toBe(me.user.username);
+    const byBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json().id).toBe(me.user.id);
+  });
+
+  it('rejects made-up and malformed tokens', async () => {
+    for (const authorization of ['Bearer nope', `Bearer ${'a'.repeat(43)}`, 'Basic abc', `Bearer ${'x'.repeat(5000)}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('logout ends the session and clears the cookie', async () => {
+    const me = await signUp(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: me.headers });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/mailtokit_session=;/);
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+    expect(after.statusCode).toBe(401);
+    const bearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(bearer.statusCode).toBe(401);
+  });
+
+  it('logout without a session still answers 200', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('an expired session is rejected', async () => {
+    const short = await createTestApp({ config: { sessionTtlMs: 50 } });
+    try {
+      const me = await signUp(short.app);
+      await new Promise((r) => setTimeout(r, 80));
+      const res = await short.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('a user has independent sessions per sign-in', async () => {
+    const me = await signUp(t.app);
+    const second = await signIn(t.app, me.user.username, me.password);
+    expect(second.token).not.toBe(me.token);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: second.headers });
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+    expect(first.statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/v1/auth/password', () => {
+  const change = (headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/auth/password', headers, payload });
+
+  it('needs a session', async () => {
+    const res = await change({}, { currentPassword: 'x', newPassword: 'long enough' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('validates both fields', async () => {
+    const me = await signUp(t.app);
+    const res = await change(me.headers, { currentPassword: '', newPassword: 'short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'Password must be at least 8 characters',
+    });
+  });
+
+  it('rejects a wrong current password and keeps the old one', async () => {
+    const me = await signUp(t.app);
+    const res = await change(me.headers, { currentPassword: 'not my password', newPassword: 'brand new pass' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.currentPassword).toBe('Current password is incorrect');
+    await expect(signIn(t.app, me.user.username, me.password)).resolves.toBeTruthy();
+  });
+
+  it('changes the password and revokes every other session, keeping this one', async () => {
+    const me = await signUp(t.app);
+    const other = await signIn(t.app, me.user.username, me.password);
+    const res = await change(me.headers, { currentPassword: me.password, newPassword: 'brand new pass' });
+    expect(res.statusCode).toBe(200);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+    expect(mine.statusCode).toBe(200);
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: other.headers });
+    expect(theirs.statusCode).toBe(401);
+    await expect(signIn(t.app, me.user.username, me.password)).rejects.toThrow(/401/);
+    await expect(signIn(t.app, me.user.username, 'brand new pass')).resolves.toBeTruthy();
+  });
+});

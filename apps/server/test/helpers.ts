@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { DEFAULT_LIMITS, type Config, type Database, type RateLimits } from '../src/config';
+import { openDb, type Db } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import type { App } from '../src/lib/types';
+
+export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A database of its own for one test file: in-memory SQLite, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<{ config: Database; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') return { config: { dialect: 'sqlite', file: ':memory:' }, drop: async () => {} };
+  const name = `mailtokit_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    config: { dialect: 'postgres', url: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  limits?: Partial<RateLimits>;
+  webDist?: string | null;
+  config?: Partial<Config>;
+}
+
+/** A fully built app on a fresh, migrated database of the dialect under test. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/tmp',
+    database: database.config,
+    publicUrl: null,
+    defaultTier: 'FREE',
+    sessionTtlMs: 24 * 60 * 60_000,
+    trustProxy: false,
+    logLevel: 'silent',
+    webDist: opts.webDist ?? null,
+    limits: { ...DEFAULT_LIMITS, registrationsPerHour: 10_000, ...opts.limits },
+    ...opts.config,
+  };
+  const db = openDb(database.config);
+  await migrateToLatest(db);
+  const app = await buildApp(config, db);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid registration payload; override any field. */
+export function buildRegistration(overrides: Partial<Record<string, unknown>> = {}) {
+  counter += 1;
+  const username = `user${counter}_${randomBytes(3).toString('hex')}`;
+  return {
+    username,
+    email: `${username}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Test',
+    lastName: 'User',
+    ...overrides,
+  };
+}
+
+export interface SignedIn {
+  user: { id: number; username: string; email: string | null; subscriptionTier: string };
+  token: string;
+  cookie: string;
+  password: string;
+  /** Headers that authenticate as this user with the session cookie. */
+  headers: { cookie: string };
+}
+
+/** Registers and signs in a new user through the API. */
+export async function signUp(app: App, overrides: Partial<Record<string, unknown>> = {}): Promise<SignedIn> {
+  const body = buildRegistration(overrides);
+  const reg = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  return signIn(app, body.username as string, body.password as string);
+}
+
+export async function signIn(app: App, username: string, password: string): Promise<SignedIn> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const json = res.json<{ access_token: string; user: SignedIn['user'] }>();
+  const cookie = sessionCookie(res);
+  return { user: json.user, token: json.access_token, cookie, password, headers: { cookie } };
+}
+
+/** `name=value` of the session cookie a response sets. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((k) => k.name === 'mailtokit_session');
+  if (!c) throw new Error('no session cookie set');
+  return `${c.name}=${c.value}`;
+}
+
+/** Sets a user's tier directly (what the admin CLI does). */
+export async function setTier(db: Db, userId: number, tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<void> {
+  await db.kysely.updateTable('users').set({ subscription_tier: tier }).where('id', '=', userId).execute();
+}

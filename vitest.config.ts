@@ -1,0 +1,50 @@
+import net from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Is PostgreSQL listening? CI requires it; a laptop without one skips that suite loudly. */
+function pgReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+export default defineConfig(async () => {
+  const requirePg = process.env.CI === 'true' || process.env.REQUIRE_PG === '1';
+  const withPg = requirePg || (await pgReachable(PG_URL));
+  if (!withPg)
+    console.warn(`\n[vitest] PostgreSQL not reachable at ${PG_URL}: the PostgreSQL API suite is skipped.\n`);
+
+  const api = (name: string, dialect: 'sqlite' | 'postgres') => ({
+    extends: true as const,
+    test: {
+      name,
+      include: ['apps/server/test/**/*.test.ts'],
+      env: { TEST_DIALECT: dialect, TEST_PG_URL: PG_URL },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+
+  return {
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['packages/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          },
+        },
+        api('api-sqlite', 'sqlite'),
+        ...(withPg ? [api('api-postgres', 'postgres')] : []),
+      ],
+    },
+  };
+});
