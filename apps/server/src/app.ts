@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -54,7 +54,9 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,7 +68,11 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('services', {
-    auth: new AuthService(db, { defaultTier: config.defaultTier, sessionTtlMs: config.sessionTtlMs, ...config.limits }),
+    auth: new AuthService(db, {
+      defaultTier: config.defaultTier,
+      sessionTtlMs: config.sessionTtlMs,
+      ...config.limits,
+    }),
     users: new UsersService(db),
   });
 
@@ -93,7 +99,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
+    errorResponseBuilder: () =>
+      new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
   });
   await app.register(fastifySwagger, {
     openapi: {

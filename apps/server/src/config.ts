@@ -37,14 +37,15 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  REGISTRATIONS_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Database =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string };
+export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface Config {
   port: number;
@@ -119,6 +120,6 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: defaults.webDist,
-    limits: DEFAULT_LIMITS,
+    limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
   };
 }

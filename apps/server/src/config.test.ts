@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to SQLite under ./data on port 3000 with FREE accounts', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ dialect: 'sqlite', file: path.resolve('data', 'mailtokit.db') });
+    expect(c.defaultTier).toBe('FREE');
+    expect(c.sessionTtlMs).toBe(30 * 24 * 60 * 60_000);
+    expect(c.publicUrl).toBeNull();
+  });
+
+  it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' });
+    expect(c.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/app' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).database.dialect).toBe('postgres');
+  });
+
+  it('reads every setting', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/mk',
+      PUBLIC_URL: 'https://links.example.com/',
+      DEFAULT_TIER: 'team',
+      SESSION_TTL_DAYS: '7',
+      TRUST_PROXY: 'true',
+      REGISTRATIONS_PER_HOUR: '5',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/mk',
+      publicUrl: 'https://links.example.com',
+      defaultTier: 'TEAM',
+      sessionTtlMs: 7 * 24 * 60 * 60_000,
+      trustProxy: true,
+    });
+    expect(c.limits.registrationsPerHour).toBe(5);
+    expect(c.database).toEqual({ dialect: 'sqlite', file: '/tmp/mk/mailtokit.db' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT="abc" must be a number'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT="70000" must be between 0 and 65535'],
+    [{ DEFAULT_TIER: 'GOLD' }, 'Invalid configuration: DEFAULT_TIER="GOLD"'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL="mysql://x" must be a postgres:// URL',
+    ],
+    [
+      { PUBLIC_URL: 'example.com' },
+      'Invalid configuration: PUBLIC_URL="example.com" must be an http:// or https:// URL',
+    ],
+    [{ SESSION_TTL_DAYS: '-1' }, 'Invalid configuration: SESSION_TTL_DAYS="-1" must be positive'],
+  ])('rejects %j with a one-line message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect((err as Error).message.startsWith(message)).toBe(true);
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+});

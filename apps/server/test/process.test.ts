@@ -1,0 +1,139 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialect } from './helpers';
+
+/** The real entry points, run as a user would: main.ts (server) and cli.ts (admin). */
+const ROOT = path.resolve(__dirname, '../../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+const CLI = path.join(ROOT, 'apps/server/src/cli.ts');
+
+let env: NodeJS.ProcessEnv;
+let drop: () => Promise<void>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-proc-'));
+  const db = await createTestDatabase();
+  drop = db.drop;
+  env = { PATH: process.env.PATH, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  if (db.config.dialect === 'postgres') env.DATABASE_URL = db.config.url;
+});
+afterAll(async () => {
+  await drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): number {
+  return 20000 + Math.floor(Math.random() * 20000);
+}
+
+async function startServer(port: number) {
+  const child = spawn(TSX, [MAIN], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, base, output: () => output };
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${output}`);
+}
+
+function stop(child: ReturnType<typeof spawn>): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describe(`server process (${dialect})`, () => {
+  it('keeps accounts across a restart and shuts down cleanly on SIGTERM', async () => {
+    const port = freePort();
+    const first = await startServer(port);
+    const reg = await fetch(
+      `${first.base}/api/v1/auth/register`,
+      json({ username: 'restart_me', email: 'r@example.com', password: 'password123' }),
+    );
+    expect(reg.status).toBe(201);
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await startServer(port);
+    const login = await fetch(
+      `${second.base}/api/v1/auth/login`,
+      json({ username: 'restart_me', password: 'password123' }),
+    );
+    expect(login.status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+  }, 60_000);
+
+  it('exits 1 with a one-line message on bad configuration', () => {
+    const r = spawnSync(TSX, [MAIN], {
+      env: { ...env, PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(1);
+    expect(
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('Invalid configuration')),
+    ).toEqual(['Invalid configuration: PORT="not-a-port" must be a number']);
+  }, 30_000);
+
+  it('admin CLI lists users and sets a tier on the same database', async () => {
+    const port = freePort();
+    const server = await startServer(port);
+    await fetch(
+      `${server.base}/api/v1/auth/register`,
+      json({ username: 'tier_me', email: 't@example.com', password: 'password123' }),
+    );
+
+    const cli = (...args: string[]) =>
+      spawnSync(TSX, [CLI, ...args], { env, encoding: 'utf8', timeout: 30_000 });
+    const list = cli('list-users');
+    expect(list.status).toBe(0);
+    expect(list.stdout).toMatch(/tier_me\s+FREE\s+t@example\.com/);
+
+    const set = cli('set-tier', 'TIER_ME', 'premium');
+    expect(set.status).toBe(0);
+    expect(set.stdout).toContain('tier_me is now PREMIUM');
+
+    const login = await fetch(
+      `${server.base}/api/v1/auth/login`,
+      json({ username: 'tier_me', password: 'password123' }),
+    );
+    expect((await login.json()).user.subscriptionTier).toBe('PREMIUM');
+
+    const bad = cli('set-tier', 'tier_me', 'GOLD');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('set-tier needs a username and one of FREE, PREMIUM, TEAM');
+    const missing = cli('set-tier', 'nobody', 'TEAM');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("No user named 'nobody'");
+    const unknown = cli('frobnicate');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
+    expect(await stop(server.child)).toBe(0);
+  }, 90_000);
+});

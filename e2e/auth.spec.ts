@@ -1,0 +1,107 @@
+import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+
+test('a new user registers, signs in, edits the profile, changes the password and signs out', async ({
+  page,
+  consoleErrors,
+}) => {
+  const user = makeUser();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Create Perfect Mailto Links in Seconds' })).toBeVisible();
+  await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=register/);
+  await snap(page, 'auth-register');
+
+  // Register: client-side messages first, then a real account.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Your account has been created! Please log in.')).toBeVisible();
+  // No auto-login: back on the Sign In tab.
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+
+  // Sign in.
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await snap(page, 'dashboard');
+
+  // User menu: labelled with the first name; header shows username and e-mail.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText(user.username)).toBeVisible();
+  await expect(menu.getByText(user.email)).toBeVisible();
+  await menu.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile/);
+  await expect(page.getByText('Username cannot be changed.')).toBeVisible();
+
+  await page.getByLabel('First Name').fill('Grace');
+  await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByRole('button', { name: /Save|Update Profile/ }).click();
+  await expect(page.getByText('Profile updated').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Grace');
+  await snap(page, 'profile');
+
+  // Settings > Security: wrong current password is refused, then a real change.
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Current Password').fill('not my password');
+  await page.getByLabel('New Password', { exact: true }).fill('a brand new secret');
+  await page.getByLabel('Confirm New Password').fill('a brand new secret');
+  await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+  await expect(page.getByText('Password updated').first()).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
+  await snap(page, 'settings-security');
+
+  // Sign out from the user menu, then the new password works and the old one does not.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+
+  await signInViaUi(page, { username: user.username, password: 'a brand new secret' });
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a signed-in user visiting /auth is sent home; the password-change form checks confirmation', async ({ page, request }) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await signInViaUi(page, user);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByLabel('New Password', { exact: true }).fill('first choice 1');
+  await page.getByLabel('Confirm New Password').fill('second choice 2');
+  await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+});
+
+test('the admin CLI tier shows up for the user', async ({ page, request }) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  expect(admin('set-tier', user.username, 'PREMIUM')).toContain(`${user.username} is now PREMIUM`);
+  await signInViaUi(page, user);
+  await expect(page.getByText(/premium/i).first()).toBeVisible();
+});

@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+const ROOT = path.resolve(__dirname, '..');
+
+export interface TestUser {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** A unique user (not yet registered). */
+export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
+  const id = randomBytes(4).toString('hex');
+  return {
+    username: `e2e_${id}`,
+    email: `e2e_${id}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Erin',
+    ...overrides,
+  };
+}
+
+/** Registers through the API (fast set-up for tests that are not about registration). */
+export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
+  const res = await request.post('/api/v1/auth/register', {
+    data: { username: user.username, email: user.email, password: user.password, firstName: user.firstName },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Signs in through the UI and waits for the dashboard. */
+export async function signInViaUi(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** The admin CLI, on the e2e server's database (what an operator runs). */
+export function admin(...args: string[]): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'scripts/admin.mjs'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
+/** Saves a full-page screenshot at phone (390 px) and desktop (1280 px) widths. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(ROOT, 'test-results/screenshots', `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+/** Collects console errors (CSP violations included) so a test can assert there were none. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await use(errors);
+  },
+});
+
+export { expect };

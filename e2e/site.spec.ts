@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+
+test('landing page: hero buttons scroll to the generator; footer links; screenshots', async ({ page, consoleErrors }) => {
+  await page.goto('/');
+  await snap(page, 'landing');
+  await page.getByRole('button', { name: 'Try Generator' }).click();
+  await expect(page.locator('#generator')).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Get Started Free' }).click();
+  await expect(page.locator('#generator')).toBeInViewport();
+  await expect(page.getByText(/Perfect links/i).first()).toBeVisible();
+
+  // Signed out, dashboard links in the footer lead to /auth.
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('link', { name: 'Link Management' })).toHaveAttribute('href', '/auth');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('signed-out visit to /dashboard lands on /auth', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/);
+  await page.goto('/teams/1');
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test('unknown paths show Page Not Found', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await snap(page, 'not-found');
+});
+
+test('static pages render', async ({ page, consoleErrors }) => {
+  await page.goto('/privacy');
+  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  await expect(page.getByText(today)).toBeVisible();
+  await page.goto('/about');
+  await expect(page.locator('main')).toContainText(/story/i);
+  await page.goto('/pricing');
+  for (const tier of ['Free', 'Premium', 'Team']) await expect(page.getByRole('heading', { name: tier, exact: true })).toBeVisible();
+  await snap(page, 'pricing');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('contact form validates and sends', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: /Send/ }).click();
+  await expect(page.getByText('Name must be at least 2 characters long')).toBeVisible();
+  await expect(page.getByText('Subject must be at least 5 characters long')).toBeVisible();
+  await expect(page.getByText('Message must be at least 10 characters long')).toBeVisible();
+  await page.getByLabel('Name').fill('Jo Bloggs');
+  await page.getByLabel('Email').fill('jo@example.com');
+  await page.getByLabel('Subject').fill('Hello there team');
+  await page.getByLabel('Message').fill('Just saying that the generator is great.');
+  await page.getByRole('button', { name: /Send/ }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await snap(page, 'contact');
+});
+
+test('dark mode switches the theme and is remembered', async ({ page, request }) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await signInViaUi(page, user);
+  await page.goto('/dashboard/settings');
+  const html = page.locator('html');
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole('switch', { name: /Dark mode/i }).click();
+  await expect(html).toHaveClass(/dark/);
+  await snap(page, 'settings-dark');
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  await page.goto('/');
+  await expect(html).toHaveClass(/dark/);
+  await snap(page, 'landing-dark');
+  await page.goto('/dashboard/settings');
+  await page.getByRole('switch', { name: /Dark mode/i }).click();
+  await expect(html).not.toHaveClass(/dark/);
+});
+
+test('dashboard tabs are kept in ?tab=', async ({ page, request }) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await signInViaUi(page, user);
+  await page.goto('/dashboard?tab=teams');
+  await expect(page.getByRole('tab', { name: /Teams/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: /Analytics/ }).click();
+  await expect(page).toHaveURL(/tab=analytics/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: /Analytics/ })).toHaveAttribute('aria-selected', 'true');
+});
+
+for (const path of ['/', '/auth', '/auth?tab=register']) {
+  test(`accessibility: no serious violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,63 @@
+// `npm test`: every suite — unit + API (Vitest, SQLite and PostgreSQL) then e2e (Playwright in
+// Debian's Chromium) — and one closing summary line over all of them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './build-if-stale.mjs';
+
+const results = path.join(ROOT, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env }).status ?? 1;
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+const vitestFile = path.join(results, 'vitest.json');
+const playwrightFile = path.join(results, 'playwright.json');
+fs.rmSync(vitestFile, { force: true });
+fs.rmSync(playwrightFile, { force: true });
+
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestFile}`,
+]);
+const playwrightStatus = run('npx', ['playwright', 'test']);
+
+const v = readJson(vitestFile);
+const vitest = {
+  passed: v?.numPassedTests ?? 0,
+  failed: v ? v.numFailedTests : 1,
+  skipped: (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0),
+};
+const p = readJson(playwrightFile);
+const playwright = {
+  passed: p?.stats?.expected ?? 0,
+  failed: p ? (p.stats.unexpected ?? 0) : 1,
+  skipped: p?.stats?.skipped ?? 0,
+  flaky: p?.stats?.flaky ?? 0,
+};
+// A suite that failed to run at all counts as a failure.
+if (vitestStatus !== 0 && vitest.failed === 0) vitest.failed = 1;
+if (playwrightStatus !== 0 && playwright.failed === 0) playwright.failed = 1;
+
+console.log('');
+console.log(
+  `Vitest (unit + API on SQLite/PostgreSQL): ${vitest.passed} passed, ${vitest.failed} failed, ${vitest.skipped} skipped`,
+);
+console.log(
+  `Playwright (e2e, Chromium): ${playwright.passed + playwright.flaky} passed, ${playwright.failed} failed, ${playwright.skipped} skipped${playwright.flaky ? ` (${playwright.flaky} flaky)` : ''}`,
+);
+const passed = vitest.passed + playwright.passed + playwright.flaky;
+const failed = vitest.failed + playwright.failed;
+const skipped = vitest.skipped + playwright.skipped;
+console.log(`Total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
