@@ -23,6 +23,8 @@ import type { App } from './lib/types';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
+import { linkRoutes } from './modules/links/routes';
+import { LinksService } from './modules/links/service';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
@@ -30,6 +32,7 @@ import { UsersService } from './modules/users/service';
 export interface Services {
   auth: AuthService;
   users: UsersService;
+  links: LinksService;
 }
 
 declare module 'fastify' {
@@ -74,6 +77,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
       ...config.limits,
     }),
     users: new UsersService(db),
+    links: new LinksService(db),
   });
 
   // Layer 1: external plugins.
@@ -130,6 +134,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   await app.register(systemRoutes);
   await app.register(authRoutes, { registrationsPerHour: config.limits.registrationsPerHour });
   await app.register(userRoutes);
+  await app.register(linkRoutes);
   await app.register(contactRoutes, { contactPerHour: config.limits.contactPerHour });
 
   registerSpa(app, config.webDist);

@@ -36,7 +36,9 @@ async function run(args: string[]): Promise<number> {
         const list = await users.list();
         if (list.length === 0) console.log('No users yet.');
         for (const u of list)
-          console.log(`${String(u.id).padStart(5)}  ${u.username.padEnd(32)}  ${u.subscriptionTier.padEnd(7)}  ${u.email ?? ''}`);
+          console.log(
+            `${String(u.id).padStart(5)}  ${u.username.padEnd(32)}  ${u.subscriptionTier.padEnd(7)}  ${u.email ?? ''}`,
+          );
         return 0;
       }
       default:

@@ -46,7 +46,9 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
-    console.error(`Cannot listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `Cannot listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   }
   const where = config.publicUrl ?? `http://localhost:${config.port}`;

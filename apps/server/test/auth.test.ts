@@ -41,7 +41,11 @@ describe('POST /api/v1/auth/register', () => {
 
   it.each([
     ['username', { username: 'ab' }, 'Username must be at least 3 characters'],
-    ['username', { username: 'has space' }, 'Username may only contain letters, numbers, dots, dashes and underscores'],
+    [
+      'username',
+      { username: 'has space' },
+      'Username may only contain letters, numbers, dots, dashes and underscores',
+    ],
     ['username', { username: 'x'.repeat(33) }, 'Username must be at most 32 characters'],
     ['email', { email: 'not-an-email' }, 'Must be a valid email address'],
     ['password', { password: 'short' }, 'Password must be at least 8 characters'],
@@ -81,7 +85,9 @@ describe('POST /api/v1/auth/register', () => {
   it('409s on an e-mail taken in any letter case', async () => {
     const body = buildRegistration();
     expect((await register(body)).statusCode).toBe(201);
-    const again = await register(buildRegistration({ email: (body.email as string).toUpperCase() }));
+    const again = await register(
+      buildRegistration({ email: (body.email as string).toUpperCase() }),
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'CONFLICT', detail: 'Email is already registered' });
   });
@@ -171,11 +177,17 @@ describe('POST /api/v1/auth/login', () => {
 
 describe('brute-force protection', () => {
   it('429s a username after repeated failures, even with the right password, and lets others in', async () => {
-    const limited = await createTestApp({ limits: { loginFailuresPerUser: 3, loginFailuresPerIp: 100 } });
+    const limited = await createTestApp({
+      limits: { loginFailuresPerUser: 3, loginFailuresPerIp: 100 },
+    });
     try {
       const victim = await signUp(limited.app);
       const attempt = (username: string, password: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username, password },
+        });
       for (let i = 0; i < 3; i++)
         expect((await attempt(victim.user.username, 'guess' + i)).statusCode).toBe(401);
       const blocked = await attempt(victim.user.username, victim.password);
@@ -189,7 +201,9 @@ describe('brute-force protection', () => {
   });
 
   it('429s an IP that fails across many usernames', async () => {
-    const limited = await createTestApp({ limits: { loginFailuresPerUser: 100, loginFailuresPerIp: 4 } });
+    const limited = await createTestApp({
+      limits: { loginFailuresPerUser: 100, loginFailuresPerIp: 4 },
+    });
     try {
       const attempt = (i: number) =>
         limited.app.inject({
@@ -209,12 +223,19 @@ describe('brute-force protection', () => {
     const limited = await createTestApp({ limits: { registrationsPerHour: 2 } });
     try {
       const reg = () =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: buildRegistration() });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: buildRegistration(),
+        });
       expect((await reg()).statusCode).toBe(201);
       expect((await reg()).statusCode).toBe(201);
       const third = await reg();
       expect(third.statusCode).toBe(429);
-      expect(third.json()).toEqual({ detail: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' });
+      expect(third.json()).toEqual({
+        detail: 'Too many requests. Please try again later.',
+        code: 'RATE_LIMITED',
+      });
     } finally {
       await limited.close();
     }
@@ -227,7 +248,11 @@ describe('sessions: /me, bearer, logout', () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().code).toBe('UNAUTHORIZED');
-    const byCookie = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+    const byCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: me.headers,
+    });
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.json().username).toBe(me.user.username);
     const byBearer = await t.app.inject({
@@ -240,18 +265,35 @@ describe('sessions: /me, bearer, logout', () => {
   });
 
   it('rejects made-up and malformed tokens', async () => {
-    for (const authorization of ['Bearer nope', `Bearer ${'a'.repeat(43)}`, 'Basic abc', `Bearer ${'x'.repeat(5000)}`]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization } });
+    for (const authorization of [
+      'Bearer nope',
+      `Bearer ${'a'.repeat(43)}`,
+      'Basic abc',
+      `Bearer ${'x'.repeat(5000)}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization },
+      });
       expect(res.statusCode).toBe(401);
     }
   });
 
   it('logout ends the session and clears the cookie', async () => {
     const me = await signUp(t.app);
-    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: me.headers });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: me.headers,
+    });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/mailtokit_session=;/);
-    const after = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: me.headers,
+    });
     expect(after.statusCode).toBe(401);
     const bearer = await t.app.inject({
       method: 'GET',
@@ -271,7 +313,11 @@ describe('sessions: /me, bearer, logout', () => {
     try {
       const me = await signUp(short.app);
       await new Promise((r) => setTimeout(r, 80));
-      const res = await short.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+      const res = await short.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: me.headers,
+      });
       expect(res.statusCode).toBe(401);
     } finally {
       await short.close();
@@ -283,7 +329,11 @@ describe('sessions: /me, bearer, logout', () => {
     const second = await signIn(t.app, me.user.username, me.password);
     expect(second.token).not.toBe(me.token);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: second.headers });
-    const first = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: me.headers,
+    });
     expect(first.statusCode).toBe(200);
   });
 });
@@ -309,7 +359,10 @@ describe('PUT /api/v1/auth/password', () => {
 
   it('rejects a wrong current password and keeps the old one', async () => {
     const me = await signUp(t.app);
-    const res = await change(me.headers, { currentPassword: 'not my password', newPassword: 'brand new pass' });
+    const res = await change(me.headers, {
+      currentPassword: 'not my password',
+      newPassword: 'brand new pass',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.currentPassword).toBe('Current password is incorrect');
     await expect(signIn(t.app, me.user.username, me.password)).resolves.toBeTruthy();
@@ -318,11 +371,18 @@ describe('PUT /api/v1/auth/password', () => {
   it('changes the password and revokes every other session, keeping this one', async () => {
     const me = await signUp(t.app);
     const other = await signIn(t.app, me.user.username, me.password);
-    const res = await change(me.headers, { currentPassword: me.password, newPassword: 'brand new pass' });
+    const res = await change(me.headers, {
+      currentPassword: me.password,
+      newPassword: 'brand new pass',
+    });
     expect(res.statusCode).toBe(200);
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
     expect(mine.statusCode).toBe(200);
-    const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: other.headers });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: other.headers,
+    });
     expect(theirs.statusCode).toBe(401);
     await expect(signIn(t.app, me.user.username, me.password)).rejects.toThrow(/401/);
     await expect(signIn(t.app, me.user.username, 'brand new pass')).resolves.toBeTruthy();

@@ -19,10 +19,19 @@ const valid = {
 describe('POST /api/v1/contact', () => {
   it('stores the message (with the sender when signed in)', async () => {
     const me = await signUp(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact', headers: me.headers, payload: valid });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: me.headers,
+      payload: valid,
+    });
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
-    const row = await t.db.kysely.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await t.db.kysely
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     expect(row).toMatchObject({ ...valid, user_id: me.user.id });
   });
 
@@ -55,7 +64,12 @@ describe('POST /api/v1/contact', () => {
 
   it('rate limits per IP', async () => {
     const send = () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/contact', remoteAddress: '198.51.100.77', payload: valid });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        remoteAddress: '198.51.100.77',
+        payload: valid,
+      });
     for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(201);
     const res = await send();
     expect(res.statusCode).toBe(429);

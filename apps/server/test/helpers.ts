@@ -11,8 +11,12 @@ export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'pos
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A database of its own for one test file: in-memory SQLite, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<{ config: Database; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') return { config: { dialect: 'sqlite', file: ':memory:' }, drop: async () => {} };
+export async function createTestDatabase(): Promise<{
+  config: Database;
+  drop: () => Promise<void>;
+}> {
+  if (dialect === 'sqlite')
+    return { config: { dialect: 'sqlite', file: ':memory:' }, drop: async () => {} };
   const name = `mailtokit_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -101,7 +105,10 @@ export interface SignedIn {
 }
 
 /** Registers and signs in a new user through the API. */
-export async function signUp(app: App, overrides: Partial<Record<string, unknown>> = {}): Promise<SignedIn> {
+export async function signUp(
+  app: App,
+  overrides: Partial<Record<string, unknown>> = {},
+): Promise<SignedIn> {
   const body = buildRegistration(overrides);
   const reg = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
@@ -109,7 +116,11 @@ export async function signUp(app: App, overrides: Partial<Record<string, unknown
 }
 
 export async function signIn(app: App, username: string, password: string): Promise<SignedIn> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const json = res.json<{ access_token: string; user: SignedIn['user'] }>();
   const cookie = sessionCookie(res);
@@ -124,6 +135,51 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 }
 
 /** Sets a user's tier directly (what the admin CLI does). */
-export async function setTier(db: Db, userId: number, tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<void> {
-  await db.kysely.updateTable('users').set({ subscription_tier: tier }).where('id', '=', userId).execute();
+export async function setTier(
+  db: Db,
+  userId: number,
+  tier: 'FREE' | 'PREMIUM' | 'TEAM',
+): Promise<void> {
+  await db.kysely
+    .updateTable('users')
+    .set({ subscription_tier: tier })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A valid saved-link payload; override any field. */
+export function buildLink(overrides: Partial<Record<string, unknown>> = {}) {
+  counter += 1;
+  return {
+    name: `Link ${counter}`,
+    to: 'sales@example.com',
+    subject: 'Hello',
+    body: 'Hi there',
+    ...overrides,
+  };
+}
+
+/** The fields of a created link the tests read (the full shape is MailtoLink in contracts). */
+export type CreatedLink = {
+  id: number;
+  userId: number;
+  createdAt: string;
+  updatedAt: string;
+  mailtoUrl: string;
+} & Record<string, unknown>;
+
+/** Saves a link through the API as the user behind `headers`; returns the created link. */
+export async function createLink(
+  app: App,
+  headers: Record<string, string>,
+  overrides: Partial<Record<string, unknown>> = {},
+): Promise<CreatedLink> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/mailto-links',
+    headers,
+    payload: buildLink(overrides),
+  });
+  if (res.statusCode !== 201) throw new Error(`create link failed: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

@@ -9,7 +9,10 @@ let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MailtoKit</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>MailtoKit</title><div id="root"></div>',
+  );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ webDist });
@@ -58,7 +61,11 @@ describe('request hygiene', () => {
   });
 
   it('refuses non-JSON bodies with 415 (no form or text posts)', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
@@ -129,11 +136,19 @@ describe('web app and documents', () => {
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();
     expect(spec.openapi).toMatch(/^3\./);
-    for (const p of ['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/auth/me', '/api/v1/profile', '/api/v1/auth/password', '/api/v1/contact'])
+    for (const p of [
+      '/api/v1/auth/register',
+      '/api/v1/auth/login',
+      '/api/v1/auth/me',
+      '/api/v1/profile',
+      '/api/v1/auth/password',
+      '/api/v1/contact',
+    ])
       expect(Object.keys(spec.paths)).toContain(p);
     // Aliases serve the same handler but are not documented twice.
     expect(Object.keys(spec.paths)).not.toContain('/api/profile');
-    const body = spec.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema;
+    const body =
+      spec.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema;
     const resolved = body.$ref ? spec.components.schemas[body.$ref.split('/').pop()] : body;
     expect(Object.keys(resolved.properties)).toEqual(
       expect.arrayContaining(['username', 'email', 'password', 'firstName', 'lastName']),

@@ -123,7 +123,8 @@ describe(`server process (${dialect})`, () => {
       `${server.base}/api/v1/auth/login`,
       json({ username: 'tier_me', password: 'password123' }),
     );
-    expect((await login.json()).user.subscriptionTier).toBe('PREMIUM');
+    const body = (await login.json()) as { user: { subscriptionTier: string } };
+    expect(body.user.subscriptionTier).toBe('PREMIUM');
 
     const bad = cli('set-tier', 'tier_me', 'GOLD');
     expect(bad.status).toBe(1);

@@ -21,7 +21,12 @@ describe.each(['/api/v1/profile', '/api/profile'])('PUT %s', (url) => {
       method: 'PUT',
       url,
       headers: me.headers,
-      payload: { firstName: ' Grace ', lastName: 'Hopper', email: 'grace@navy.example', username: 'hijack' },
+      payload: {
+        firstName: ' Grace ',
+        lastName: 'Hopper',
+        email: 'grace@navy.example',
+        username: 'hijack',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -30,10 +35,23 @@ describe.each(['/api/v1/profile', '/api/profile'])('PUT %s', (url) => {
       lastName: 'Hopper',
       email: 'grace@navy.example',
     });
-    const again = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
-    expect(again.json()).toMatchObject({ username: me.user.username, firstName: 'Grace', email: 'grace@navy.example' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: me.headers,
+    });
+    expect(again.json()).toMatchObject({
+      username: me.user.username,
+      firstName: 'Grace',
+      email: 'grace@navy.example',
+    });
     // Keep the address unique for the other alias run.
-    await t.app.inject({ method: 'PUT', url, headers: me.headers, payload: { email: `${me.user.username}@example.com` } });
+    await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: me.headers,
+      payload: { email: `${me.user.username}@example.com` },
+    });
   });
 
   it('clears names sent blank', async () => {

@@ -64,7 +64,9 @@ export type ProfileBody = z.input<typeof ProfileBody>;
 
 export const ChangePasswordBody = z
   .object({
-    currentPassword: text(MESSAGES.currentPasswordRequired).min(1, MESSAGES.currentPasswordRequired).max(1024),
+    currentPassword: text(MESSAGES.currentPasswordRequired)
+      .min(1, MESSAGES.currentPasswordRequired)
+      .max(1024),
     newPassword,
   })
   .meta({ id: 'ChangePasswordBody' });

@@ -4,12 +4,18 @@ import { MESSAGES } from './messages';
 
 export const ContactBody = z
   .object({
-    name: text(MESSAGES.contactNameMin).trim().min(2, MESSAGES.contactNameMin).max(100, MESSAGES.tooLong(100)),
+    name: text(MESSAGES.contactNameMin)
+      .trim()
+      .min(2, MESSAGES.contactNameMin)
+      .max(100, MESSAGES.tooLong(100)),
     email: text(MESSAGES.contactEmailInvalid)
       .trim()
       .max(254, MESSAGES.tooLong(254))
       .pipe(z.email({ message: MESSAGES.contactEmailInvalid })),
-    subject: text(MESSAGES.contactSubjectMin).trim().min(5, MESSAGES.contactSubjectMin).max(200, MESSAGES.tooLong(200)),
+    subject: text(MESSAGES.contactSubjectMin)
+      .trim()
+      .min(5, MESSAGES.contactSubjectMin)
+      .max(200, MESSAGES.tooLong(200)),
     message: text(MESSAGES.contactMessageMin)
       .trim()
       .min(10, MESSAGES.contactMessageMin)

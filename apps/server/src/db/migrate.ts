@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database';
 import { m001UsersSessions } from './migrations/001-users-sessions';
 import { m002ContactMessages } from './migrations/002-contact-messages';
+import { m003MailtoLinks } from './migrations/003-mailto-links';
 
 /** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -10,6 +11,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-users-sessions': m001UsersSessions,
   '002-contact-messages': m002ContactMessages,
+  '003-mailto-links': m003MailtoLinks,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -41,8 +41,31 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+export interface MailtoLinksTable {
+  id: Generated<number>;
+  /** The creator; links go with their user (on delete cascade). */
+  user_id: number;
+  /** Team the link is shared with; null = private. */
+  team_id: number | null;
+  name: string;
+  /** Normalised address lists: `a@x.org, b@y.org`. */
+  to: string;
+  cc: string | null;
+  bcc: string | null;
+  subject: string | null;
+  body: string | null;
+  /** 0/1: 1 exactly when team_id is set. */
+  is_shared: number;
+  created_at: string;
+  updated_at: string;
+}
+export type LinkRow = Selectable<MailtoLinksTable>;
+export type NewLink = Insertable<MailtoLinksTable>;
+export type LinkUpdate = Updateable<MailtoLinksTable>;
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   contact_messages: ContactMessagesTable;
+  mailto_links: MailtoLinksTable;
 }

@@ -24,11 +24,14 @@ function tokenFrom(request: FastifyRequest): string | null {
   return request.cookies[SESSION_COOKIE] ?? null;
 }
 
-/** Resolves the session on every API request; enforces it where the route asks. */
+/**
+ * Resolves the session on every API request; enforces it where the route asks. Runs before
+ * body validation, so an anonymous request is 401 whatever its body.
+ */
 export function registerAuthHook(app: App): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authToken', null);
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+  app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     if (token) {

@@ -3,7 +3,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@mailtokit/contracts/errors';
 import { AppError, validationError } from './errors';
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, detail: string, fields?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  detail: string,
+  fields?: Record<string, string>,
+) {
   const body: ErrorBody = fields ? { detail, code, fields } : { detail, code };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -16,7 +22,8 @@ function fieldOf(path: string): string {
 
 /** Maps every error to `{detail, code, fields?}`; 5xx bodies reveal nothing inside. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) return send(reply, error.status, error.code, error.detail, error.fields);
+  if (error instanceof AppError)
+    return send(reply, error.status, error.code, error.detail, error.fields);
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
@@ -40,7 +47,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
 
   const status = error.statusCode ?? 500;
-  if (status === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+  if (status === 429)
+    return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
   if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
   if (status >= 400 && status < 500) return send(reply, status, 'BAD_REQUEST', 'Invalid request');
 

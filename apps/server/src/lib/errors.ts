@@ -29,8 +29,7 @@ export const validationError = (fields: Record<string, string>) => {
   );
 };
 
-export const unauthorized = (detail = 'Not signed in') =>
-  new AppError(401, 'UNAUTHORIZED', detail);
+export const unauthorized = (detail = 'Not signed in') => new AppError(401, 'UNAUTHORIZED', detail);
 
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
   new AppError(403, 'FORBIDDEN', detail);

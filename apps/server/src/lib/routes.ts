@@ -5,6 +5,9 @@
  *   for (const { url, hide } of withAliases('/api/v1/profile', '/api/profile'))
  *     app.route({ url, schema: { hide, ... }, ... });
  */
-export function withAliases(canonical: string, ...aliases: string[]): { url: string; hide: boolean }[] {
+export function withAliases(
+  canonical: string,
+  ...aliases: string[]
+): { url: string; hide: boolean }[] {
   return [{ url: canonical, hide: false }, ...aliases.map((url) => ({ url, hide: true }))];
 }

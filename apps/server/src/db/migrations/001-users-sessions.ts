@@ -31,7 +31,11 @@ export const m001UsersSessions: DialectMigration = (dialect) => ({
       .addColumn('user_agent', 'varchar(512)')
       .execute();
     await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
-    await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+    await db.schema
+      .createIndex('sessions_expires_at')
+      .on('sessions')
+      .column('expires_at')
+      .execute();
   },
   async down(db) {
     await db.schema.dropTable('sessions').execute();

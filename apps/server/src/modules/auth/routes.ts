@@ -14,7 +14,12 @@ import { toUser } from '../users/mapper';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
+function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expires: Date,
+) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -79,7 +84,11 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
   app.route({
     method: 'GET',
     url: '/api/v1/auth/me',
-    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: User, 401: ErrorBody } },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user',
+      response: { 200: User, 401: ErrorBody },
+    },
     config: { auth: true },
     handler: async (request) => toUser(authOf(request).user),
   });
@@ -104,4 +113,3 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
     },
   });
 }
-

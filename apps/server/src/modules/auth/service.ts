@@ -7,7 +7,13 @@ import type { UserRow } from '../../db/types';
 import { AppError, conflict, tooManyRequests, validationError } from '../../lib/errors';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
-import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from '../users/repo';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  updateUser,
+} from '../users/repo';
 import { toUser } from '../users/mapper';
 import * as repo from './repo';
 import { FailureThrottle } from './throttle';
@@ -134,9 +140,14 @@ export class AuthService {
   }
 
   /** Checks the current password, stores the new one and signs out every other session. */
-  async changePassword(auth: SessionAuth, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    auth: SessionAuth,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void> {
     const key = `pw:${auth.user.id}`;
-    if (this.throttle.count(key) >= this.opts.loginFailuresPerUser) throw tooManyRequests(LOGIN_THROTTLED);
+    if (this.throttle.count(key) >= this.opts.loginFailuresPerUser)
+      throw tooManyRequests(LOGIN_THROTTLED);
     if (!(await verifyPassword(currentPassword, auth.user.password_hash))) {
       this.throttle.record(key);
       throw validationError({ currentPassword: 'Current password is incorrect' });

@@ -1,5 +1,6 @@
 import type { User } from '@mailtokit/contracts/user';
 import type { UserRow } from '../../db/types';
+import { tierOf } from '../../lib/tiers';
 
 /** The API shape of a user: camelCase, no password hash. */
 export function toUser(row: UserRow): User {
@@ -9,7 +10,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    subscriptionTier: row.subscription_tier,
+    subscriptionTier: tierOf(row),
     subscriptionExpiresAt: row.subscription_expires_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

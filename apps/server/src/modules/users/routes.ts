@@ -18,7 +18,8 @@ export async function userRoutes(app: App) {
         response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
       config: { auth: true },
-      handler: async (request) => app.services.users.updateProfile(authOf(request).user, request.body),
+      handler: async (request) =>
+        app.services.users.updateProfile(authOf(request).user, request.body),
     });
   }
 }

@@ -1,0 +1,41 @@
+import type { MailtoLink } from '@mailtokit/contracts/links';
+import { buildMailto, parseAddressList } from '@mailtokit/mailto';
+import type { LinkRow } from '../../db/types';
+
+/**
+ * The encoded mailto: URL of a stored link, built by packages/mailto (DESIGN decision 1) so
+ * that every client opens and copies the same, correctly encoded link.
+ */
+export function mailtoUrlOf(row: LinkRow): string {
+  return buildMailto({
+    to: parseAddressList(row.to),
+    cc: parseAddressList(row.cc ?? ''),
+    bcc: parseAddressList(row.bcc ?? ''),
+    subject: row.subject ?? '',
+    body: row.body ?? '',
+  });
+}
+
+/** The API shape of a link: camelCase, 0/1 as boolean, plus what the viewer may do with it. */
+export function toMailtoLink(
+  row: LinkRow,
+  view: { canEdit: boolean; teamName: string | null },
+): MailtoLink {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    teamId: row.team_id,
+    teamName: view.teamName,
+    name: row.name,
+    to: row.to,
+    cc: row.cc,
+    bcc: row.bcc,
+    subject: row.subject,
+    body: row.body,
+    isShared: row.is_shared === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    mailtoUrl: mailtoUrlOf(row),
+    canEdit: view.canEdit,
+  };
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { text } from './fields';
+import { MESSAGES } from './messages';
+
+export const TEAM_NAME_MAX = 100;
+export const TEAM_DESCRIPTION_MAX = 500;
+/** Most members one team may have. */
+export const TEAM_MEMBERS_MAX = 200;
+/** Most teams one user may own. */
+export const TEAMS_OWNED_MAX = 50;
+
+export const TEAM_ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
+export const TeamRole = z.enum(TEAM_ROLES);
+export type TeamRole = z.infer<typeof TeamRole>;
+
+/** The spec's team messages (sections 5 and 8) and the server's own. */
+export const TEAM_MESSAGES = {
+  nameRequired: 'Team name is required',
+  usernameRequired: 'Username is required',
+  roleRequired: 'Role is required',
+  deleteConfirm: 'Are you sure you want to delete this team? This action cannot be undone.',
+  noDescription: 'No description provided',
+  notFound: 'Team not found',
+  userNotFound: (username: string) => `No user named '${username}'`,
+  alreadyMember: 'This user is already a member of the team',
+  ownerOnly: 'Only the team owner can do this',
+  cannotRemoveOwner: 'The team owner cannot be removed',
+  cannotChangeOwner: "The team owner's role cannot be changed",
+  adminsCannotRemoveAdmins: 'Admins can only remove members',
+  membersReadOnly: 'Members cannot manage the team',
+  tooManyMembers: `A team can have at most ${TEAM_MEMBERS_MAX} members`,
+  tooManyTeams: `You can own at most ${TEAMS_OWNED_MAX} teams`,
+} as const;
+
+/**
+ * A role as the client sends it: the spec's screens use lowercase (`member`, `admin`,
+ * `owner`), the data model uppercase; both are accepted.
+ */
+export const RoleInput = text(TEAM_MESSAGES.roleRequired)
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(TEAM_ROLES, { error: TEAM_MESSAGES.roleRequired }));
+
+export const CreateTeamBody = z
+  .object({
+    name: text(TEAM_MESSAGES.nameRequired)
+      .trim()
+      .min(1, TEAM_MESSAGES.nameRequired)
+      .max(TEAM_NAME_MAX, MESSAGES.tooLong(TEAM_NAME_MAX)),
+    description: z
+      .string()
+      .trim()
+      .max(TEAM_DESCRIPTION_MAX, MESSAGES.tooLong(TEAM_DESCRIPTION_MAX))
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: 'CreateTeamBody' });
+export type CreateTeamBody = z.input<typeof CreateTeamBody>;
+
+export const AddMemberBody = z
+  .object({
+    username: text(TEAM_MESSAGES.usernameRequired)
+      .trim()
+      .min(1, TEAM_MESSAGES.usernameRequired)
+      .max(64, MESSAGES.tooLong(64)),
+    role: RoleInput.default('MEMBER'),
+  })
+  .meta({ id: 'AddMemberBody' });
+export type AddMemberBody = z.input<typeof AddMemberBody>;
+
+export const UpdateMemberBody = z.object({ role: RoleInput }).meta({ id: 'UpdateMemberBody' });
+export type UpdateMemberBody = z.input<typeof UpdateMemberBody>;
+
+export const MemberUser = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export const TeamMember = z
+  .object({
+    id: z.number().int(),
+    teamId: z.number().int(),
+    userId: z.number().int(),
+    role: TeamRole,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    user: MemberUser,
+  })
+  .meta({ id: 'TeamMember' });
+export type TeamMember = z.infer<typeof TeamMember>;
+
+/**
+ * A team as every team endpoint returns it. The snake_case `owner_id` and `created_at` mirror
+ * `ownerId` and `createdAt` for clients written against the product spec's screens.
+ */
+export const Team = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    ownerId: z.number().int(),
+    owner_id: z.number().int(),
+    owner: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+    createdAt: z.string(),
+    created_at: z.string(),
+    updatedAt: z.string(),
+    /** The caller: their user id and role in this team. */
+    currentUserId: z.number().int(),
+    currentUserRole: TeamRole,
+    memberCount: z.number().int(),
+    members: z.array(TeamMember),
+  })
+  .meta({ id: 'Team' });
+export type Team = z.infer<typeof Team>;
+
+export const TeamList = z.array(Team).meta({ id: 'TeamList' });
+export type TeamList = z.infer<typeof TeamList>;
+
+/** What a role may do (spec section 6); the server enforces it, the UI mirrors it. */
+export function teamPermissions(role: TeamRole) {
+  return {
+    canDeleteTeam: role === 'OWNER',
+    canAddMembers: role === 'OWNER' || role === 'ADMIN',
+    /** Roles this role may grant when adding or changing a member. */
+    grantableRoles: (role === 'OWNER'
+      ? ['OWNER', 'ADMIN', 'MEMBER']
+      : role === 'ADMIN'
+        ? ['ADMIN', 'MEMBER']
+        : []) as TeamRole[],
+    canChangeRoles: role === 'OWNER',
+    /** Whether this role may remove a member holding `target`. */
+    canRemove: (target: TeamRole) =>
+      target !== 'OWNER' && (role === 'OWNER' || (role === 'ADMIN' && target === 'MEMBER')),
+    canManageSharedLinks: role === 'OWNER' || role === 'ADMIN',
+  };
+}

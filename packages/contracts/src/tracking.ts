@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+export const TRACKING_LABEL_MAX = 100;
+/** Most tracking links one saved link may have. */
+export const TRACKING_LINKS_PER_LINK_MAX = 50;
+
+/**
+ * Create a tracking link for a saved link. `mailtoUrl` is accepted because the spec's client
+ * sends it, but the redirect target is always built from the stored link (never this value).
+ */
+export const CreateTrackingBody = z
+  .object({
+    mailtoLinkId: z.coerce
+      .number({ error: 'mailtoLinkId is required' })
+      .int('mailtoLinkId must be a whole number')
+      .positive('mailtoLinkId must be positive')
+      .max(2_147_483_647, 'mailtoLinkId is too large'),
+    mailtoUrl: z.string().max(100_000).optional(),
+    label: z
+      .string()
+      .trim()
+      .max(TRACKING_LABEL_MAX, MESSAGES.tooLong(TRACKING_LABEL_MAX))
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: 'CreateTrackingBody' });
+export type CreateTrackingBody = z.input<typeof CreateTrackingBody>;
+
+export const TrackingLink = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    /** `PUBLIC_URL/t/<slug>` (or the request's origin when PUBLIC_URL is unset). */
+    trackingUrl: z.string(),
+    mailtoLinkId: z.number().int(),
+    label: z.string().nullable(),
+    createdAt: z.string(),
+    /** Human clicks so far (bots excluded). */
+    clicks: z.number().int(),
+  })
+  .meta({ id: 'TrackingLink' });
+export type TrackingLink = z.infer<typeof TrackingLink>;
+
+export const TrackingLinkList = z.array(TrackingLink).meta({ id: 'TrackingLinkList' });
