@@ -32,6 +32,9 @@ export function parseLinkId(raw: string): number | null {
 
 type Page = z.output<typeof LinkListQuery>;
 
+/** Cap of links one cross-link view (analytics overview) covers. */
+export const VISIBLE_LINKS_MAX = 5000;
+
 /**
  * Saved links. Every operation needs a premium plan (PREMIUM or TEAM; spec section 6);
  * links the user may not see answer 404, never revealing that they exist.
@@ -52,7 +55,7 @@ export class LinksService {
 
   async get(user: UserRow, rawId: string): Promise<MailtoLink> {
     requirePremium(user);
-    return this.present(user, await this.load(user, rawId, 'read'));
+    return this.present(user, await this.loadAccessible(user, rawId, 'read'));
   }
 
   async create(user: UserRow, input: LinkInput): Promise<MailtoLink> {
@@ -71,7 +74,7 @@ export class LinksService {
   /** Replaces every field of the link (PUT semantics); the creator stays. */
   async update(user: UserRow, rawId: string, input: LinkInput): Promise<MailtoLink> {
     requirePremium(user);
-    const link = await this.load(user, rawId, 'edit');
+    const link = await this.loadAccessible(user, rawId, 'edit');
     await this.checkTeam(user, input.teamId);
     const row = await repo.updateLink(this.db.kysely, link.id, {
       ...columnsOf(input),
@@ -83,18 +86,26 @@ export class LinksService {
 
   async remove(user: UserRow, rawId: string): Promise<void> {
     requirePremium(user);
-    const link = await this.load(user, rawId, 'edit');
+    const link = await this.loadAccessible(user, rawId, 'edit');
     if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);
   }
 
-  /** The link behind a path id if the user has `need` access: 404 when they cannot see it. */
-  private async load(user: UserRow, rawId: string, need: 'read' | 'edit'): Promise<LinkRow> {
-    const id = parseLinkId(rawId);
+  /**
+   * The link behind an id if the user has `need` access: 404 when they cannot see it, 403 when
+   * they may read but not edit. Other modules (tracking, analytics) use it for the same rules.
+   */
+  async loadAccessible(user: UserRow, rawId: string | number, need: 'read' | 'edit'): Promise<LinkRow> {
+    const id = parseLinkId(String(rawId));
     const link = id === null ? undefined : await repo.findLinkById(this.db.kysely, id);
     const access = link ? accessFor(user, link) : 'none';
     if (!link || access === 'none') throw notFound(LINK_MESSAGES.notFound);
     if (need === 'edit' && access !== 'edit') throw forbidden();
     return link;
+  }
+
+  /** Every link the user can see (own and, with teams, shared with them), newest first. */
+  async visibleLinks(user: UserRow): Promise<LinkRow[]> {
+    return repo.listLinksOfUser(this.db.kysely, user.id, { limit: VISIBLE_LINKS_MAX, offset: 0 });
   }
 
   /** A link may only be shared with a team the user belongs to. Teams do not exist yet. */
