@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface TestUser {
   username: string;
@@ -66,7 +67,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
+      // Chrome logs every 4xx a test provokes on purpose (wrong password...); those are answers,
+      // not errors of the page.
+      if (msg.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()))
+        errors.push(msg.text());
     });
     page.on('pageerror', (err) => errors.push(err.message));
     await use(errors);

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { getMe, setCurrentUser } from '@/lib/auth/get-me';
+import { useAuth } from '@/lib/auth/use-auth';
+import { hasFeature, type FeatureId } from '@/lib/features';
+
+/** Spec section 2: anonymous visitors go to /auth after 100 ms. */
+export const AUTH_REDIRECT_DELAY_MS = 100;
+
+export interface ProtectedRouteProps {
+  children: ReactNode;
+  /** A signed-in user lacking this feature goes to /pricing. */
+  feature?: FeatureId;
+}
+
+/**
+ * Spinner while the session loads. Before an anonymous visitor is sent to /auth, the server
+ * is asked once (the browser may hold a session it has no hint of, see session-hint.ts).
+ */
+export function ProtectedRoute({ children, feature }: ProtectedRouteProps) {
+  const { user, isLoading } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const anonymous = !isLoading && !user;
+  // Signed in earlier on this page, then not: the server already said so (sign-out, expiry).
+  const hadUser = useRef(false);
+
+  useEffect(() => {
+    if (user) hadUser.current = true;
+  }, [user]);
+
+  useEffect(() => {
+    if (!anonymous) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = hadUser.current
+      ? Promise.resolve(null)
+      : getMe({ verify: true }).catch(() => null);
+    void check.then((found) => {
+      if (cancelled) return;
+      if (found) {
+        setCurrentUser(queryClient, found);
+        return;
+      }
+      timer = setTimeout(() => {
+        void navigate('/auth', { replace: true, state: { from: location.pathname } });
+      }, AUTH_REDIRECT_DELAY_MS);
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [anonymous, navigate, location.pathname, queryClient]);
+
+  if (isLoading || !user) return <PageSpinner label="Checking your session…" />;
+  if (feature && !hasFeature(user.subscriptionTier, feature))
+    return <Navigate to="/pricing" replace />;
+  return children;
+}

@@ -1,0 +1,133 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { CircleAlertIcon, CircleCheckIcon, XIcon } from 'lucide-react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+import { TOAST_DURATION_MS, dismissToast, useToasts } from '@/lib/toast';
+
+/** Spec section 9: swipe right past 50 px closes; F8 focuses the viewport. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'];
+
+/*
+ * Screen readers hear toasts through the viewport, which is a polite live region. Radix's own
+ * announcer would add a second, hidden copy of every toast's text to the page for a second
+ * (read run-together: "Login successfulWelcome back!"), and that copy also makes the text
+ * ambiguous for tests looking it up; it is rendered into a detached node instead.
+ */
+const detachedAnnouncer =
+  typeof document === 'undefined' ? undefined : document.createElement('div');
+
+export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
+  return (
+    <ToastPrimitive.Provider
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      duration={TOAST_DURATION_MS}
+      announcerContainer={detachedAnnouncer}
+      {...props}
+    />
+  );
+}
+
+export function ToastViewport({
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      hotkey={TOAST_HOTKEY}
+      aria-live="polite"
+      className={cn(
+        'fixed top-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg transition-all data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
+  {
+    variants: {
+      variant: {
+        default: 'border bg-popover text-popover-foreground',
+        destructive: 'border-destructive bg-destructive text-destructive-foreground',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export function Toast({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+}
+
+export function ToastDescription({
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      aria-label="Close notification"
+      className={cn(
+        'absolute top-3 right-3 rounded-md p-1 opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-current',
+        className,
+      )}
+      {...props}
+    >
+      <XIcon className="size-4" aria-hidden="true" />
+    </ToastPrimitive.Close>
+  );
+}
+
+/** Renders the toast store (lib/toast.ts): one toast at a time. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastProvider>
+      {toasts.map((t) => {
+        const Icon = t.variant === 'destructive' ? CircleAlertIcon : CircleCheckIcon;
+        return (
+          <Toast
+            key={t.id}
+            variant={t.variant}
+            open={t.open}
+            duration={t.duration}
+            type={t.variant === 'destructive' ? 'foreground' : 'background'}
+            onOpenChange={(open) => {
+              if (!open) dismissToast(t.id);
+            }}
+          >
+            <Icon
+              aria-hidden="true"
+              className={cn(
+                'mt-0.5 size-5 shrink-0',
+                t.variant === 'destructive' ? 'text-current' : 'text-success',
+              )}
+            />
+            <div className="grid gap-1">
+              <ToastTitle>{t.title}</ToastTitle>
+              {t.description ? <ToastDescription>{t.description}</ToastDescription> : null}
+            </div>
+            <ToastClose />
+          </Toast>
+        );
+      })}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { serverDetail } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
+
+export interface LoginFormProps {
+  defaultUsername?: string;
+  /** Called before the sign-in request starts (the user lands in the cache before onSuccess). */
+  onAttempt?: () => void;
+  onSuccess: () => void;
+  onFailure?: () => void;
+  onSwitchToRegister: () => void;
+}
+
+export function LoginForm({
+  defaultUsername = '',
+  onAttempt,
+  onSuccess,
+  onFailure,
+  onSwitchToRegister,
+}: LoginFormProps) {
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { username: defaultUsername, password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    onAttempt?.();
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Login successful', description: 'Welcome back!' });
+        onSuccess();
+      },
+      onError: (error) => {
+        onFailure?.();
+        toast({ variant: 'destructive', title: 'Login failed', description: serverDetail(error) });
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Sign in">
+      <FormField id="login-username" label="Username" error={errors.username?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus={!defaultUsername}
+          />
+        )}
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('password')}
+            type="password"
+            autoComplete="current-password"
+            autoFocus={!!defaultUsername}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+        {login.isPending ? (
+          <>
+            <Spinner />
+            Signing in...
+          </>
+        ) : (
+          'Sign In'
+        )}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{' '}
+        <button
+          type="button"
+          onClick={onSwitchToRegister}
+          className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Register
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { displayName } from '@/lib/user';
+import { ChartNoAxesColumnIcon, Link2Icon, PlusIcon, UsersRoundIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth/use-auth';
+import { PlanCard } from './plan-card';
+
+export const DASHBOARD_TABS = ['links', 'analytics', 'teams'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+function isDashboardTab(value: string | null): value is DashboardTab {
+  return (DASHBOARD_TABS as readonly (string | null)[]).includes(value);
+}
+
+export interface DashboardPageProps {
+  links: ReactNode;
+  analytics: ReactNode;
+  teams: ReactNode;
+}
+
+/** /dashboard: tabs links | analytics | teams, the active one kept in `?tab=` (spec section 2). */
+export function DashboardPage({ links, analytics, teams }: DashboardPageProps) {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: DashboardTab = isDashboardTab(requested) ? requested : 'links';
+
+  const selectTab = (value: string) => {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-8">
+      <PageHeader
+        title={user ? `Welcome back, ${displayName(user)}` : 'Dashboard'}
+        description="Your saved links, their analytics and your teams."
+        actions={
+          <Button asChild>
+            <Link to="/dashboard/create-link">
+              <PlusIcon aria-hidden="true" />
+              New Link
+            </Link>
+          </Button>
+        }
+      />
+      {user ? <PlanCard tier={user.subscriptionTier} /> : null}
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          <TabsTrigger value="links" className="sm:px-4">
+            <Link2Icon aria-hidden="true" />
+            Links
+          </TabsTrigger>
+          <TabsTrigger value="analytics" className="sm:px-4">
+            <ChartNoAxesColumnIcon aria-hidden="true" />
+            Analytics
+          </TabsTrigger>
+          <TabsTrigger value="teams" className="sm:px-4">
+            <UsersRoundIcon aria-hidden="true" />
+            Teams
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="links">{links}</TabsContent>
+        <TabsContent value="analytics">{analytics}</TabsContent>
+        <TabsContent value="teams">{teams}</TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** 'November 21, 2026' */
+export function formatLongDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold tracking-tight">
+        {title}
+      </h2>
+      <div className="mt-3 grid gap-3 leading-relaxed text-muted-foreground [&_strong]:font-semibold [&_strong]:text-foreground [&_ul]:grid [&_ul]:list-disc [&_ul]:gap-2 [&_ul]:pl-5">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** /privacy */
+export function PrivacyPage() {
+  const lastUpdated = formatLongDate(new Date());
+  return (
+    <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="border-b pb-8">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Privacy Policy</h1>
+        <p className="mt-3 text-sm text-muted-foreground">Last updated: {lastUpdated}</p>
+        <p className="mt-6 text-lg text-muted-foreground">
+          MailtoKit stores as little as it can to do its job. This page says exactly what that is,
+          why, and what you can do about it.
+        </p>
+      </header>
+
+      <div className="mt-10 grid gap-10">
+        <Section id="what-we-store" title="What we store">
+          <ul>
+            <li>
+              <strong>Account data.</strong> Your username, e-mail address, optional first and last
+              name, your plan, and when the account was created and updated. Your password is stored
+              only as a slow one-way hash; nobody can read it, including us.
+            </li>
+            <li>
+              <strong>Sessions.</strong> When you sign in, your browser receives a random session
+              token in an httpOnly cookie (marked Secure over HTTPS). We keep only a hash of that
+              token, with its creation, expiry and last-activity times and your browser&apos;s
+              user-agent string, so a session can be recognised and ended. Signing out deletes the
+              session; changing your password ends all your other sessions.
+            </li>
+            <li>
+              <strong>Contact messages.</strong> The name, e-mail address, subject and message you
+              send through the contact form, with the time it was received (and your account, if you
+              were signed in). We use them only to answer you.
+            </li>
+            <li>
+              <strong>Saved links and teams.</strong> The links you choose to save, the teams you
+              create or join, and their members and roles.
+            </li>
+          </ul>
+        </Section>
+
+        <Section id="click-tracking" title="Click tracking">
+          <p>
+            When someone opens a tracking link, we record for that click: the time, the host name of
+            the referring site (for example <code>example.com</code>, never the full address), the
+            browser, the operating system, the device type, whether it looks like a bot, and a
+            visitor hash.
+          </p>
+          <p>
+            The visitor hash is computed from the IP address and user agent with a salt that changes
+            every day. It lets us count unique visitors within a day without being able to recognise
+            anyone across days. <strong>We never store the raw IP address.</strong>
+          </p>
+        </Section>
+
+        <Section id="cookies" title="Cookies and local storage">
+          <p>
+            We use one essential cookie: the session cookie described above. We use no advertising
+            or analytics cookies. Your browser&apos;s local storage keeps your theme and settings
+            preferences, and a flag saying whether you are signed in; they never leave your device.
+          </p>
+        </Section>
+
+        <Section id="third-parties" title="Third parties">
+          <p>
+            Our pages load no third-party scripts, fonts or trackers. We do not sell, rent or share
+            your data with anyone.
+          </p>
+        </Section>
+
+        <Section id="retention" title="How long we keep data">
+          <ul>
+            <li>Account data, saved links and teams: until you ask us to delete them.</li>
+            <li>Sessions: until you sign out or the session expires (30 days by default).</li>
+            <li>Click records: for as long as the tracking link exists.</li>
+          </ul>
+        </Section>
+
+        <Section id="your-choices" title="Your choices">
+          <p>
+            You can correct your name and e-mail address on your{' '}
+            <Link
+              to="/dashboard/profile"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              profile
+            </Link>{' '}
+            at any time. To get a copy of your data or have your account deleted,{' '}
+            <Link
+              to="/contact"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              contact us
+            </Link>
+            .
+          </p>
+          <p>
+            MailtoKit can be self-hosted. The administrator of this instance is responsible for the
+            data stored on it.
+          </p>
+        </Section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@mailtokit/contracts/user';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { UserAvatar } from '@/components/user-avatar';
+import { Button } from '@/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth/use-auth';
+import { applyServerFieldErrors } from '@/lib/form';
+import { planOf } from '@/lib/plans';
+import { toast } from '@/lib/toast';
+import {
+  updateProfileInputSchema,
+  useUpdateProfile,
+  type UpdateProfileFormValues,
+  type UpdateProfileInput,
+} from '../api/update-profile';
+
+function formValues(user: User): UpdateProfileFormValues {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
+  };
+}
+
+const memberSince = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+};
+
+function ProfileForm({ user }: { user: User }) {
+  const updateProfile = useUpdateProfile();
+  const form = useForm<UpdateProfileFormValues, unknown, UpdateProfileInput>({
+    resolver: zodResolver(updateProfileInputSchema),
+    defaultValues: formValues(user),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    updateProfile.mutate(values, {
+      onSuccess: (updated) => {
+        form.reset(formValues(updated));
+        toast({ title: 'Profile updated', description: 'Your profile has been saved.' });
+      },
+      onError: (error) => {
+        applyServerFieldErrors(error, form.setError, ['firstName', 'lastName', 'email']);
+        toast({
+          variant: 'destructive',
+          title: 'Update failed',
+          description: 'There was an error updating your profile.',
+        });
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <CardContent className="grid gap-5">
+        <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
+          <FormField id="profile-first-name" label="First Name" error={errors.firstName?.message}>
+            {(control) => (
+              <Input {...control} {...form.register('firstName')} autoComplete="given-name" />
+            )}
+          </FormField>
+          <FormField id="profile-last-name" label="Last Name" error={errors.lastName?.message}>
+            {(control) => (
+              <Input {...control} {...form.register('lastName')} autoComplete="family-name" />
+            )}
+          </FormField>
+        </div>
+        <FormField id="profile-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} {...form.register('email')} type="email" autoComplete="email" />
+          )}
+        </FormField>
+        <FormField id="profile-username" label="Username" hint="Username cannot be changed.">
+          {(control) => <Input {...control} value={user.username} readOnly />}
+        </FormField>
+      </CardContent>
+      <CardFooter className="justify-end gap-3 border-t pt-6">
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={!form.formState.isDirty || updateProfile.isPending}
+          onClick={() => form.reset(formValues(user))}
+        >
+          Reset
+        </Button>
+        <Button type="submit" disabled={updateProfile.isPending}>
+          {updateProfile.isPending ? (
+            <>
+              <Spinner />
+              Updating...
+            </>
+          ) : (
+            'Save Changes'
+          )}
+        </Button>
+      </CardFooter>
+    </form>
+  );
+}
+
+/** /dashboard/profile */
+export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const since = memberSince(user.createdAt);
+  return (
+    <div className="grid w-full max-w-3xl grid-cols-1 gap-6">
+      <div>
+        <Button variant="ghost" size="sm" asChild className="-ml-3 mb-2">
+          <Link to="/dashboard">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+        </Button>
+        <PageHeader title="Profile" description="Your name and e-mail address." />
+      </div>
+      <Card className="flex items-center gap-4 p-5">
+        <UserAvatar name={name} className="size-12 text-base" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{name}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            @{user.username} · {planOf(user.subscriptionTier).name} plan
+            {since ? ` · Member since ${since}` : ''}
+          </p>
+        </div>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Personal information</CardTitle>
+          <CardDescription>This is how you appear to your teammates.</CardDescription>
+        </CardHeader>
+        <ProfileForm key={user.id} user={user} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PREMIUM_REQUIRED_DETAIL as CONTRACT_PREMIUM_DETAIL } from '@mailtokit/contracts/errors';
+import { ApiError } from './api-client';
+import {
+  PREMIUM_FEATURE_MESSAGE,
+  PREMIUM_REQUIRED_DETAIL,
+  isClientError,
+  isPremiumRequiredError,
+  normalizeError,
+  serverDetail,
+} from './errors';
+
+const err = (status: number, detail = '', code = `HTTP_${status}`) =>
+  new ApiError(status, code, detail);
+
+describe('normalizeError (spec section 8)', () => {
+  it.each([
+    [400, 'Bad field', 'Bad field'],
+    [400, '', 'Invalid request. Please check your input.'],
+    [401, 'Not signed in', 'Please log in to continue.'],
+    [403, 'Nope', 'Nope'],
+    [403, '', 'You do not have permission to perform this action.'],
+    [404, 'No route', 'The requested resource was not found.'],
+    [409, 'Email is already registered', 'Email is already registered'],
+    [409, '', 'This resource already exists.'],
+    [422, '', 'Invalid data provided.'],
+    [429, 'Slow down', 'Too many requests. Please try again later.'],
+    [500, 'boom', 'Server error. Please try again later.'],
+    [502, '', 'Service temporarily unavailable. Please try again later.'],
+    [503, '', 'Service temporarily unavailable. Please try again later.'],
+    [504, '', 'Service temporarily unavailable. Please try again later.'],
+    [418, 'teapot', 'teapot'],
+    [418, '', 'An unexpected error occurred.'],
+  ])('%i %j -> %j', (status, detail, message) => {
+    expect(normalizeError(err(status, detail))).toMatchObject({ message, status });
+  });
+
+  it('keeps the server code, else HTTP_{status}', () => {
+    expect(normalizeError(err(409, 'x', 'CONFLICT')).code).toBe('CONFLICT');
+    expect(normalizeError(new ApiError(500, '', 'x')).code).toBe('HTTP_500');
+  });
+
+  it('network, validation and unknown errors', () => {
+    expect(normalizeError(new ApiError(0, 'NETWORK_ERROR', 'x')).code).toBe('NETWORK_ERROR');
+    expect(normalizeError(new TypeError('Failed to fetch')).code).toBe('NETWORK_ERROR');
+    const zodError = z.string().safeParse(1).error;
+    expect(normalizeError(zodError)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Please check your input and try again.',
+    });
+    expect(normalizeError(new Error('odd'))).toEqual({ message: 'odd', code: 'UNKNOWN_ERROR' });
+    expect(normalizeError('??')).toMatchObject({ code: 'UNKNOWN_ERROR' });
+  });
+
+  it('recognises the premium reply (403 mentioning the exact contract words)', () => {
+    expect(PREMIUM_REQUIRED_DETAIL).toBe(CONTRACT_PREMIUM_DETAIL);
+    const premium = err(403, CONTRACT_PREMIUM_DETAIL, 'PREMIUM_REQUIRED');
+    expect(isPremiumRequiredError(premium)).toBe(true);
+    expect(isPremiumRequiredError(new Error(`403: ${CONTRACT_PREMIUM_DETAIL}`))).toBe(true);
+    expect(isPremiumRequiredError(err(403, 'Forbidden'))).toBe(false);
+    expect(isPremiumRequiredError(err(401, CONTRACT_PREMIUM_DETAIL))).toBe(false);
+    expect(normalizeError(premium).message).toBe(PREMIUM_FEATURE_MESSAGE);
+  });
+
+  it('serverDetail prefers the server words for 4xx only', () => {
+    expect(serverDetail(err(401, 'Invalid username or password'))).toBe(
+      'Invalid username or password',
+    );
+    expect(serverDetail(err(500, 'Internal server error'))).toBe(
+      'Server error. Please try again later.',
+    );
+  });
+
+  it('isClientError: 4xx only (never retried)', () => {
+    expect(isClientError(err(404))).toBe(true);
+    expect(isClientError(err(500))).toBe(false);
+    expect(isClientError(new ApiError(0, 'NETWORK_ERROR', 'x'))).toBe(false);
+  });
+});

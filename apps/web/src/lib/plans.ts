@@ -1,0 +1,59 @@
+import type { Tier } from '@mailtokit/contracts/user';
+
+export interface Plan {
+  tier: Tier;
+  name: string;
+  tagline: string;
+  /** How one gets the plan (there is no payment: DESIGN decision 7). */
+  availability: string;
+  /** What the plan unlocks, in order. */
+  features: string[];
+  /** Plan this one builds on ("Everything in …"). */
+  includes?: string;
+}
+
+/** What each tier unlocks (DESIGN decision 7: tiers are assigned by the instance administrator). */
+export const PLANS: readonly Plan[] = [
+  {
+    tier: 'FREE',
+    name: 'Free',
+    tagline: 'Everything you need to build correct mailto links.',
+    availability: 'Free for everyone',
+    features: [
+      'Mailto link generator with RFC 6068 encoding',
+      'QR code for every link',
+      'Import and fix an existing mailto link',
+      'Copy, open and share links',
+      'Your own account, profile and settings',
+    ],
+  },
+  {
+    tier: 'PREMIUM',
+    name: 'Premium',
+    tagline: 'Keep your links and learn how they perform.',
+    availability: 'Assigned by your administrator',
+    includes: 'Free',
+    features: [
+      'Saved links you can edit and reuse',
+      'Tracking links that count every click',
+      'Analytics: clicks, unique visitors, referrers, browsers and devices',
+      'CSV export of your analytics',
+    ],
+  },
+  {
+    tier: 'TEAM',
+    name: 'Team',
+    tagline: 'Share links and results with the people you work with.',
+    availability: 'Assigned by your administrator',
+    includes: 'Premium',
+    features: [
+      'Teams with owner, admin and member roles',
+      'Links shared with a team',
+      'Team analytics across shared links',
+    ],
+  },
+];
+
+export function planOf(tier: Tier): Plan {
+  return PLANS.find((p) => p.tier === tier) ?? (PLANS[0] as Plan);
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { TOAST_LIMIT, dismissToast, getToasts, toast, toastError } from './toast';
+
+describe('toast store (spec section 9)', () => {
+  it('shows one toast at a time, titled Success or Error by default', () => {
+    toast({ description: 'Saved' });
+    expect(getToasts()).toHaveLength(1);
+    expect(getToasts()[0]).toMatchObject({ title: 'Success', variant: 'default', duration: 5000 });
+
+    toastError(new ApiError(429, 'RATE_LIMITED', 'x'));
+    expect(getToasts()).toHaveLength(TOAST_LIMIT);
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Error',
+      variant: 'destructive',
+      description: 'Too many requests. Please try again later.',
+    });
+
+    toast({ title: 'Login successful', description: 'Welcome back!' });
+    expect(getToasts().map((t) => t.title)).toEqual(['Login successful']);
+
+    dismissToast();
+    expect(getToasts()[0]?.open).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import { errorMessage } from './errors';
+
+/** Spec section 9: one toast at a time, 5 s on screen, closed toasts dropped after 1,000,000 ms. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  /** Defaults to 'Success' (or 'Error' for the destructive variant). */
+  title?: string;
+  description?: string;
+  variant?: ToastVariant;
+  duration?: number;
+}
+
+export interface ToastItem {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  duration: number;
+  open: boolean;
+}
+
+let nextId = 1;
+let toasts: ToastItem[] = [];
+const listeners = new Set<() => void>();
+const removeTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast, replacing the one on screen. Returns its id. */
+export function toast(input: ToastInput): number {
+  const variant = input.variant ?? 'default';
+  const item: ToastItem = {
+    id: nextId++,
+    title: input.title ?? (variant === 'destructive' ? 'Error' : 'Success'),
+    description: input.description,
+    variant,
+    duration: input.duration ?? TOAST_DURATION_MS,
+    open: true,
+  };
+  emit([item, ...toasts].slice(0, TOAST_LIMIT));
+  return item.id;
+}
+
+/** A destructive toast titled 'Error' (or `title`) with the error's user-facing message. */
+export function toastError(error: unknown, title?: string): number {
+  return toast({ variant: 'destructive', title, description: errorMessage(error) });
+}
+
+/** Closes a toast (all when no id); it is removed from memory later. */
+export function dismissToast(id?: number): void {
+  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+  for (const t of toasts) {
+    if (t.open || removeTimers.has(t.id)) continue;
+    const timer = setTimeout(() => {
+      removeTimers.delete(t.id);
+      emit(toasts.filter((x) => x.id !== t.id));
+    }, TOAST_REMOVE_DELAY_MS);
+    removeTimers.set(t.id, timer);
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The toasts in the store (closed ones linger until removed). */
+export const getToasts = (): ToastItem[] => toasts;
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, getToasts, getToasts);
+}
