@@ -5,7 +5,8 @@ import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 
 // Source (src/main.ts) and bundle (dist/main.js) both sit two levels below apps/.
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// WEB_DIST points elsewhere (a build in another folder); it is not a user setting.
+const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main() {
   let config;
