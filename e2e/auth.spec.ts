@@ -7,7 +7,9 @@ test('a new user registers, signs in, edits the profile, changes the password an
   const user = makeUser();
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Create Perfect Mailto Links in Seconds' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Create Perfect Mailto Links in Seconds' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Get Started', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\?tab=register/);
   await snap(page, 'auth-register');
@@ -82,7 +84,10 @@ test('a new user registers, signs in, edits the profile, changes the password an
   expect(consoleErrors).toEqual([]);
 });
 
-test('a signed-in user visiting /auth is sent home; the password-change form checks confirmation', async ({ page, request }) => {
+test('a signed-in user visiting /auth is sent home; the password-change form checks confirmation', async ({
+  page,
+  request,
+}) => {
   const user = makeUser();
   await registerViaApi(request, user);
   await signInViaUi(page, user);

@@ -28,13 +28,21 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
 /** Registers through the API (fast set-up for tests that are not about registration). */
 export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
   const res = await request.post('/api/v1/auth/register', {
-    data: { username: user.username, email: user.email, password: user.password, firstName: user.firstName },
+    data: {
+      username: user.username,
+      email: user.email,
+      password: user.password,
+      firstName: user.firstName,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
 
 /** Signs in through the UI and waits for the dashboard. */
-export async function signInViaUi(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
+export async function signInViaUi(
+  page: Page,
+  user: Pick<TestUser, 'username' | 'password'>,
+): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -57,7 +65,10 @@ export async function snap(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(ROOT, 'test-results/screenshots', `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(ROOT, 'test-results/screenshots', `${name}-${width}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize(original);
 }
@@ -69,7 +80,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     page.on('console', (msg) => {
       // Chrome logs every 4xx a test provokes on purpose (wrong password...); those are answers,
       // not errors of the page.
-      if (msg.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()))
+      if (
+        msg.type() === 'error' &&
+        !/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())
+      )
         errors.push(msg.text());
     });
     page.on('pageerror', (err) => errors.push(err.message));

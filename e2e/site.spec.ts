@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
 
-test('landing page: hero buttons scroll to the generator; footer links; screenshots', async ({ page, consoleErrors }) => {
+test('landing page: hero buttons scroll to the generator; footer links; screenshots', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/');
   await snap(page, 'landing');
   await page.getByRole('button', { name: 'Try Generator' }).click();
@@ -13,8 +16,14 @@ test('landing page: hero buttons scroll to the generator; footer links; screensh
 
   // Signed out, dashboard links in the footer lead to /auth.
   const footer = page.locator('footer');
-  await expect(footer.getByRole('link', { name: 'Link Management' })).toHaveAttribute('href', '/auth');
-  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await expect(footer.getByRole('link', { name: 'Link Management' })).toHaveAttribute(
+    'href',
+    '/auth',
+  );
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
   expect(consoleErrors).toEqual([]);
 });
 
@@ -33,12 +42,17 @@ test('unknown paths show Page Not Found', async ({ page }) => {
 
 test('static pages render', async ({ page, consoleErrors }) => {
   await page.goto('/privacy');
-  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const today = new Date().toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
   await expect(page.getByText(today)).toBeVisible();
   await page.goto('/about');
   await expect(page.locator('main')).toContainText(/story/i);
   await page.goto('/pricing');
-  for (const tier of ['Free', 'Premium', 'Team']) await expect(page.getByRole('heading', { name: tier, exact: true })).toBeVisible();
+  for (const tier of ['Free', 'Premium', 'Team'])
+    await expect(page.getByRole('heading', { name: tier, exact: true })).toBeVisible();
   await snap(page, 'pricing');
   expect(consoleErrors).toEqual([]);
 });
@@ -88,7 +102,10 @@ test('dashboard tabs are kept in ?tab=', async ({ page, request }) => {
   await page.getByRole('tab', { name: /Analytics/ }).click();
   await expect(page).toHaveURL(/tab=analytics/);
   await page.reload();
-  await expect(page.getByRole('tab', { name: /Analytics/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /Analytics/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 });
 
 for (const path of ['/', '/auth', '/auth?tab=register']) {
@@ -96,7 +113,11 @@ for (const path of ['/', '/auth', '/auth?tab=register']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 }
