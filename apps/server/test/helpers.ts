@@ -183,3 +183,40 @@ export async function createLink(
   if (res.statusCode !== 201) throw new Error(`create link failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** The fields of a created team the tests read (the full shape is Team in contracts). */
+export type CreatedTeam = { id: number; name: string; ownerId: number } & Record<string, unknown>;
+
+/** Creates a team through the API as `owner` (who must be on the TEAM tier). */
+export async function createTeam(
+  app: App,
+  owner: SignedIn,
+  overrides: Partial<Record<string, unknown>> = {},
+): Promise<CreatedTeam> {
+  counter += 1;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/teams',
+    headers: owner.headers,
+    payload: { name: `Team ${counter}`, ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`create team failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Adds `who` to a team through the API as `by` (its owner or an admin). */
+export async function addMember(
+  app: App,
+  by: SignedIn,
+  teamId: number,
+  who: SignedIn,
+  role: 'OWNER' | 'ADMIN' | 'MEMBER' = 'MEMBER',
+): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/teams/${teamId}/members`,
+    headers: by.headers,
+    payload: { username: who.user.username, role },
+  });
+  if (res.statusCode !== 201) throw new Error(`add member failed: ${res.statusCode} ${res.body}`);
+}

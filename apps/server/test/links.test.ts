@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildLink,
   createLink,
+  createTeam,
   createTestApp,
   setTier,
   signUp,
@@ -138,7 +139,6 @@ describe('validation', () => {
     ['bcc', { bcc: addresses(92) }, 'Must be at most 2000 characters'],
     ['subject', { subject: 's'.repeat(999) }, 'Must be at most 998 characters'],
     ['body', { body: 'b'.repeat(20_001) }, 'Must be at most 20000 characters'],
-    ['teamId', { teamId: 7 }, 'You are not a member of this team'],
     ['teamId', { teamId: 'abc' }, 'Invalid team'],
     ['teamId', { teamId: -1 }, 'Invalid team'],
     ['teamId', { teamId: 1.5 }, 'Invalid team'],
@@ -155,6 +155,24 @@ describe('validation', () => {
         code: 'VALIDATION_ERROR',
         fields: { [field]: message },
       });
+    }
+  });
+
+  it('refuses sharing with a team the user is not in, or one that does not exist', async () => {
+    const theirs = await createTeam(t.app, team, { name: 'Not yours' });
+    for (const teamId of [theirs.id, theirs.id + 1000]) {
+      for (const [method, url] of [
+        ['POST', BASE],
+        ['PUT', `${BASE}/${(await createLink(t.app, premium.headers)).id}`],
+      ] as const) {
+        const res = await call(method, url, premium, buildLink({ teamId }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          detail: 'Validation error: You are not a member of this team',
+          code: 'VALIDATION_ERROR',
+          fields: { teamId: 'You are not a member of this team' },
+        });
+      }
     }
   });
 

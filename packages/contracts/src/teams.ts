@@ -8,6 +8,8 @@ export const TEAM_DESCRIPTION_MAX = 500;
 export const TEAM_MEMBERS_MAX = 200;
 /** Most teams one user may own. */
 export const TEAMS_OWNED_MAX = 50;
+/** Most teams one user may belong to (owned ones included): bounds the teams list. */
+export const TEAM_MEMBERSHIPS_MAX = 200;
 
 export const TEAM_ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 export const TeamRole = z.enum(TEAM_ROLES);
@@ -21,6 +23,7 @@ export const TEAM_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this team? This action cannot be undone.',
   noDescription: 'No description provided',
   notFound: 'Team not found',
+  memberNotFound: 'Member not found',
   userNotFound: (username: string) => `No user named '${username}'`,
   alreadyMember: 'This user is already a member of the team',
   ownerOnly: 'Only the team owner can do this',
@@ -30,6 +33,10 @@ export const TEAM_MESSAGES = {
   membersReadOnly: 'Members cannot manage the team',
   tooManyMembers: `A team can have at most ${TEAM_MEMBERS_MAX} members`,
   tooManyTeams: `You can own at most ${TEAMS_OWNED_MAX} teams`,
+  tooManyMemberships: `You can belong to at most ${TEAM_MEMBERSHIPS_MAX} teams`,
+  userInTooManyTeams: (username: string) =>
+    `${username} already belongs to ${TEAM_MEMBERSHIPS_MAX} teams`,
+  userOwnsTooManyTeams: (username: string) => `${username} already owns ${TEAMS_OWNED_MAX} teams`,
 } as const;
 
 /**
@@ -90,6 +97,10 @@ export const TeamMember = z
   .meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMember>;
 
+/** A team's members: the owner first, then admins, then members, each oldest first. */
+export const TeamMemberList = z.array(TeamMember).meta({ id: 'TeamMemberList' });
+export type TeamMemberList = z.infer<typeof TeamMemberList>;
+
 /**
  * A team as every team endpoint returns it. The snake_case `owner_id` and `created_at` mirror
  * `ownerId` and `createdAt` for clients written against the product spec's screens.
@@ -129,9 +140,11 @@ export function teamPermissions(role: TeamRole) {
         ? ['ADMIN', 'MEMBER']
         : []) as TeamRole[],
     canChangeRoles: role === 'OWNER',
-    /** Whether this role may remove a member holding `target`. */
+    /** Whether this role may remove another member holding `target`. */
     canRemove: (target: TeamRole) =>
       target !== 'OWNER' && (role === 'OWNER' || (role === 'ADMIN' && target === 'MEMBER')),
+    /** Anyone but the owner may leave (remove themselves); the owner transfers or deletes. */
+    canLeave: role !== 'OWNER',
     canManageSharedLinks: role === 'OWNER' || role === 'ADMIN',
   };
 }

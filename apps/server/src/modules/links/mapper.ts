@@ -6,7 +6,7 @@ import type { LinkRow } from '../../db/types';
  * The encoded mailto: URL of a stored link, built by packages/mailto (DESIGN decision 1) so
  * that every client opens and copies the same, correctly encoded link.
  */
-export function mailtoUrlOf(row: LinkRow): string {
+export function mailtoUrlOf(row: Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'body'>): string {
   return buildMailto({
     to: parseAddressList(row.to),
     cc: parseAddressList(row.cc ?? ''),

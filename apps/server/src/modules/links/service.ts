@@ -1,34 +1,45 @@
 import type { LinkInput, LinkListQuery, MailtoLink } from '@mailtokit/contracts/links';
-import { LINK_MESSAGES, MAX_INT } from '@mailtokit/contracts/links';
+import { LINK_MESSAGES } from '@mailtokit/contracts/links';
+import type { TeamRole } from '@mailtokit/contracts/teams';
+import { teamPermissions } from '@mailtokit/contracts/teams';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import type { LinkRow, UserRow } from '../../db/types';
+import type { DB, LinkRow, UserRow } from '../../db/types';
 import { forbidden, notFound, validationError } from '../../lib/errors';
+import { parseId } from '../../lib/ids';
 import { requirePremium } from '../../lib/tiers';
+import * as teamsRepo from '../teams/repo';
 import { toMailtoLink } from './mapper';
 import * as repo from './repo';
 
 /** What a user may do with a link. */
 export type LinkAccess = 'none' | 'read' | 'edit';
 
-/**
- * The one place that decides access to a link. Today a link is its creator's alone; team
- * sharing extends this (members of `link.team_id` get 'read' or 'edit').
- */
-export function accessFor(user: UserRow, link: LinkRow): LinkAccess {
-  if (link.user_id === user.id) return 'edit';
-  return 'none';
-}
+/** The teams a user belongs to: team id -> the user's role there and the team's name. */
+export type Memberships = ReadonlyMap<number, { role: TeamRole; teamName: string }>;
+const NO_TEAMS: Memberships = new Map();
 
-const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+/**
+ * The one place that decides access to a link: its author may edit it; when it is shared with
+ * a team, the team's owner and admins may edit it too and its members may read it; nobody else
+ * sees it. Pure: the caller loads the user's memberships, once per request and never cached,
+ * so leaving a team takes effect on the next request.
+ */
+export function accessFor(
+  user: Pick<UserRow, 'id'>,
+  link: LinkRow,
+  memberships: Memberships = NO_TEAMS,
+): LinkAccess {
+  if (link.user_id === user.id) return 'edit';
+  const membership = link.team_id === null ? undefined : memberships.get(link.team_id);
+  if (!membership) return 'none';
+  return teamPermissions(membership.role).canManageSharedLinks ? 'edit' : 'read';
+}
 
 /** A link id from the path: a positive integer that fits the column, else null. */
-export function parseLinkId(raw: string): number | null {
-  if (!ID_PATTERN.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_INT ? id : null;
-}
+export const parseLinkId = parseId;
 
 type Page = z.output<typeof LinkListQuery>;
 
@@ -42,51 +53,66 @@ export const VISIBLE_LINKS_MAX = 5000;
 export class LinksService {
   constructor(private readonly db: Db) {}
 
-  /** One page of the user's links, newest first, and how many there are in all. */
+  /**
+   * One page of the links the user can see (own ones and those shared with the user's teams),
+   * newest first, and how many there are in all.
+   */
   async list(user: UserRow, page: Page): Promise<{ links: MailtoLink[]; total: number }> {
     requirePremium(user);
     const k = this.db.kysely;
-    const [rows, total] = await Promise.all([
-      repo.listLinksOfUser(k, user.id, page),
-      repo.countLinksOfUser(k, user.id),
+    const [teams, rows, total] = await Promise.all([
+      this.memberships(user),
+      repo.listVisibleLinks(k, user.id, page),
+      repo.countVisibleLinks(k, user.id),
     ]);
-    return { links: rows.map((row) => this.present(user, row)), total };
+    // A membership that ended between the two reads hides the link rather than showing it.
+    const visible = rows.filter((row) => accessFor(user, row, teams) !== 'none');
+    return { links: visible.map((row) => present(user, row, teams)), total };
   }
 
   async get(user: UserRow, rawId: string): Promise<MailtoLink> {
     requirePremium(user);
-    return this.present(user, await this.loadAccessible(user, rawId, 'read'));
+    const teams = await this.memberships(user);
+    return present(user, await this.find(user, rawId, 'read', teams), teams);
   }
 
   async create(user: UserRow, input: LinkInput): Promise<MailtoLink> {
     requirePremium(user);
-    await this.checkTeam(user, input.teamId);
+    const teams = await this.memberships(user);
     const now = nowIso();
-    const row = await repo.insertLink(this.db.kysely, {
-      user_id: user.id,
-      ...columnsOf(input),
-      created_at: now,
-      updated_at: now,
-    });
-    return this.present(user, row);
+    const row = await this.writeShared(user, input.teamId, (trx) =>
+      repo.insertLink(trx, {
+        user_id: user.id,
+        ...columnsOf(input),
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    return present(user, row, teams);
   }
 
-  /** Replaces every field of the link (PUT semantics); the creator stays. */
+  /**
+   * Replaces every field of the link (PUT semantics); the author stays. A team admin editing
+   * someone else's shared link may keep it in the team or make it private again, not move it
+   * to another team (the author might not belong to that one).
+   */
   async update(user: UserRow, rawId: string, input: LinkInput): Promise<MailtoLink> {
     requirePremium(user);
-    const link = await this.loadAccessible(user, rawId, 'edit');
-    await this.checkTeam(user, input.teamId);
-    const row = await repo.updateLink(this.db.kysely, link.id, {
-      ...columnsOf(input),
-      updated_at: nowIso(),
+    const teams = await this.memberships(user);
+    const link = await this.find(user, rawId, 'edit', teams);
+    const row = await this.writeShared(user, input.teamId, (trx) => {
+      const moves = input.teamId !== null && input.teamId !== link.team_id;
+      if (moves && link.user_id !== user.id)
+        throw validationError({ teamId: LINK_MESSAGES.teamMoveAuthorOnly });
+      return repo.updateLink(trx, link.id, { ...columnsOf(input), updated_at: nowIso() });
     });
     if (!row) throw notFound(LINK_MESSAGES.notFound);
-    return this.present(user, row);
+    return present(user, row, teams);
   }
 
   async remove(user: UserRow, rawId: string): Promise<void> {
     requirePremium(user);
-    const link = await this.loadAccessible(user, rawId, 'edit');
+    const link = await this.find(user, rawId, 'edit', await this.memberships(user));
     if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);
   }
 
@@ -94,28 +120,65 @@ export class LinksService {
    * The link behind an id if the user has `need` access: 404 when they cannot see it, 403 when
    * they may read but not edit. Other modules (tracking, analytics) use it for the same rules.
    */
-  async loadAccessible(user: UserRow, rawId: string | number, need: 'read' | 'edit'): Promise<LinkRow> {
+  async loadAccessible(
+    user: UserRow,
+    rawId: string | number,
+    need: 'read' | 'edit',
+  ): Promise<LinkRow> {
+    return this.find(user, rawId, need, await this.memberships(user));
+  }
+
+  /** Every link the user can see (own and shared with the user's teams), newest first. */
+  async visibleLinks(user: UserRow): Promise<LinkRow[]> {
+    return repo.listVisibleLinks(this.db.kysely, user.id, { limit: VISIBLE_LINKS_MAX, offset: 0 });
+  }
+
+  /** The user's teams and role in each, read fresh from the database. */
+  async memberships(user: Pick<UserRow, 'id'>): Promise<Memberships> {
+    const rows = await teamsRepo.listMembershipsOfUser(this.db.kysely, user.id);
+    return new Map(rows.map((r) => [r.team_id, { role: r.role, teamName: r.team_name }]));
+  }
+
+  private async find(
+    user: UserRow,
+    rawId: string | number,
+    need: 'read' | 'edit',
+    teams: Memberships,
+  ): Promise<LinkRow> {
     const id = parseLinkId(String(rawId));
     const link = id === null ? undefined : await repo.findLinkById(this.db.kysely, id);
-    const access = link ? accessFor(user, link) : 'none';
+    const access = link ? accessFor(user, link, teams) : 'none';
     if (!link || access === 'none') throw notFound(LINK_MESSAGES.notFound);
     if (need === 'edit' && access !== 'edit') throw forbidden();
     return link;
   }
 
-  /** Every link the user can see (own and, with teams, shared with them), newest first. */
-  async visibleLinks(user: UserRow): Promise<LinkRow[]> {
-    return repo.listLinksOfUser(this.db.kysely, user.id, { limit: VISIBLE_LINKS_MAX, offset: 0 });
+  /**
+   * Runs a write that shares a link with `teamId` (or makes it private, when null) in one
+   * transaction with the check that the user belongs to that team (any role). On PostgreSQL
+   * the membership row stays locked until the write commits, so a concurrent removal from
+   * the team waits and then also unshares this link.
+   */
+  private writeShared<T>(
+    user: UserRow,
+    teamId: number | null,
+    write: (trx: Transaction<DB>) => Promise<T>,
+  ): Promise<T> {
+    const lock = this.db.dialect === 'postgres' ? 'share' : null;
+    return this.db.kysely.transaction().execute(async (trx) => {
+      if (teamId !== null && !(await teamsRepo.findMember(trx, teamId, user.id, lock)))
+        throw validationError({ teamId: LINK_MESSAGES.notTeamMember });
+      return write(trx);
+    });
   }
+}
 
-  /** A link may only be shared with a team the user belongs to. Teams do not exist yet. */
-  private async checkTeam(_user: UserRow, teamId: number | null): Promise<void> {
-    if (teamId !== null) throw validationError({ teamId: LINK_MESSAGES.notTeamMember });
-  }
-
-  private present(user: UserRow, row: LinkRow): MailtoLink {
-    return toMailtoLink(row, { canEdit: accessFor(user, row) === 'edit', teamName: null });
-  }
+/** The API shape of a link for this viewer: what they may do with it, the team's name. */
+function present(user: UserRow, row: LinkRow, teams: Memberships): MailtoLink {
+  return toMailtoLink(row, {
+    canEdit: accessFor(user, row, teams) === 'edit',
+    teamName: row.team_id === null ? null : (teams.get(row.team_id)?.teamName ?? null),
+  });
 }
 
 /** The stored columns of a validated payload; is_shared follows team_id. */

@@ -1,0 +1,195 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, NewTeam, NewTeamMember, TeamMemberRow, TeamRow, UserRow } from '../../db/types';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+type Role = TeamMemberRow['role'];
+
+/** A membership with the member's public user fields. */
+export type MemberWithUser = TeamMemberRow & Pick<UserRow, 'username' | 'email'>;
+
+/** One of a user's teams, as the links module needs it: the team's name and the user's role. */
+export interface Membership {
+  team_id: number;
+  team_name: string;
+  role: Role;
+}
+
+/**
+ * Row locks for a read inside a transaction, PostgreSQL only: SQLite runs one transaction at a
+ * time on its single connection, and has no `for update`.
+ */
+export type Lock = 'update' | 'share' | null;
+
+/** With `lock: 'update'`, concurrent changes to the same team wait for this transaction. */
+export function findTeamById(
+  db: Conn,
+  id: number,
+  lock: Lock = null,
+): Promise<TeamRow | undefined> {
+  return db
+    .selectFrom('teams')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(lock === 'update', (q) => q.forUpdate())
+    .$if(lock === 'share', (q) => q.forShare())
+    .executeTakeFirst();
+}
+
+/** With `lock: 'share'`, the membership cannot be removed until this transaction ends. */
+export function findMember(
+  db: Conn,
+  teamId: number,
+  userId: number,
+  lock: Lock = null,
+): Promise<TeamMemberRow | undefined> {
+  return db
+    .selectFrom('team_members')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .$if(lock === 'update', (q) => q.forUpdate())
+    .$if(lock === 'share', (q) => q.forShare())
+    .executeTakeFirst();
+}
+
+/** Every team the user belongs to (owned ones included), oldest first. */
+export function listTeamsOfUser(db: Conn, userId: number): Promise<TeamRow[]> {
+  return db
+    .selectFrom('teams')
+    .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+    .selectAll('teams')
+    .where('team_members.user_id', '=', userId)
+    .orderBy('teams.created_at')
+    .orderBy('teams.id')
+    .execute();
+}
+
+/** The members of the given teams with their usernames and e-mails. */
+export function listMembersOfTeams(db: Conn, teamIds: number[]): Promise<MemberWithUser[]> {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .selectAll('team_members')
+    .select(['users.username', 'users.email'])
+    .where('team_members.team_id', 'in', teamIds)
+    .orderBy('team_members.created_at')
+    .orderBy('team_members.id')
+    .execute();
+}
+
+export function findMemberWithUser(
+  db: Conn,
+  teamId: number,
+  userId: number,
+): Promise<MemberWithUser | undefined> {
+  return db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .selectAll('team_members')
+    .select(['users.username', 'users.email'])
+    .where('team_members.team_id', '=', teamId)
+    .where('team_members.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's teams with their role in each (one query per links request). */
+export function listMembershipsOfUser(db: Conn, userId: number): Promise<Membership[]> {
+  return db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select(['team_members.team_id', 'teams.name as team_name', 'team_members.role'])
+    .where('team_members.user_id', '=', userId)
+    .execute();
+}
+
+async function count(query: Promise<{ n: string | number | bigint }>): Promise<number> {
+  // PostgreSQL returns count(*) as a bigint string.
+  return Number((await query).n);
+}
+
+export function countTeamsOwnedBy(db: Conn, userId: number): Promise<number> {
+  return count(
+    db
+      .selectFrom('teams')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+export function countMembershipsOf(db: Conn, userId: number): Promise<number> {
+  return count(
+    db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+export function countMembersOf(db: Conn, teamId: number): Promise<number> {
+  return count(
+    db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+export function insertTeam(db: Conn, team: NewTeam): Promise<TeamRow> {
+  return db.insertInto('teams').values(team).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertMember(db: Conn, member: NewTeamMember): Promise<TeamMemberRow> {
+  return db.insertInto('team_members').values(member).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setMemberRole(
+  db: Conn,
+  teamId: number,
+  userId: number,
+  role: Role,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('team_members')
+    .set({ role, updated_at: now })
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function setTeamOwner(
+  db: Conn,
+  teamId: number,
+  ownerId: number,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('teams')
+    .set({ owner_id: ownerId, updated_at: now })
+    .where('id', '=', teamId)
+    .execute();
+}
+
+/** True when a row was deleted. */
+export async function deleteMember(db: Conn, teamId: number, userId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('team_members')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function deleteMembersOf(db: Conn, teamId: number): Promise<void> {
+  await db.deleteFrom('team_members').where('team_id', '=', teamId).execute();
+}
+
+/** True when a row was deleted. */
+export async function deleteTeam(db: Conn, teamId: number): Promise<boolean> {
+  const result = await db.deleteFrom('teams').where('id', '=', teamId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,207 @@
+import { OkResponse } from '@mailtokit/contracts/auth';
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import {
+  AddMemberBody,
+  CreateTeamBody,
+  Team,
+  TeamList,
+  TeamMember,
+  TeamMemberList,
+  UpdateMemberBody,
+} from '@mailtokit/contracts/teams';
+import { z } from 'zod';
+import { authOf } from '../../lib/auth-hook';
+import { withAliases } from '../../lib/routes';
+import type { App } from '../../lib/types';
+
+/** Any string: an id that is not a positive integer answers 404 like an unknown one. */
+const TeamParams = z.object({
+  id: z.string().meta({ description: 'Team id (a positive integer)' }),
+});
+const MemberParams = TeamParams.extend({
+  userId: z.string().meta({ description: 'User id of the member (a positive integer)' }),
+});
+
+const MEMBERS_ONLY =
+  'Members of the team only: anyone else gets 404 Team not found, whether or not it exists.';
+
+/**
+ * Teams, members and roles. Canonical paths are `/api/v1/teams...`; the spec's `/api/teams...`
+ * paths (and the collection with a trailing slash) serve the same resources.
+ */
+export async function teamRoutes(app: App) {
+  const collection = withAliases('/api/v1/teams', '/api/v1/teams/', '/api/teams', '/api/teams/');
+  for (const { url, hide } of collection) {
+    app.route({
+      method: 'GET',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: 'The teams the signed-in user owns or belongs to, with their members',
+        description: 'Any plan may list. At most 200 teams per user (a documented cap).',
+        response: { 200: TeamList, 401: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) => app.services.teams.list(authOf(request).user),
+    });
+
+    app.route({
+      method: 'POST',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: 'Create a team; the creator becomes its owner',
+        description:
+          'Needs the TEAM plan (403 TEAM_REQUIRED otherwise). 409 past 50 owned teams or 200 memberships.',
+        body: CreateTeamBody,
+        response: { 201: Team, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request, reply) => {
+        const team = await app.services.teams.create(authOf(request).user, request.body);
+        return reply.code(201).send(team);
+      },
+    });
+  }
+
+  for (const { url, hide } of withAliases('/api/v1/teams/:id', '/api/teams/:id')) {
+    app.route({
+      method: 'GET',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: 'One team with its owner and members',
+        description: MEMBERS_ONLY,
+        params: TeamParams,
+        response: { 200: Team, 401: ErrorBody, 404: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) => app.services.teams.get(authOf(request).user, request.params.id),
+    });
+
+    app.route({
+      method: 'DELETE',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: 'Delete a team (owner only)',
+        description: `Its memberships go; links shared with it become private links of their authors. ${MEMBERS_ONLY}`,
+        params: TeamParams,
+        response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) => {
+        await app.services.teams.remove(authOf(request).user, request.params.id);
+        return { ok: true as const };
+      },
+    });
+  }
+
+  for (const { url, hide } of withAliases('/api/v1/teams/:id/members', '/api/teams/:id/members')) {
+    app.route({
+      method: 'GET',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: 'The members of a team: owner, then admins, then members',
+        description: MEMBERS_ONLY,
+        params: TeamParams,
+        response: { 200: TeamMemberList, 401: ErrorBody, 404: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) =>
+        app.services.teams.members(authOf(request).user, request.params.id),
+    });
+
+    app.route({
+      method: 'POST',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: 'Add a member by username (owner or admin)',
+        description: `Admins grant admin or member; only the owner grants owner, which transfers ownership (the old owner becomes an admin). Roles are accepted in either case. 404 for an unknown username, 409 for an existing member or past 200 members. ${MEMBERS_ONLY}`,
+        params: TeamParams,
+        body: AddMemberBody,
+        response: {
+          201: TeamMember,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+      config: { auth: true },
+      handler: async (request, reply) => {
+        const member = await app.services.teams.addMember(
+          authOf(request).user,
+          request.params.id,
+          request.body,
+        );
+        return reply.code(201).send(member);
+      },
+    });
+  }
+
+  for (const { url, hide } of withAliases(
+    '/api/v1/teams/:id/members/:userId',
+    '/api/teams/:id/members/:userId',
+  )) {
+    app.route({
+      method: 'PUT',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: "Change a member's role (owner only)",
+        description: `Between admin and member; owner transfers ownership (the old owner becomes an admin). The owner's own role never changes (403). ${MEMBERS_ONLY}`,
+        params: MemberParams,
+        body: UpdateMemberBody,
+        response: {
+          200: TeamMember,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+      config: { auth: true },
+      handler: async (request) =>
+        app.services.teams.updateMember(
+          authOf(request).user,
+          request.params.id,
+          request.params.userId,
+          request.body,
+        ),
+    });
+
+    app.route({
+      method: 'DELETE',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        summary: 'Remove a member, or leave the team',
+        description: `The owner removes anyone else; an admin removes plain members; any member but the owner may remove themselves. The owner is never removed (403). The removed member's links shared with the team become their private links. ${MEMBERS_ONLY}`,
+        params: MemberParams,
+        response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) => {
+        await app.services.teams.removeMember(
+          authOf(request).user,
+          request.params.id,
+          request.params.userId,
+        );
+        return { ok: true as const };
+      },
+    });
+  }
+}

@@ -1,0 +1,256 @@
+import type {
+  AddMemberBody,
+  CreateTeamBody,
+  Team,
+  TeamMember,
+  TeamRole,
+  UpdateMemberBody,
+} from '@mailtokit/contracts/teams';
+import {
+  TEAM_MEMBERS_MAX,
+  TEAM_MEMBERSHIPS_MAX,
+  TEAM_MESSAGES,
+  TEAMS_OWNED_MAX,
+  teamPermissions,
+} from '@mailtokit/contracts/teams';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import type { DB, TeamRow, UserRow } from '../../db/types';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { parseId } from '../../lib/ids';
+import { requireTeamTier } from '../../lib/tiers';
+import { isUniqueViolation } from '../auth/service';
+import * as linksRepo from '../links/repo';
+import { findUserByUsername } from '../users/repo';
+import { byRole, toTeam, toTeamMember } from './mapper';
+import * as repo from './repo';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+type CreateInput = z.output<typeof CreateTeamBody>;
+type AddInput = z.output<typeof AddMemberBody>;
+type UpdateInput = z.output<typeof UpdateMemberBody>;
+
+/** Where the caller sits in a team. */
+interface Seat {
+  team: TeamRow;
+  role: TeamRole;
+}
+
+/**
+ * Teams, members and roles (spec section 6). Every call answers 404 'Team not found' to
+ * anyone who is not a member, whether or not the team exists; a member lacking the
+ * permission gets 403. Each change runs in one transaction that first locks the team's row
+ * (PostgreSQL; SQLite runs one transaction at a time), so checks and writes cannot interleave
+ * with another change to the same team.
+ */
+export class TeamsService {
+  constructor(private readonly db: Db) {}
+
+  /** Teams the user owns or belongs to, oldest first. Any tier may list. */
+  async list(user: UserRow): Promise<Team[]> {
+    const k = this.db.kysely;
+    const teams = await repo.listTeamsOfUser(k, user.id);
+    const members = await repo.listMembersOfTeams(
+      k,
+      teams.map((t) => t.id),
+    );
+    const byTeam = new Map<number, repo.MemberWithUser[]>();
+    for (const m of members) {
+      const ofTeam = byTeam.get(m.team_id);
+      if (ofTeam) ofTeam.push(m);
+      else byTeam.set(m.team_id, [m]);
+    }
+    return teams.flatMap((team) => {
+      const ofTeam = byTeam.get(team.id) ?? [];
+      const me = ofTeam.find((m) => m.user_id === user.id);
+      return me ? [toTeam(team, ofTeam, { userId: user.id, role: me.role })] : [];
+    });
+  }
+
+  /** Needs the TEAM tier. The creator becomes the owner (an OWNER membership row). */
+  async create(user: UserRow, input: CreateInput): Promise<Team> {
+    requireTeamTier(user);
+    return this.db.kysely.transaction().execute(async (trx) => {
+      if ((await repo.countTeamsOwnedBy(trx, user.id)) >= TEAMS_OWNED_MAX)
+        throw conflict(TEAM_MESSAGES.tooManyTeams);
+      if ((await repo.countMembershipsOf(trx, user.id)) >= TEAM_MEMBERSHIPS_MAX)
+        throw conflict(TEAM_MESSAGES.tooManyMemberships);
+      const now = nowIso();
+      const team = await repo.insertTeam(trx, {
+        name: input.name,
+        description: input.description,
+        owner_id: user.id,
+        created_at: now,
+        updated_at: now,
+      });
+      const owner = await repo.insertMember(trx, {
+        team_id: team.id,
+        user_id: user.id,
+        role: 'OWNER',
+        created_at: now,
+        updated_at: now,
+      });
+      const members = [{ ...owner, username: user.username, email: user.email }];
+      return toTeam(team, members, { userId: user.id, role: 'OWNER' });
+    });
+  }
+
+  async get(user: UserRow, rawId: string): Promise<Team> {
+    const k = this.db.kysely;
+    const { team, role } = await this.seat(k, user, rawId);
+    const members = await repo.listMembersOfTeams(k, [team.id]);
+    return toTeam(team, members, { userId: user.id, role });
+  }
+
+  /**
+   * Owner only. In one transaction: the team's shared links go back to their authors as
+   * private links, then the memberships and the team are deleted. Nothing else is touched.
+   */
+  async remove(user: UserRow, rawId: string): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const { team, role } = await this.seat(trx, user, rawId, this.lock);
+      if (!teamPermissions(role).canDeleteTeam) throw forbidden(TEAM_MESSAGES.ownerOnly);
+      await linksRepo.unshareLinks(trx, team.id, null, nowIso());
+      await repo.deleteMembersOf(trx, team.id);
+      await repo.deleteTeam(trx, team.id);
+    });
+  }
+
+  async members(user: UserRow, rawId: string): Promise<TeamMember[]> {
+    const k = this.db.kysely;
+    const { team } = await this.seat(k, user, rawId);
+    const members = await repo.listMembersOfTeams(k, [team.id]);
+    return members.sort(byRole).map(toTeamMember);
+  }
+
+  /**
+   * Owner or admin. Admins grant ADMIN or MEMBER; only the owner grants OWNER, which hands
+   * the team over: the new member becomes the owner and the old owner an admin.
+   */
+  async addMember(user: UserRow, rawId: string, input: AddInput): Promise<TeamMember> {
+    try {
+      return await this.db.kysely.transaction().execute(async (trx) => {
+        const { team, role } = await this.seat(trx, user, rawId, this.lock);
+        const may = teamPermissions(role);
+        if (!may.canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
+        if (!may.grantableRoles.includes(input.role)) throw forbidden(TEAM_MESSAGES.ownerOnly);
+
+        const target = await findUserByUsername(trx, input.username);
+        if (!target) throw notFound(TEAM_MESSAGES.userNotFound(input.username));
+        if (await repo.findMember(trx, team.id, target.id))
+          throw conflict(TEAM_MESSAGES.alreadyMember);
+        if ((await repo.countMembersOf(trx, team.id)) >= TEAM_MEMBERS_MAX)
+          throw conflict(TEAM_MESSAGES.tooManyMembers);
+        if ((await repo.countMembershipsOf(trx, target.id)) >= TEAM_MEMBERSHIPS_MAX)
+          throw conflict(TEAM_MESSAGES.userInTooManyTeams(target.username));
+
+        const now = nowIso();
+        const transfer = input.role === 'OWNER';
+        if (transfer) {
+          await this.checkMayOwnMore(trx, target);
+          // Demote first: the one-owner index must hold after every statement.
+          await repo.setMemberRole(trx, team.id, team.owner_id, 'ADMIN', now);
+        }
+        const row = await repo.insertMember(trx, {
+          team_id: team.id,
+          user_id: target.id,
+          role: input.role,
+          created_at: now,
+          updated_at: now,
+        });
+        if (transfer) await repo.setTeamOwner(trx, team.id, target.id, now);
+        return toTeamMember({ ...row, username: target.username, email: target.email });
+      });
+    } catch (err) {
+      // Two adds of the same user racing: the unique (team_id, user_id) index decides.
+      if (isUniqueViolation(err)) throw conflict(TEAM_MESSAGES.alreadyMember);
+      throw err;
+    }
+  }
+
+  /**
+   * Owner only: moves a member between ADMIN and MEMBER, or makes them the owner (the old
+   * owner becomes an admin). The owner's own row never changes this way.
+   */
+  async updateMember(
+    user: UserRow,
+    rawId: string,
+    rawUserId: string,
+    input: UpdateInput,
+  ): Promise<TeamMember> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const { team, role } = await this.seat(trx, user, rawId, this.lock);
+      if (!teamPermissions(role).canChangeRoles) throw forbidden(TEAM_MESSAGES.ownerOnly);
+      const target = await this.member(trx, team.id, rawUserId);
+      if (target.role === 'OWNER') throw forbidden(TEAM_MESSAGES.cannotChangeOwner);
+
+      const now = nowIso();
+      if (input.role === 'OWNER') {
+        await this.checkMayOwnMore(trx, { id: target.user_id, username: target.username });
+        await repo.setMemberRole(trx, team.id, team.owner_id, 'ADMIN', now);
+        await repo.setMemberRole(trx, team.id, target.user_id, 'OWNER', now);
+        await repo.setTeamOwner(trx, team.id, target.user_id, now);
+      } else if (input.role !== target.role) {
+        await repo.setMemberRole(trx, team.id, target.user_id, input.role, now);
+      }
+      return toTeamMember(await this.member(trx, team.id, String(target.user_id)));
+    });
+  }
+
+  /**
+   * The owner removes anyone but themselves; an admin removes plain members; any member but
+   * the owner may remove themselves (leave). The owner is never removed: they hand the team
+   * over or delete it. The removed member's links shared with the team become their private
+   * links again, in the same transaction; other members' shared links simply stop being
+   * visible to them.
+   */
+  async removeMember(user: UserRow, rawId: string, rawUserId: string): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const { team, role } = await this.seat(trx, user, rawId, this.lock);
+      const target = await this.member(trx, team.id, rawUserId);
+      if (target.role === 'OWNER') throw forbidden(TEAM_MESSAGES.cannotRemoveOwner);
+      const leaving = target.user_id === user.id;
+      if (!leaving && !teamPermissions(role).canRemove(target.role))
+        throw forbidden(
+          role === 'ADMIN' ? TEAM_MESSAGES.adminsCannotRemoveAdmins : TEAM_MESSAGES.membersReadOnly,
+        );
+      await repo.deleteMember(trx, team.id, target.user_id);
+      await linksRepo.unshareLinks(trx, team.id, target.user_id, nowIso());
+    });
+  }
+
+  /** Row locks for changes (PostgreSQL only). */
+  private get lock(): repo.Lock {
+    return this.db.dialect === 'postgres' ? 'update' : null;
+  }
+
+  /** The team and the caller's role in it; 404 for a malformed id, no team or no membership. */
+  private async seat(
+    db: Conn,
+    user: UserRow,
+    rawId: string,
+    lock: repo.Lock = null,
+  ): Promise<Seat> {
+    const id = parseId(rawId);
+    const team = id === null ? undefined : await repo.findTeamById(db, id, lock);
+    const mine = team ? await repo.findMember(db, team.id, user.id) : undefined;
+    if (!team || !mine) throw notFound(TEAM_MESSAGES.notFound);
+    return { team, role: mine.role };
+  }
+
+  /** A member of the team by user id from the path; 404 'Member not found' otherwise. */
+  private async member(db: Conn, teamId: number, rawUserId: string) {
+    const userId = parseId(rawUserId);
+    const row = userId === null ? undefined : await repo.findMemberWithUser(db, teamId, userId);
+    if (!row) throw notFound(TEAM_MESSAGES.memberNotFound);
+    return row;
+  }
+
+  /** A new owner must stay within the cap of teams one user may own. */
+  private async checkMayOwnMore(db: Conn, user: { id: number; username: string }) {
+    if ((await repo.countTeamsOwnedBy(db, user.id)) >= TEAMS_OWNED_MAX)
+      throw conflict(TEAM_MESSAGES.userOwnsTooManyTeams(user.username));
+  }
+}
