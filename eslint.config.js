@@ -53,7 +53,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['../../features/*', '@/features/*'],
-              message: 'Features do not import each other; move shared code to src/lib or src/components.',
+              message:
+                'Features do not import each other; move shared code to src/lib or src/components.',
             },
           ],
         },
@@ -65,7 +66,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@mailtokit/server*', '@mailtokit/web*'], message: 'Packages depend on nothing of ours.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@mailtokit/server*', '@mailtokit/web*'],
+              message: 'Packages depend on nothing of ours.',
+            },
+          ],
+        },
       ],
     },
   },

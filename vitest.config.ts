@@ -19,7 +19,9 @@ export default defineConfig(async () => {
   const requirePg = process.env.CI === 'true' || process.env.REQUIRE_PG === '1';
   const withPg = requirePg || (await pgReachable(PG_URL));
   if (!withPg)
-    console.warn(`\n[vitest] PostgreSQL not reachable at ${PG_URL}: the PostgreSQL API suite is skipped.\n`);
+    console.warn(
+      `\n[vitest] PostgreSQL not reachable at ${PG_URL}: the PostgreSQL API suite is skipped.\n`,
+    );
 
   const api = (name: string, dialect: 'sqlite' | 'postgres') => ({
     extends: true as const,
@@ -39,7 +41,11 @@ export default defineConfig(async () => {
           extends: true,
           test: {
             name: 'unit',
-            include: ['packages/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+            include: [
+              'packages/**/*.test.ts',
+              'apps/server/src/**/*.test.ts',
+              'apps/web/src/**/*.test.ts',
+            ],
           },
         },
         api('api-sqlite', 'sqlite'),

@@ -20,12 +20,18 @@ import { registerAuthHook } from './lib/auth-hook';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
 import type { App } from './lib/types';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
 import { linkRoutes } from './modules/links/routes';
 import { LinksService } from './modules/links/service';
 import { systemRoutes } from './modules/system/routes';
+import { teamRoutes } from './modules/teams/routes';
+import { TeamsService } from './modules/teams/service';
+import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
+import { TrackingService } from './modules/tracking/service';
 import { userRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
 
@@ -33,6 +39,9 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   links: LinksService;
+  tracking: TrackingService;
+  analytics: AnalyticsService;
+  teams: TeamsService;
 }
 
 declare module 'fastify' {
@@ -78,6 +87,9 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     }),
     users: new UsersService(db),
     links: new LinksService(db),
+    tracking: new TrackingService(db, () => app.services.links),
+    analytics: new AnalyticsService(db, () => app.services.links),
+    teams: new TeamsService(db),
   });
 
   // Layer 1: external plugins.
@@ -135,7 +147,11 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   await app.register(authRoutes, { registrationsPerHour: config.limits.registrationsPerHour });
   await app.register(userRoutes);
   await app.register(linkRoutes);
+  await app.register(teamRoutes);
   await app.register(contactRoutes, { contactPerHour: config.limits.contactPerHour });
+  await app.register(trackingRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(redirectRoutes);
 
   registerSpa(app, config.webDist);
   app.addHook('onClose', async () => db.destroy());
@@ -172,6 +188,8 @@ function registerSpa(app: App, webDist: string | null) {
         // Vite's hashed assets never change; everything else revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // The page itself always revalidates, so a deploy never leaves it pointing at old chunks.
+        else if (filePath.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
       },
     });
   }

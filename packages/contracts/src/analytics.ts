@@ -7,10 +7,24 @@ export const ANALYTICS_MAX_DAYS = 366;
 export const ANALYTICS_MAX_HOURLY_POINTS = 24 * 31;
 /** Rows per breakdown table. */
 export const ANALYTICS_TOP_N = 10;
+/** Device types a click is classified as (`bot`: bots and link-preview agents). */
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'bot', 'other'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+/** Breakdown key of clicks that carried no (or no valid) Referer. */
+export const DIRECT_REFERRER = '(direct)';
+
+export const ANALYTICS_MESSAGES = {
+  badDate: 'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a time zone',
+  fromAfterTo: 'Must not be after to',
+  tooLong: `The range may cover at most ${ANALYTICS_MAX_DAYS} days`,
+} as const;
 
 /**
- * `from` and `to` are ISO dates (`2026-11-01`) or date-times; `to` is inclusive for dates.
- * Defaults: the last 30 days, daily.
+ * `from` and `to` are ISO dates (`2026-11-01`) or date-times with a time zone
+ * (`2026-11-01T13:00:00Z`); both ends are inclusive and widened to whole buckets (UTC days or
+ * hours). Defaults: the last 30 days ending today (UTC), daily. Ranges longer than
+ * ANALYTICS_MAX_DAYS are refused (400); hourly ranges are cut to the last
+ * ANALYTICS_MAX_HOURLY_POINTS hours.
  */
 export const AnalyticsQuery = z.object({
   from: z.string().max(40).optional(),
@@ -22,29 +36,36 @@ export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
 export const Totals = z.object({
   /** Human clicks in the range. */
   clicks: z.number().int(),
-  /** Distinct visitor hashes among them (a visitor is counted once per day salt). */
+  /**
+   * Distinct visitors among them. A visitor is a daily-salted hash of IP and user agent, so
+   * the same person counts once per UTC day. In the overview: the sum over the links.
+   */
   uniqueVisitors: z.number().int(),
   /** Clicks from bots and link-preview agents, reported apart and excluded above. */
   botClicks: z.number().int(),
 });
 
-/** One bucket of the zero-filled series: `t` is the bucket start (ISO). */
+/** One bucket of the zero-filled series: `t` is the bucket start (ISO date-time, UTC). */
 export const SeriesPoint = z.object({
   t: z.string(),
   clicks: z.number().int(),
   uniqueVisitors: z.number().int(),
 });
 
+/** Top ANALYTICS_TOP_N keys by human clicks, most first. */
 export const Breakdown = z.array(z.object({ key: z.string(), clicks: z.number().int() }));
 
 export const LinkAnalytics = z
   .object({
     linkId: z.number().int(),
+    /** Start of the range actually covered (ISO date-time, inclusive). */
     from: z.string(),
+    /** End of the range actually covered (ISO date-time, exclusive: the next bucket's start). */
     to: z.string(),
     interval: z.enum(ANALYTICS_INTERVALS),
     totals: Totals,
     series: z.array(SeriesPoint),
+    /** Referrer host names; DIRECT_REFERRER for clicks without one. */
     referrers: Breakdown,
     browsers: Breakdown,
     os: Breakdown,
@@ -55,6 +76,10 @@ export const LinkAnalytics = z
   .meta({ id: 'LinkAnalytics' });
 export type LinkAnalytics = z.infer<typeof LinkAnalytics>;
 
+/**
+ * Every link the caller can see (own and shared with their teams), most clicked first. Totals
+ * and series add up the links' figures (a visitor of two links counts twice).
+ */
 export const AnalyticsOverview = z
   .object({
     from: z.string(),
@@ -69,7 +94,9 @@ export const AnalyticsOverview = z
         teamId: z.number().int().nullable(),
         clicks: z.number().int(),
         uniqueVisitors: z.number().int(),
+        /** Active tracking links (now, not in the range). */
         trackingLinks: z.number().int(),
+        /** Last human click in the range. */
         lastClickAt: z.string().nullable(),
       }),
     ),

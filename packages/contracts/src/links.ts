@@ -27,6 +27,7 @@ export const LINK_MESSAGES = {
   invalidAddresses: ADDRESS_MESSAGES.linkFormInvalidAddresses,
   teamInvalid: 'Invalid team',
   notTeamMember: 'You are not a member of this team',
+  teamMoveAuthorOnly: 'Only the author can share this link with another team',
   notFound: 'Link not found',
 } as const;
 

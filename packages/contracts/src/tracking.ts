@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 export const TRACKING_LABEL_MAX = 100;
-/** Most tracking links one saved link may have. */
+/** Most active (not deleted) tracking links one saved link may have. */
 export const TRACKING_LINKS_PER_LINK_MAX = 50;
+/** Characters of a slug: base62, about 71 bits of randomness. */
+export const TRACKING_SLUG_LENGTH = 12;
+
+export const TRACKING_MESSAGES = {
+  created: 'Tracking link created',
+  notFound: 'Tracking link not found',
+  tooMany: `A link can have at most ${TRACKING_LINKS_PER_LINK_MAX} tracking links. Delete one first.`,
+} as const;
 
 /**
  * Create a tracking link for a saved link. `mailtoUrl` is accepted because the spec's client
@@ -36,10 +44,11 @@ export const TrackingLink = z
     mailtoLinkId: z.number().int(),
     label: z.string().nullable(),
     createdAt: z.string(),
-    /** Human clicks so far (bots excluded). */
+    /** Human clicks so far, all time (bots excluded). */
     clicks: z.number().int(),
   })
   .meta({ id: 'TrackingLink' });
 export type TrackingLink = z.infer<typeof TrackingLink>;
 
+/** A link's active tracking links, newest first (at most TRACKING_LINKS_PER_LINK_MAX). */
 export const TrackingLinkList = z.array(TrackingLink).meta({ id: 'TrackingLinkList' });

@@ -3,6 +3,8 @@ import type { Db, Dialect } from './database';
 import { m001UsersSessions } from './migrations/001-users-sessions';
 import { m002ContactMessages } from './migrations/002-contact-messages';
 import { m003MailtoLinks } from './migrations/003-mailto-links';
+import { m004Teams } from './migrations/004-teams';
+import { m005Tracking } from './migrations/005-tracking';
 
 /** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-users-sessions': m001UsersSessions,
   '002-contact-messages': m002ContactMessages,
   '003-mailto-links': m003MailtoLinks,
+  '004-teams': m004Teams,
+  '005-tracking': m005Tracking,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,3 +1,4 @@
+import type { DeviceType } from '@mailtokit/contracts/analytics';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -63,9 +64,95 @@ export type LinkRow = Selectable<MailtoLinksTable>;
 export type NewLink = Insertable<MailtoLinksTable>;
 export type LinkUpdate = Updateable<MailtoLinksTable>;
 
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** Always also holds a team_members row with role OWNER. */
+  owner_id: number;
+  created_at: string;
+  updated_at: string;
+}
+export type TeamRow = Selectable<TeamsTable>;
+export type NewTeam = Insertable<TeamsTable>;
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  role: 'OWNER' | 'ADMIN' | 'MEMBER';
+  created_at: string;
+  updated_at: string;
+}
+export type TeamMemberRow = Selectable<TeamMembersTable>;
+export type NewTeamMember = Insertable<TeamMembersTable>;
+
+export interface TrackingLinksTable {
+  id: Generated<number>;
+  /** Random base62, the public part of `/t/<slug>`. */
+  slug: string;
+  mailto_link_id: number;
+  /** Null once the creator's account is deleted. */
+  created_by: number | null;
+  label: string | null;
+  created_at: string;
+  /** Set when deleted: the slug answers 404, its clicks stay in the analytics. */
+  retired_at: string | null;
+}
+export type TrackingLinkRow = Selectable<TrackingLinksTable>;
+export type NewTrackingLink = Insertable<TrackingLinksTable>;
+
+export interface ClicksTable {
+  id: Generated<number>;
+  tracking_link_id: number;
+  occurred_at: string;
+  /** Host name of the Referer (lowercase), null when absent or invalid. */
+  referrer_host: string | null;
+  browser: string;
+  os: string;
+  device: DeviceType;
+  /** 0/1: bots and link-preview agents; excluded from clicks and visitors. */
+  is_bot: number;
+  /** sha256 hex of (daily salt, IP, user agent); never the IP itself. */
+  visitor_hash: string;
+}
+export type ClickRow = Selectable<ClicksTable>;
+export type NewClick = Insertable<ClicksTable>;
+
+/** Per link and UTC day: clicks, bot clicks and distinct visitors (rollup of `clicks`). */
+export interface ClickDailyTable {
+  mailto_link_id: number;
+  day: string;
+  clicks: number;
+  bot_clicks: number;
+  visitors: number;
+  last_click_at: string | null;
+}
+
+/** Visitors each link has seen per day; only recent days are kept (for the rollup). */
+export interface DailyVisitorsTable {
+  mailto_link_id: number;
+  day: string;
+  visitor_hash: string;
+}
+
+/** One random salt per UTC day; salts older than two days are deleted. */
+export interface VisitorSaltsTable {
+  day: string;
+  salt: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   contact_messages: ContactMessagesTable;
   mailto_links: MailtoLinksTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  tracking_links: TrackingLinksTable;
+  clicks: ClicksTable;
+  click_daily: ClickDailyTable;
+  daily_visitors: DailyVisitorsTable;
+  visitor_salts: VisitorSaltsTable;
 }

@@ -1,0 +1,317 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/** Half-open range of ISO timestamps; `keyLength` 10 buckets by day, 13 by hour. */
+export interface RangeQuery {
+  fromIso: string;
+  toIso: string;
+  keyLength: 10 | 13;
+}
+
+/** A count from the database: PostgreSQL returns bigint and numeric as strings. */
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+// Literal SQL (no parameters), so that the SELECT and GROUP BY expressions are identical.
+const HUMAN = sql<number>`sum(case when c.is_bot = 0 then 1 else 0 end)`;
+const BOTS = sql<number>`sum(case when c.is_bot = 0 then 0 else 1 end)`;
+const VISITORS = sql<number>`count(distinct case when c.is_bot = 0 then c.visitor_hash end)`;
+const bucket = (len: 10 | 13) => sql<string>`substr(c.occurred_at, 1, ${sql.lit(len)})`;
+
+/**
+ * The clicks of one link's tracking links (retired ones included) in the range: an IN over
+ * the link's few tracking link ids, then a range scan of clicks_tracking_link_time for each.
+ */
+function linkClicks(db: Conn, linkId: number, r: RangeQuery) {
+  return db
+    .selectFrom('clicks as c')
+    .where('c.tracking_link_id', 'in', (eb) =>
+      eb.selectFrom('tracking_links').select('id').where('mailto_link_id', '=', linkId),
+    )
+    .where('c.occurred_at', '>=', r.fromIso)
+    .where('c.occurred_at', '<', r.toIso);
+}
+
+export interface Totals {
+  clicks: number;
+  visitors: number;
+  botClicks: number;
+}
+
+export async function linkTotals(db: Conn, linkId: number, r: RangeQuery): Promise<Totals> {
+  const row = await linkClicks(db, linkId, r)
+    .select([HUMAN.as('clicks'), VISITORS.as('visitors'), BOTS.as('bots')])
+    .executeTakeFirst();
+  return { clicks: num(row?.clicks), visitors: num(row?.visitors), botClicks: num(row?.bots) };
+}
+
+export interface BucketRow {
+  key: string;
+  clicks: number;
+  visitors: number;
+}
+
+/** Human clicks and distinct visitors per bucket (only buckets with clicks). */
+export async function linkSeries(db: Conn, linkId: number, r: RangeQuery): Promise<BucketRow[]> {
+  const rows = await linkClicks(db, linkId, r)
+    .where('c.is_bot', '=', 0)
+    .select([
+      bucket(r.keyLength).as('key'),
+      sql<number>`count(*)`.as('clicks'),
+      sql<number>`count(distinct c.visitor_hash)`.as('visitors'),
+    ])
+    .groupBy(bucket(r.keyLength))
+    .execute();
+  return rows.map((x) => ({ key: x.key, clicks: num(x.clicks), visitors: num(x.visitors) }));
+}
+
+export type Dimension = 'referrer_host' | 'browser' | 'os' | 'device';
+
+/** The `limit` most frequent values of a column among human clicks (null: no value). */
+export async function linkBreakdown(
+  db: Conn,
+  linkId: number,
+  r: RangeQuery,
+  column: Dimension,
+  limit: number,
+): Promise<{ key: string | null; clicks: number }[]> {
+  const col = sql.ref(`c.${column}`);
+  const rows = await linkClicks(db, linkId, r)
+    .where('c.is_bot', '=', 0)
+    .select([sql<string | null>`${col}`.as('key'), sql<number>`count(*)`.as('clicks')])
+    .groupBy(col)
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(sql`coalesce(${col}, '')`)
+    .limit(limit)
+    .execute();
+  return rows.map((x) => ({ key: x.key, clicks: num(x.clicks) }));
+}
+
+/** Human clicks per tracking link (each with its label and slug), most first. */
+export async function linkByTrackingLink(
+  db: Conn,
+  linkId: number,
+  r: RangeQuery,
+): Promise<{ label: string | null; slug: string; clicks: number }[]> {
+  const rows = await db
+    .selectFrom('clicks as c')
+    .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
+    .where('t.mailto_link_id', '=', linkId)
+    .where('c.occurred_at', '>=', r.fromIso)
+    .where('c.occurred_at', '<', r.toIso)
+    .where('c.is_bot', '=', 0)
+    .select(['t.id', 't.label', 't.slug', sql<number>`count(*)`.as('clicks')])
+    .groupBy(['t.id', 't.label', 't.slug'])
+    .execute();
+  return rows.map((x) => ({ label: x.label, slug: x.slug, clicks: num(x.clicks) }));
+}
+
+/** Human clicks and visitors per bucket, added up over many links. */
+export interface SeriesRow {
+  key: string;
+  clicks: number;
+  visitors: number;
+}
+
+/** One link's figures over the whole range. */
+export interface LinkStatsRow {
+  linkId: number;
+  clicks: number;
+  botClicks: number;
+  visitors: number;
+  lastClickAt: string | null;
+}
+
+/**
+ * The daily series of many links from the rollup (`click_daily`, one primary-key range per
+ * link; never the raw clicks). Visitors add up per link and day. `toDay` is exclusive.
+ */
+export async function rollupSeries(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<SeriesRow[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('click_daily')
+    .select([
+      'day',
+      sql<number>`sum(clicks)`.as('clicks'),
+      sql<number>`sum(visitors)`.as('visitors'),
+    ])
+    .where('mailto_link_id', 'in', linkIds)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy('day')
+    .execute();
+  return rows.map((x) => ({ key: x.day, clicks: num(x.clicks), visitors: num(x.visitors) }));
+}
+
+/** Each link's figures over a range of days, from the rollup. */
+export async function rollupPerLink(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<LinkStatsRow[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('click_daily')
+    .select([
+      'mailto_link_id',
+      sql<number>`sum(clicks)`.as('clicks'),
+      sql<number>`sum(bot_clicks)`.as('bots'),
+      sql<number>`sum(visitors)`.as('visitors'),
+      sql<string | null>`max(last_click_at)`.as('last'),
+    ])
+    .where('mailto_link_id', 'in', linkIds)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy('mailto_link_id')
+    .execute();
+  return rows.map((x) => ({
+    linkId: x.mailto_link_id,
+    clicks: num(x.clicks),
+    botClicks: num(x.bots),
+    visitors: num(x.visitors),
+    lastClickAt: x.last,
+  }));
+}
+
+/** The clicks of many links in a range (the rollup keeps no hours: hourly views read these). */
+function manyLinksClicks(db: Conn, linkIds: readonly number[], r: RangeQuery) {
+  return db
+    .selectFrom('clicks as c')
+    .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
+    .where('t.mailto_link_id', 'in', linkIds)
+    .where('c.occurred_at', '>=', r.fromIso)
+    .where('c.occurred_at', '<', r.toIso);
+}
+
+/** The series of many links from the raw clicks; visitors are distinct per link and bucket. */
+export async function rawSeries(
+  db: Conn,
+  linkIds: readonly number[],
+  r: RangeQuery,
+): Promise<SeriesRow[]> {
+  if (linkIds.length === 0) return [];
+  const perLink = manyLinksClicks(db, linkIds, r)
+    .where('c.is_bot', '=', 0)
+    .select([
+      't.mailto_link_id',
+      bucket(r.keyLength).as('key'),
+      sql<number>`count(*)`.as('clicks'),
+      sql<number>`count(distinct c.visitor_hash)`.as('visitors'),
+    ])
+    .groupBy(['t.mailto_link_id', bucket(r.keyLength)]);
+  const rows = await db
+    .selectFrom(perLink.as('x'))
+    .select([
+      'x.key',
+      sql<number>`sum(x.clicks)`.as('clicks'),
+      sql<number>`sum(x.visitors)`.as('visitors'),
+    ])
+    .groupBy('x.key')
+    .execute();
+  return rows.map((x) => ({ key: x.key, clicks: num(x.clicks), visitors: num(x.visitors) }));
+}
+
+/** Each link's figures over the range from the raw clicks (any range, not only whole days). */
+export async function rawPerLink(
+  db: Conn,
+  linkIds: readonly number[],
+  r: RangeQuery,
+): Promise<LinkStatsRow[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await manyLinksClicks(db, linkIds, r)
+    .select([
+      't.mailto_link_id',
+      HUMAN.as('clicks'),
+      BOTS.as('bots'),
+      VISITORS.as('visitors'),
+      sql<string | null>`max(case when c.is_bot = 0 then c.occurred_at end)`.as('last'),
+    ])
+    .groupBy('t.mailto_link_id')
+    .execute();
+  return rows.map((x) => ({
+    linkId: x.mailto_link_id,
+    clicks: num(x.clicks),
+    botClicks: num(x.bots),
+    visitors: num(x.visitors),
+    lastClickAt: x.last,
+  }));
+}
+
+/** Active tracking links per link. */
+export async function activeTrackingLinkCounts(
+  db: Conn,
+  linkIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tracking_links')
+    .select(['mailto_link_id', sql<number>`count(*)`.as('n')])
+    .where('mailto_link_id', 'in', linkIds)
+    .where('retired_at', 'is', null)
+    .groupBy('mailto_link_id')
+    .execute();
+  return new Map(rows.map((x) => [x.mailto_link_id, num(x.n)]));
+}
+
+/** Every tracking link of a link, retired ones included, oldest first. */
+export function trackingLinksOf(db: Conn, linkId: number) {
+  return db
+    .selectFrom('tracking_links')
+    .select(['id', 'slug', 'label'])
+    .where('mailto_link_id', '=', linkId)
+    .orderBy('id')
+    .execute();
+}
+
+export interface ExportRow {
+  id: number;
+  occurred_at: string;
+  referrer_host: string | null;
+  browser: string;
+  os: string;
+  device: string;
+  is_bot: number;
+  visitor_hash: string;
+}
+
+/**
+ * One page of a tracking link's clicks in the range, in time order, after the cursor
+ * (keyset pagination on (occurred_at, id): each page is an index range scan).
+ */
+export function exportPage(
+  db: Conn,
+  trackingLinkId: number,
+  r: { fromIso: string; toIso: string },
+  after: { occurredAt: string; id: number } | null,
+  limit: number,
+): Promise<ExportRow[]> {
+  let q = db
+    .selectFrom('clicks')
+    .select([
+      'id',
+      'occurred_at',
+      'referrer_host',
+      'browser',
+      'os',
+      'device',
+      'is_bot',
+      'visitor_hash',
+    ])
+    .where('tracking_link_id', '=', trackingLinkId)
+    .where(
+      'occurred_at',
+      '>=',
+      after && after.occurredAt > r.fromIso ? after.occurredAt : r.fromIso,
+    )
+    .where('occurred_at', '<', r.toIso);
+  if (after)
+    q = q.where((eb) => eb.or([eb('occurred_at', '>', after.occurredAt), eb('id', '>', after.id)]));
+  return q.orderBy('occurred_at').orderBy('id').limit(limit).execute();
+}

@@ -1,0 +1,85 @@
+import { AnalyticsOverview, AnalyticsQuery, LinkAnalytics } from '@mailtokit/contracts/analytics';
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import { z } from 'zod';
+import { authOf } from '../../lib/auth-hook';
+import type { App } from '../../lib/types';
+import { premiumFirst } from '../tracking/routes';
+
+const IdParams = z.object({
+  id: z.string().meta({ description: 'Link id (a positive integer)' }),
+});
+const CsvQuery = AnalyticsQuery.pick({ from: true, to: true });
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const RANGE =
+  '`from` and `to`: `YYYY-MM-DD` or ISO date-times with a zone, both inclusive (default: the last 30 days, UTC); at most 366 days; hourly at most the last 744 hours.';
+const ACCESS =
+  'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise) and read access to the link (404 otherwise).';
+
+/** Click analytics: per link, across links, and the CSV export. */
+export async function analyticsRoutes(app: App) {
+  app.route({
+    method: 'GET',
+    url: '/api/v1/mailto-links/:id/analytics',
+    schema: {
+      tags: ['analytics'],
+      summary: 'A link’s clicks, visitors, series and breakdowns over a range',
+      description: `Bots are counted apart (botClicks) and left out of everything else. ${RANGE} ${ACCESS}`,
+      params: IdParams,
+      querystring: AnalyticsQuery,
+      response: { 200: LinkAnalytics, ...errors, 404: ErrorBody },
+    },
+    config: { auth: true },
+    preValidation: premiumFirst,
+    handler: async (request) =>
+      app.services.analytics.forLink(authOf(request).user, request.params.id, request.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/analytics/overview',
+    schema: {
+      tags: ['analytics'],
+      summary: 'Clicks and visitors of every link the caller can see',
+      description: `${RANGE} Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).`,
+      querystring: AnalyticsQuery,
+      response: { 200: AnalyticsOverview, ...errors },
+    },
+    config: { auth: true },
+    preValidation: premiumFirst,
+    handler: async (request) =>
+      app.services.analytics.overview(authOf(request).user, request.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/mailto-links/:id/clicks.csv',
+    schema: {
+      tags: ['analytics'],
+      summary: 'A link’s clicks as CSV (streamed)',
+      description: `Columns: occurred_at, tracking_link, label, referrer_host, browser, os, device, is_bot, visitor_id (a prefix of the daily-salted visitor hash; no IPs are stored). ${RANGE} ${ACCESS}`,
+      params: IdParams,
+      querystring: CsvQuery,
+      // A stream is sent as it is (no serialization); the schema only documents it.
+      response: {
+        200: z.unknown().meta({ description: 'CSV, UTF-8, CRLF' }),
+        ...errors,
+        404: ErrorBody,
+      },
+      produces: ['text/csv'],
+    },
+    config: { auth: true },
+    preValidation: premiumFirst,
+    handler: async (request, reply) => {
+      const csv = await app.services.analytics.clicksCsv(authOf(request).user, request.params.id, {
+        ...request.query,
+        interval: 'day',
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csv.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv.body);
+    },
+  });
+}

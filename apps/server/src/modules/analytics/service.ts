@@ -1,0 +1,214 @@
+import { Readable } from 'node:stream';
+import type {
+  AnalyticsOverview,
+  AnalyticsQuery,
+  LinkAnalytics,
+} from '@mailtokit/contracts/analytics';
+import { ANALYTICS_TOP_N, DIRECT_REFERRER } from '@mailtokit/contracts/analytics';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/types';
+import { requirePremium } from '../../lib/tiers';
+import type { LinkAccessRules } from '../tracking/service';
+import { csvRow } from './csv';
+import * as repo from './repo';
+import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';
+
+type Query = z.output<typeof AnalyticsQuery>;
+
+/** Rows per page of the CSV export (each page is one query). */
+const EXPORT_PAGE = 1000;
+/** Characters of the visitor hash the CSV shows: enough to tell visitors apart. */
+const EXPORT_VISITOR_CHARS = 16;
+
+export const CSV_HEADER = [
+  'occurred_at',
+  'tracking_link',
+  'label',
+  'referrer_host',
+  'browser',
+  'os',
+  'device',
+  'is_bot',
+  'visitor_id',
+] as const;
+
+const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
+  fromIso: range.from.toISOString(),
+  toIso: range.to.toISOString(),
+  keyLength: bucketKeyLength(range.interval) as 10 | 13,
+});
+
+/**
+ * Click analytics. Needs a premium plan; a link's analytics follow the link's read access
+ * (404 for links the user cannot see), the overview covers every link the user can see.
+ * Everything is aggregated in SQL: per link from the raw clicks (an index range scan), across
+ * links from the daily rollup.
+ */
+export class AnalyticsService {
+  constructor(
+    private readonly db: Db,
+    private readonly links: () => LinkAccessRules,
+  ) {}
+
+  async forLink(
+    user: UserRow,
+    rawId: string,
+    query: Query,
+    now = new Date(),
+  ): Promise<LinkAnalytics> {
+    requirePremium(user);
+    const link = await this.links().loadAccessible(user, rawId, 'read');
+    const range = resolveRange(query, now);
+    const r = rangeQuery(range);
+    const k = this.db.kysely;
+    const [totals, series, referrers, browsers, os, devices, byTracking] = await Promise.all([
+      repo.linkTotals(k, link.id, r),
+      repo.linkSeries(k, link.id, r),
+      repo.linkBreakdown(k, link.id, r, 'referrer_host', ANALYTICS_TOP_N),
+      repo.linkBreakdown(k, link.id, r, 'browser', ANALYTICS_TOP_N),
+      repo.linkBreakdown(k, link.id, r, 'os', ANALYTICS_TOP_N),
+      repo.linkBreakdown(k, link.id, r, 'device', ANALYTICS_TOP_N),
+      repo.linkByTrackingLink(k, link.id, r),
+    ]);
+    const byKey = new Map(series.map((b) => [b.key, b]));
+    return {
+      linkId: link.id,
+      from: r.fromIso,
+      to: r.toIso,
+      interval: range.interval,
+      totals: {
+        clicks: totals.clicks,
+        uniqueVisitors: totals.visitors,
+        botClicks: totals.botClicks,
+      },
+      series: bucketsOf(range).map(({ key, t }) => ({
+        t,
+        clicks: byKey.get(key)?.clicks ?? 0,
+        uniqueVisitors: byKey.get(key)?.visitors ?? 0,
+      })),
+      referrers: referrers.map((x) => ({ key: x.key ?? DIRECT_REFERRER, clicks: x.clicks })),
+      browsers: browsers.map((x) => ({ key: x.key ?? 'Other', clicks: x.clicks })),
+      os: os.map((x) => ({ key: x.key ?? 'Other', clicks: x.clicks })),
+      devices: devices.map((x) => ({ key: x.key ?? 'other', clicks: x.clicks })),
+      labels: topKeys(byTracking.map((x) => ({ key: x.label ?? x.slug, clicks: x.clicks }))),
+    };
+  }
+
+  /**
+   * Every visible link's clicks, visitors and tracking links, with totals and a series that
+   * add them up (a visitor counts once per link and day). Daily figures come from the rollup
+   * (links x days rows, however many clicks); hourly ones from the raw clicks (an index range
+   * scan per tracking link; the range is capped at 31 days).
+   */
+  async overview(user: UserRow, query: Query, now = new Date()): Promise<AnalyticsOverview> {
+    requirePremium(user);
+    const range = resolveRange(query, now);
+    const r = rangeQuery(range);
+    const links = await this.links().visibleLinks(user);
+    const ids = links.map((l) => l.id);
+    const k = this.db.kysely;
+    const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
+    const daily = range.interval === 'day';
+    const [seriesRows, linkRows, trackingCounts] = await Promise.all([
+      daily ? repo.rollupSeries(k, ids, fromDay, toDay) : repo.rawSeries(k, ids, r),
+      daily ? repo.rollupPerLink(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
+      repo.activeTrackingLinkCounts(k, ids),
+    ]);
+
+    const byKey = new Map(seriesRows.map((b) => [b.key, b]));
+    const series = bucketsOf(range).map(({ key, t }) => ({
+      t,
+      clicks: byKey.get(key)?.clicks ?? 0,
+      uniqueVisitors: byKey.get(key)?.visitors ?? 0,
+    }));
+    const byLink = new Map(linkRows.map((row) => [row.linkId, row]));
+    const linkStats = links
+      .map((link) => {
+        const s = byLink.get(link.id);
+        return {
+          id: link.id,
+          name: link.name,
+          teamId: link.team_id,
+          clicks: s?.clicks ?? 0,
+          uniqueVisitors: s?.visitors ?? 0,
+          trackingLinks: trackingCounts.get(link.id) ?? 0,
+          lastClickAt: s?.lastClickAt ?? null,
+        };
+      })
+      .sort((a, b) => b.clicks - a.clicks || b.uniqueVisitors - a.uniqueVisitors || b.id - a.id);
+    const sum = (f: (row: repo.LinkStatsRow) => number) =>
+      linkRows.reduce((n, row) => n + f(row), 0);
+    return {
+      from: r.fromIso,
+      to: r.toIso,
+      interval: range.interval,
+      totals: {
+        clicks: sum((row) => row.clicks),
+        uniqueVisitors: sum((row) => row.visitors),
+        botClicks: sum((row) => row.botClicks),
+      },
+      series,
+      links: linkStats,
+    };
+  }
+
+  /**
+   * A link's clicks in the range as CSV, streamed page by page (never all in memory): per
+   * tracking link, in time order. No IPs exist to export; the visitor id is a prefix of the
+   * daily-salted hash.
+   */
+  async clicksCsv(
+    user: UserRow,
+    rawId: string,
+    query: Query,
+    now = new Date(),
+  ): Promise<{ filename: string; body: Readable }> {
+    requirePremium(user);
+    const link = await this.links().loadAccessible(user, rawId, 'read');
+    const range = resolveRange({ ...query, interval: 'day' }, now);
+    const r = rangeQuery(range);
+    const k = this.db.kysely;
+    const trackingLinks = await repo.trackingLinksOf(k, link.id);
+
+    async function* lines(): AsyncGenerator<string> {
+      yield csvRow(CSV_HEADER);
+      for (const t of trackingLinks) {
+        let after: { occurredAt: string; id: number } | null = null;
+        for (;;) {
+          const page = await repo.exportPage(k, t.id, r, after, EXPORT_PAGE);
+          if (page.length === 0) break;
+          yield page
+            .map((c) =>
+              csvRow([
+                c.occurred_at,
+                t.slug,
+                t.label,
+                c.referrer_host,
+                c.browser,
+                c.os,
+                c.device,
+                c.is_bot ? 'true' : 'false',
+                c.visitor_hash.slice(0, EXPORT_VISITOR_CHARS),
+              ]),
+            )
+            .join('');
+          if (page.length < EXPORT_PAGE) break;
+          const last = page[page.length - 1]!;
+          after = { occurredAt: last.occurred_at, id: last.id };
+        }
+      }
+    }
+    return { filename: `link-${link.id}-clicks.csv`, body: Readable.from(lines()) };
+  }
+}
+
+/** Adds up equal keys (two tracking links may share a label) and keeps the top N. */
+function topKeys(rows: { key: string; clicks: number }[]): { key: string; clicks: number }[] {
+  const sums = new Map<string, number>();
+  for (const r of rows) sums.set(r.key, (sums.get(r.key) ?? 0) + r.clicks);
+  return [...sums]
+    .map(([key, clicks]) => ({ key, clicks }))
+    .sort((a, b) => b.clicks - a.clicks || a.key.localeCompare(b.key))
+    .slice(0, ANALYTICS_TOP_N);
+}

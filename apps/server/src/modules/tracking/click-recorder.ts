@@ -1,0 +1,88 @@
+/** Writes a batch of rows in one transaction; rejects if nothing was committed. */
+export type BatchWriter<T> = (rows: readonly T[]) => Promise<void>;
+
+interface Pending<T> {
+  row: T;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for click rows. `record(row)` resolves only once the transaction holding the
+ * row has committed, so the caller can send its redirect knowing the click is stored.
+ *
+ * One transaction is in flight at a time. Rows recorded while it runs wait in the queue and
+ * are written together by the next one (a single multi-row INSERT), so under load many
+ * requests share one commit instead of each paying for its own. When idle, the first row is
+ * written on the next turn of the event loop (`setImmediate`), which lets the requests read
+ * in the same I/O phase join it without adding a timer's delay.
+ *
+ * If a batch fails, its rows are retried one per transaction, so a single bad row (say, for a
+ * link deleted a moment ago) fails alone instead of taking its neighbours with it.
+ */
+export class ClickRecorder<T> {
+  private queue: Pending<T>[] = [];
+  private running = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly write: BatchWriter<T>,
+    private readonly maxBatch = 1000,
+  ) {}
+
+  record(row: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.run());
+      }
+    });
+  }
+
+  /** Rows waiting or being written now. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Resolves once every row recorded so far has been written (or has failed). */
+  drain(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        await this.commit(batch);
+      }
+    } finally {
+      this.running = false;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  private async commit(batch: Pending<T>[]): Promise<void> {
+    try {
+      await this.write(batch.map((p) => p.row));
+      for (const p of batch) p.resolve();
+      return;
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]?.reject(err);
+        return;
+      }
+    }
+    for (const p of batch) {
+      try {
+        await this.write([p.row]);
+        p.resolve();
+      } catch (err) {
+        p.reject(err);
+      }
+    }
+  }
+}

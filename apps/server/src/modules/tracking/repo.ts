@@ -1,0 +1,243 @@
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, LinkRow, NewClick, NewTrackingLink, TrackingLinkRow } from '../../db/types';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/** Rows per INSERT statement (8 columns: well under either database's parameter limit). */
+const INSERT_CHUNK = 500;
+
+export function insertTrackingLink(db: Conn, row: NewTrackingLink): Promise<TrackingLinkRow> {
+  return db.insertInto('tracking_links').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findTrackingLinkById(db: Conn, id: number): Promise<TrackingLinkRow | undefined> {
+  return db.selectFrom('tracking_links').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countActiveTrackingLinks(db: Conn, mailtoLinkId: number): Promise<number> {
+  const row = await db
+    .selectFrom('tracking_links')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('mailto_link_id', '=', mailtoLinkId)
+    .where('retired_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A link's active tracking links, newest first, each with its human clicks (all time). */
+export async function listActiveWithClicks(
+  db: Conn,
+  mailtoLinkId: number,
+): Promise<(TrackingLinkRow & { clicks: number })[]> {
+  const rows = await db
+    .selectFrom('tracking_links as t')
+    .selectAll('t')
+    .select((eb) =>
+      eb
+        .selectFrom('clicks as c')
+        .select((e) => e.fn.countAll().as('n'))
+        .whereRef('c.tracking_link_id', '=', 't.id')
+        .where('c.is_bot', '=', 0)
+        .as('clicks'),
+    )
+    .where('t.mailto_link_id', '=', mailtoLinkId)
+    .where('t.retired_at', 'is', null)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, clicks: Number(row.clicks ?? 0) }));
+}
+
+/** True when the tracking link was active and is now retired. */
+export async function retireTrackingLink(db: Conn, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('tracking_links')
+    .set({ retired_at: at })
+    .where('id', '=', id)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The active tracking link behind a slug and the stored fields of its mailto link. */
+export type RedirectTarget = Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'body'> & {
+  trackingLinkId: number;
+  mailtoLinkId: number;
+};
+
+function redirectTargetQuery(db: Kysely<DB>, slug: string) {
+  return db
+    .selectFrom('tracking_links as t')
+    .innerJoin('mailto_links as m', 'm.id', 't.mailto_link_id')
+    .select([
+      't.id as trackingLinkId',
+      't.mailto_link_id as mailtoLinkId',
+      'm.to',
+      'm.cc',
+      'm.bcc',
+      'm.subject',
+      'm.body',
+    ])
+    .where('t.slug', '=', slug)
+    .where('t.retired_at', 'is', null);
+}
+
+/** The redirect lookup's SQL, compiled once per database (it runs on every click). */
+const redirectSql = new WeakMap<Kysely<DB>, string>();
+
+/** One indexed lookup per click (slug is unique); retired slugs and deleted links miss. */
+export async function findRedirectTarget(
+  db: Kysely<DB>,
+  slug: string,
+): Promise<RedirectTarget | undefined> {
+  let text = redirectSql.get(db);
+  if (text === undefined) {
+    text = redirectTargetQuery(db, '').compile().sql;
+    redirectSql.set(db, text);
+  }
+  const { rows } = await db.executeQuery<RedirectTarget>(CompiledQuery.raw(text, [slug]));
+  return rows[0];
+}
+
+/** A click to store, with the link it counts for (kept in the rollup, not in `clicks`). */
+export type ClickRecord = NewClick & { mailto_link_id: number };
+
+/**
+ * Stores clicks in one transaction: the raw rows (multi-row INSERTs), the visitors each link
+ * sees for the first time that day, and the per-link, per-day rollup (one upsert per link
+ * and day). Either all of it commits or none.
+ */
+export async function insertClicks(db: Kysely<DB>, clicks: readonly ClickRecord[]): Promise<void> {
+  if (clicks.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < clicks.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('clicks')
+        .values(clicks.slice(i, i + INSERT_CHUNK).map(({ mailto_link_id: _, ...click }) => click))
+        .execute();
+    }
+
+    // Which (link, day, visitor) triples are new? The primary key decides, also against
+    // another instance committing the same visitor at the same time.
+    const seen = new Map<string, { mailto_link_id: number; day: string; visitor_hash: string }>();
+    for (const c of clicks) {
+      if (c.is_bot) continue;
+      const day = c.occurred_at.slice(0, 10);
+      seen.set(`${c.mailto_link_id}|${day}|${c.visitor_hash}`, {
+        mailto_link_id: c.mailto_link_id,
+        day,
+        visitor_hash: c.visitor_hash,
+      });
+    }
+    const candidates = [...seen.values()];
+    const newVisitors = new Map<string, number>();
+    for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
+      const inserted = await trx
+        .insertInto('daily_visitors')
+        .values(candidates.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['mailto_link_id', 'day', 'visitor_hash']).doNothing())
+        .returning(['mailto_link_id', 'day'])
+        .execute();
+      for (const v of inserted) {
+        const key = `${v.mailto_link_id}|${v.day}`;
+        newVisitors.set(key, (newVisitors.get(key) ?? 0) + 1);
+      }
+    }
+
+    const rollup = new Map<
+      string,
+      {
+        mailto_link_id: number;
+        day: string;
+        clicks: number;
+        bot_clicks: number;
+        visitors: number;
+        last_click_at: string | null;
+      }
+    >();
+    for (const c of clicks) {
+      const day = c.occurred_at.slice(0, 10);
+      const key = `${c.mailto_link_id}|${day}`;
+      let r = rollup.get(key);
+      if (!r) {
+        r = {
+          mailto_link_id: c.mailto_link_id,
+          day,
+          clicks: 0,
+          bot_clicks: 0,
+          visitors: newVisitors.get(key) ?? 0,
+          last_click_at: null,
+        };
+        rollup.set(key, r);
+      }
+      if (c.is_bot) r.bot_clicks += 1;
+      else {
+        r.clicks += 1;
+        if (r.last_click_at === null || c.occurred_at > r.last_click_at)
+          r.last_click_at = c.occurred_at;
+      }
+    }
+    const deltas = [...rollup.values()];
+    for (let i = 0; i < deltas.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('click_daily')
+        .values(deltas.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['mailto_link_id', 'day']).doUpdateSet({
+            clicks: sql`click_daily.clicks + excluded.clicks`,
+            bot_clicks: sql`click_daily.bot_clicks + excluded.bot_clicks`,
+            visitors: sql`click_daily.visitors + excluded.visitors`,
+            last_click_at: sql`case when excluded.last_click_at is not null and (click_daily.last_click_at is null or excluded.last_click_at > click_daily.last_click_at) then excluded.last_click_at else click_daily.last_click_at end`,
+          }),
+        )
+        .execute();
+    }
+  });
+}
+
+/**
+ * Recomputes the rollup from the raw clicks (for data loaded straight into `clicks`, e.g. by
+ * a benchmark's seeder). Days from `fromDay` on are replaced; the rest stay.
+ */
+export async function rebuildClickDaily(db: Kysely<DB>, fromDay = '0000-00-00'): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('click_daily').where('day', '>=', fromDay).execute();
+    await sql`
+      insert into click_daily (mailto_link_id, day, clicks, bot_clicks, visitors, last_click_at)
+      select t.mailto_link_id, substr(c.occurred_at, 1, 10),
+        sum(case when c.is_bot = 0 then 1 else 0 end),
+        sum(case when c.is_bot = 0 then 0 else 1 end),
+        count(distinct case when c.is_bot = 0 then c.visitor_hash end),
+        max(case when c.is_bot = 0 then c.occurred_at end)
+      from clicks c join tracking_links t on t.id = c.tracking_link_id
+      where c.occurred_at >= ${fromDay}
+      group by t.mailto_link_id, substr(c.occurred_at, 1, 10)
+    `.execute(trx);
+  });
+}
+
+/** The salt of a UTC day: `candidate` if this call created it, else the one stored first. */
+export async function ensureSalt(
+  db: Conn,
+  day: string,
+  candidate: string,
+  now: string,
+): Promise<string> {
+  await db
+    .insertInto('visitor_salts')
+    .values({ day, salt: candidate, created_at: now })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('visitor_salts')
+    .select('salt')
+    .where('day', '=', day)
+    .executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** Forgets salts, and the per-day visitor sets, of days before `day`. */
+export async function pruneVisitorDataBefore(db: Conn, day: string): Promise<void> {
+  await db.deleteFrom('visitor_salts').where('day', '<', day).execute();
+  await db.deleteFrom('daily_visitors').where('day', '<', day).execute();
+}

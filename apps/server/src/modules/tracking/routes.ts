@@ -1,0 +1,193 @@
+import { OkResponse } from '@mailtokit/contracts/auth';
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import { CreateTrackingBody, TrackingLink, TrackingLinkList } from '@mailtokit/contracts/tracking';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authOf } from '../../lib/auth-hook';
+import { withAliases } from '../../lib/routes';
+import { requirePremium } from '../../lib/tiers';
+import type { App } from '../../lib/types';
+import { errorPage, notFoundPage, redirectPage, unavailablePage } from './pages';
+import type { ResolvedTarget } from './service';
+import { SLUG_PATTERN } from './slug';
+
+/** Any string: an id that is not a positive integer answers 404 like an unknown one. */
+const IdParams = z.object({ id: z.string().meta({ description: 'Id (a positive integer)' }) });
+const SlugParams = z.object({ slug: z.string() });
+
+const errors = { 401: ErrorBody, 403: ErrorBody };
+const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
+
+/** Tier gate that runs before body and query validation: a FREE user always reads 403. */
+export async function premiumFirst(request: FastifyRequest): Promise<void> {
+  requirePremium(authOf(request).user);
+}
+
+/** Base of public URLs: PUBLIC_URL when configured, else the origin the request came to. */
+export function publicOrigin(app: App, request: FastifyRequest): string {
+  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** Tracking links: create, list per link, delete. */
+export async function trackingRoutes(app: App) {
+  for (const { url, hide } of withAliases('/api/v1/tracking', '/api/tracking')) {
+    app.route({
+      method: 'POST',
+      url,
+      schema: {
+        hide,
+        tags: ['tracking'],
+        summary: 'Create a tracking link (`PUBLIC_URL/t/<slug>`) for a saved link',
+        description: `The redirect always goes to the stored link, built by packages/mailto; \`mailtoUrl\` is accepted for older clients and ignored. At most 50 per link (409). ${PREMIUM}`,
+        body: CreateTrackingBody,
+        response: { 201: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody, 409: ErrorBody },
+      },
+      config: { auth: true },
+      preValidation: premiumFirst,
+      handler: async (request, reply) => {
+        const created = await app.services.tracking.create(
+          authOf(request).user,
+          request.body,
+          publicOrigin(app, request),
+        );
+        return reply.code(201).send(created);
+      },
+    });
+  }
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/mailto-links/:id/tracking-links',
+    schema: {
+      tags: ['tracking'],
+      summary: 'A link’s tracking links, newest first, with their human clicks',
+      description: PREMIUM,
+      params: IdParams,
+      response: { 200: TrackingLinkList, ...errors, 404: ErrorBody },
+    },
+    config: { auth: true },
+    preValidation: premiumFirst,
+    handler: async (request) =>
+      app.services.tracking.list(
+        authOf(request).user,
+        request.params.id,
+        publicOrigin(app, request),
+      ),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/v1/tracking/:id',
+    schema: {
+      tags: ['tracking'],
+      summary: 'Delete a tracking link: its URL answers 404, its clicks stay in the analytics',
+      description: `Needs edit rights on the link (403 otherwise). ${PREMIUM}`,
+      params: IdParams,
+      response: { 200: OkResponse, ...errors, 404: ErrorBody },
+    },
+    config: { auth: true },
+    preValidation: premiumFirst,
+    handler: async (request) => {
+      await app.services.tracking.retire(authOf(request).user, request.params.id);
+      return { ok: true as const };
+    },
+  });
+}
+
+/**
+ * Headers of every answer under /t/: never cached, never indexed, no Referer onwards, and a
+ * CSP that fits these script-less pages. Set here once instead of by helmet, whose plugin
+ * rebuilds its middleware on every request (a large share of a redirect's cost).
+ */
+function pageHeaders(publicUrl: string | null): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-robots-tag': 'noindex',
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(publicUrl?.startsWith('https://')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
+/**
+ * The public redirect `GET /t/:slug`: records the click, then answers 302 to the link's
+ * mailto: URL. The click is committed before the 302 is sent; if it cannot be stored the
+ * answer is a 503 page with the link (no uncounted redirect). `HEAD` answers the same headers
+ * and records nothing. Outside /api/: no session, CSRF or JSON error handling applies.
+ */
+export async function redirectRoutes(app: App) {
+  const tracking = app.services.tracking;
+  const headers = pageHeaders(app.config.publicUrl);
+  const trackingHeaders = (reply: FastifyReply) => reply.headers(headers);
+
+  /** The slug's target, or null once a 404 (or 503) page has been sent. */
+  async function lookup(
+    slug: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<ResolvedTarget | null> {
+    try {
+      const target = SLUG_PATTERN.test(slug) ? await tracking.resolve(slug) : null;
+      if (!target) trackingHeaders(reply).code(404).send(notFoundPage());
+      return target;
+    } catch (err) {
+      request.log.error({ err }, 'tracking link lookup failed');
+      trackingHeaders(reply).code(503).header('Retry-After', '1').send(errorPage());
+      return null;
+    }
+  }
+
+  function redirect(reply: FastifyReply, target: ResolvedTarget): FastifyReply {
+    return trackingHeaders(reply)
+      .code(302)
+      .header('Location', target.mailtoUrl)
+      .send(redirectPage(target.mailtoUrl));
+  }
+
+  app.route({
+    method: 'GET',
+    url: '/t/:slug',
+    // The HEAD route below records nothing; Fastify's automatic one would run this handler.
+    exposeHeadRoute: false,
+    helmet: false,
+    schema: { hide: true, params: SlugParams },
+    handler: async (request, reply) => {
+      const target = await lookup(request.params.slug, request, reply);
+      if (!target) return reply;
+      try {
+        await tracking.recordClick(target, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+          referer: request.headers.referer,
+        });
+      } catch (err) {
+        request.log.error({ err, slug: request.params.slug }, 'click not recorded');
+        return trackingHeaders(reply)
+          .code(503)
+          .header('Retry-After', '1')
+          .send(unavailablePage(target.mailtoUrl));
+      }
+      return redirect(reply, target);
+    },
+  });
+
+  app.route({
+    method: 'HEAD',
+    url: '/t/:slug',
+    helmet: false,
+    schema: { hide: true, params: SlugParams },
+    handler: async (request, reply) => {
+      const target = await lookup(request.params.slug, request, reply);
+      return target ? redirect(reply, target) : reply;
+    },
+  });
+
+  // Clicks being written when the server stops are committed before the database closes.
+  app.addHook('preClose', async () => tracking.drain());
+}

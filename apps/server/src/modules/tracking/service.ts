@@ -1,0 +1,163 @@
+import type { CreateTrackingBody, TrackingLink } from '@mailtokit/contracts/tracking';
+import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import type { LinkRow, TrackingLinkRow, UserRow } from '../../db/types';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { parseId } from '../../lib/ids';
+import { requirePremium } from '../../lib/tiers';
+import { mailtoUrlOf } from '../links/mapper';
+import { ClickRecorder } from './click-recorder';
+import * as repo from './repo';
+import { newSlug } from './slug';
+import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent';
+import { VisitorHasher } from './visitor';
+
+/** What tracking and analytics need from the links module: its access rules. */
+export interface LinkAccessRules {
+  /** The link if the user may `need` it: 404 when they cannot see it, 403 read-only. */
+  loadAccessible(user: UserRow, rawId: string | number, need: 'read' | 'edit'): Promise<LinkRow>;
+  /** Every link the user can see (own and shared with their teams). */
+  visibleLinks(user: UserRow): Promise<LinkRow[]>;
+}
+
+/** Where a tracking URL redirects: the stored link's fields, encoded by packages/mailto. */
+export interface ResolvedTarget {
+  trackingLinkId: number;
+  mailtoLinkId: number;
+  mailtoUrl: string;
+}
+
+/** The parts of a request a click records (the IP only ever goes into the hash). */
+export interface ClickClient {
+  ip: string;
+  userAgent: string;
+  referer: string | string[] | undefined;
+}
+
+type CreateInput = z.output<typeof CreateTrackingBody>;
+
+/** Attempts at a fresh slug if one collides (about 71 bits: it never should). */
+const SLUG_ATTEMPTS = 3;
+
+/**
+ * Tracking links and their clicks. Managing tracking links needs a premium plan and access
+ * to the link (read to create and list, edit to delete); following one needs nothing.
+ */
+export class TrackingService {
+  private readonly recorder: ClickRecorder<repo.ClickRecord>;
+  private readonly visitors: VisitorHasher;
+  private readonly agents = new UserAgentClassifier(1000);
+
+  /** `links` is read on each call, so the links module's rules (teams included) apply. */
+  constructor(
+    private readonly db: Db,
+    private readonly links: () => LinkAccessRules,
+  ) {
+    this.recorder = new ClickRecorder((rows) => repo.insertClicks(db.kysely, rows));
+    this.visitors = new VisitorHasher(db);
+  }
+
+  async create(user: UserRow, input: CreateInput, origin: string): Promise<TrackingLink> {
+    requirePremium(user);
+    const link = await this.links().loadAccessible(user, input.mailtoLinkId, 'read');
+    const k = this.db.kysely;
+    if ((await repo.countActiveTrackingLinks(k, link.id)) >= TRACKING_LINKS_PER_LINK_MAX)
+      throw conflict(TRACKING_MESSAGES.tooMany);
+    for (let attempt = 1; ; attempt += 1) {
+      const slug = newSlug();
+      try {
+        const row = await repo.insertTrackingLink(k, {
+          slug,
+          mailto_link_id: link.id,
+          created_by: user.id,
+          label: input.label,
+          created_at: nowIso(),
+          retired_at: null,
+        });
+        return toTrackingLink(row, origin, 0);
+      } catch (err) {
+        if (attempt >= SLUG_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  /** The link's active tracking links, newest first, with their human clicks. */
+  async list(user: UserRow, rawLinkId: string, origin: string): Promise<TrackingLink[]> {
+    requirePremium(user);
+    const link = await this.links().loadAccessible(user, rawLinkId, 'read');
+    const rows = await repo.listActiveWithClicks(this.db.kysely, link.id);
+    return rows.map((row) => toTrackingLink(row, origin, row.clicks));
+  }
+
+  /**
+   * Deletes a tracking link for good: its slug answers 404 from now on, its clicks stay in
+   * the link's analytics. Only those who may edit the link may do this.
+   */
+  async retire(user: UserRow, rawId: string): Promise<void> {
+    requirePremium(user);
+    const id = parseId(rawId);
+    const row = id === null ? undefined : await repo.findTrackingLinkById(this.db.kysely, id);
+    if (!row || row.retired_at !== null) throw notFound(TRACKING_MESSAGES.notFound);
+    try {
+      await this.links().loadAccessible(user, row.mailto_link_id, 'edit');
+    } catch (err) {
+      // A tracking link of a link the user cannot see does not exist for them either.
+      if (err instanceof AppError && err.status === 404) throw notFound(TRACKING_MESSAGES.notFound);
+      throw err;
+    }
+    if (!(await repo.retireTrackingLink(this.db.kysely, row.id, nowIso())))
+      throw notFound(TRACKING_MESSAGES.notFound);
+  }
+
+  /**
+   * Where a slug leads: built now from the stored link, so an edit of the link changes the
+   * target at once; null for unknown and deleted slugs and for deleted links.
+   */
+  async resolve(slug: string): Promise<ResolvedTarget | null> {
+    const target = await repo.findRedirectTarget(this.db.kysely, slug);
+    if (!target) return null;
+    return {
+      trackingLinkId: target.trackingLinkId,
+      mailtoLinkId: target.mailtoLinkId,
+      mailtoUrl: mailtoUrlOf(target),
+    };
+  }
+
+  /** Records one click; resolves once it is committed to the database. */
+  async recordClick(target: ResolvedTarget, client: ClickClient, at = new Date()): Promise<void> {
+    const occurredAt = at.toISOString();
+    const userAgent = client.userAgent.slice(0, USER_AGENT_MAX);
+    const agent = this.agents.classify(userAgent);
+    const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), client.ip, userAgent);
+    await this.recorder.record({
+      tracking_link_id: target.trackingLinkId,
+      mailto_link_id: target.mailtoLinkId,
+      occurred_at: occurredAt,
+      referrer_host: referrerHost(client.referer),
+      browser: agent.browser,
+      os: agent.os,
+      device: agent.device,
+      is_bot: agent.isBot ? 1 : 0,
+      visitor_hash: visitorHash,
+    });
+  }
+
+  /** Waits for clicks being written (on shutdown). */
+  drain(): Promise<void> {
+    return this.recorder.drain();
+  }
+}
+
+function toTrackingLink(row: TrackingLinkRow, origin: string, clicks: number): TrackingLink {
+  return {
+    id: row.id,
+    slug: row.slug,
+    trackingUrl: `${origin}/t/${row.slug}`,
+    mailtoLinkId: row.mailto_link_id,
+    label: row.label,
+    createdAt: row.created_at,
+    clicks,
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { isBotAgent, referrerHost, UserAgentClassifier } from './user-agent';
+
+describe('UserAgentClassifier', () => {
+  const ua = new UserAgentClassifier(3);
+
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
+      { browser: 'Edge', os: 'Windows', device: 'desktop', isBot: false },
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      { browser: 'Safari', os: 'macOS', device: 'desktop', isBot: false },
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+      { browser: 'Chrome', os: 'Android', device: 'mobile', isBot: false },
+    ],
+    [
+      'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+      { browser: 'Safari', os: 'iOS', device: 'tablet', isBot: false },
+    ],
+    [
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      { browser: 'Chrome', os: 'ChromeOS', device: 'desktop', isBot: false },
+    ],
+    [
+      'Mozilla/5.0 (Unknown) Foo/1.0',
+      { browser: 'Other', os: 'Other', device: 'other', isBot: false },
+    ],
+    ['something unheard of', { browser: 'Bot', os: 'Other', device: 'bot', isBot: true }],
+  ])('classifies %s', (agent, expected) => {
+    expect(ua.classify(agent)).toEqual(expected);
+  });
+
+  it('keeps at most `capacity` entries, dropping the least recently used', () => {
+    const cache = new UserAgentClassifier(2);
+    cache.classify('a');
+    cache.classify('b');
+    cache.classify('a'); // a is now the most recent
+    cache.classify('c'); // evicts b
+    expect(cache.size).toBe(2);
+  });
+
+  it('flags bots and link previews, including an empty agent', () => {
+    for (const agent of [
+      '',
+      '   ',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'TelegramBot (like TwitterBot)',
+      'Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5',
+      'MicrosoftPreview/2.0 +https://aka.ms/MicrosoftPreview',
+      'Iframely/1.3.1 (+https://iframely.com/docs/about)',
+      'Mozilla/5.0 (compatible; Embedly/0.2; +http://support.embed.ly/)',
+      'Mozilla/5.0 (compatible; redditbot/1.0; +http://www.reddit.com/feedback)',
+      'http.rb/5.1.1 (Mastodon/4.1.2; +https://mastodon.social/)',
+      'Pinterest/0.2 (+https://www.pinterest.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)',
+    ])
+      expect(isBotAgent(agent)).toBe(true);
+    expect(ua.classify('Twitterbot/1.0')).toEqual({
+      browser: 'Twitterbot',
+      os: 'Other',
+      device: 'bot',
+      isBot: true,
+    });
+  });
+
+  it('counts in-app browsers as people', () => {
+    expect(
+      isBotAgent(
+        'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 [Pinterest/Android]',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('referrerHost', () => {
+  it.each([
+    ['https://Mail.Google.com/mail/u/0/#inbox', 'mail.google.com'],
+    ['http://example.com:8080/a?b=c', 'example.com'],
+    ['http://[2001:db8::1]/x', '[2001:db8::1]'],
+    [undefined, null],
+    ['', null],
+    ['not a url', null],
+    ['android-app://com.google.android.gm/', null],
+    ['javascript:alert(1)', null],
+  ])('%s -> %s', (header, expected) => {
+    expect(referrerHost(header)).toBe(expected);
+  });
+});

@@ -1,0 +1,168 @@
+import type { DeviceType } from '@mailtokit/contracts/analytics';
+import { isbot } from 'isbot';
+import UAParser from 'ua-parser-js';
+
+/** What a click records about its client. */
+export interface ClientInfo {
+  browser: string;
+  os: string;
+  device: DeviceType;
+  isBot: boolean;
+}
+
+/** Longer user agents are cut before parsing, hashing and caching. */
+export const USER_AGENT_MAX = 512;
+const NAME_MAX = 40;
+const UNKNOWN = 'Other';
+
+/**
+ * Link-preview agents that fetch a link without a person clicking it. `isbot` knows most of
+ * them; they are listed here too so that an update of its list can never start counting them
+ * as people. Only the fetchers' own names: in-app browsers (Pinterest, Snapchat, ...) are
+ * people.
+ */
+const PREVIEW_AGENTS = new RegExp(
+  [
+    'slackbot',
+    'twitterbot',
+    'facebookexternalhit',
+    'facebookcatalog',
+    'linkedinbot',
+    'discordbot',
+    'telegrambot',
+    'whatsapp',
+    'googlebot',
+    'google-pagerenderer',
+    'bingbot',
+    'bingpreview',
+    'applebot',
+    'skypeuripreview',
+    'microsoft office',
+    'ms-office',
+    'microsoftpreview',
+    'iframely',
+    'embedly',
+    'redditbot',
+    'mastodon',
+    'pinterestbot',
+    'pinterest/0.',
+    'vkshare',
+    'yahoo! slurp',
+    'duckduckbot',
+  ]
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+  'i',
+);
+
+const DESKTOP_OS = new Set([
+  'Windows',
+  'macOS',
+  'Linux',
+  'ChromeOS',
+  'Ubuntu',
+  'Debian',
+  'Fedora',
+  'FreeBSD',
+  'OpenBSD',
+]);
+const MOBILE_OS = new Set(['iOS', 'Android', 'HarmonyOS', 'KaiOS']);
+
+/** True for bots, link-preview agents and requests without a user agent. */
+export function isBotAgent(userAgent: string): boolean {
+  return userAgent.trim() === '' || PREVIEW_AGENTS.test(userAgent) || isbot(userAgent);
+}
+
+function clip(name: string | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed ? trimmed.slice(0, NAME_MAX) : UNKNOWN;
+}
+
+/** Browser family: `Mobile Safari` counts as Safari, `Mobile Firefox` as Firefox. */
+function browserFamily(name: string | undefined): string {
+  return clip(name?.replace(/^Mobile /, ''));
+}
+
+function osFamily(name: string | undefined): string {
+  switch (name) {
+    case 'Mac OS':
+      return 'macOS';
+    case 'Chromium OS':
+      return 'ChromeOS';
+    default:
+      return clip(name);
+  }
+}
+
+function deviceOf(type: string | undefined, os: string, browser: string): DeviceType {
+  if (type === 'mobile' || type === 'tablet') return type;
+  if (type !== undefined) return 'other'; // console, smarttv, wearable, embedded, xr
+  if (MOBILE_OS.has(os)) return 'mobile';
+  if (DESKTOP_OS.has(os)) return 'desktop';
+  return browser !== UNKNOWN ? 'desktop' : 'other';
+}
+
+/**
+ * Classifies user agents into browser, OS and device families (ua-parser-js 1.x, MIT) and
+ * flags bots. Parsing costs tens of microseconds, so results are kept in a bounded LRU map:
+ * a few agents make up most clicks.
+ */
+export class UserAgentClassifier {
+  private readonly cache = new Map<string, ClientInfo>();
+  private readonly parser = new UAParser();
+
+  constructor(private readonly capacity = 1000) {}
+
+  classify(rawUserAgent: string): ClientInfo {
+    const userAgent = rawUserAgent.slice(0, USER_AGENT_MAX);
+    const hit = this.cache.get(userAgent);
+    if (hit) {
+      // Map keeps insertion order: re-inserting marks the entry most recently used.
+      this.cache.delete(userAgent);
+      this.cache.set(userAgent, hit);
+      return hit;
+    }
+    const info = this.parse(userAgent);
+    this.cache.set(userAgent, info);
+    if (this.cache.size > this.capacity) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    return info;
+  }
+
+  /** Entries cached now (for tests). */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  private parse(userAgent: string): ClientInfo {
+    const result = this.parser.setUA(userAgent).getResult();
+    const os = osFamily(result.os.name);
+    if (isBotAgent(userAgent)) {
+      // Name the agent when it is a known one (`Slackbot`, `facebookexternalhit`, ...).
+      const known = PREVIEW_AGENTS.exec(userAgent)?.[0];
+      return { browser: clip(known ?? 'Bot'), os, device: 'bot', isBot: true };
+    }
+    const browser = browserFamily(result.browser.name);
+    return { browser, os, device: deviceOf(result.device.type, os, browser), isBot: false };
+  }
+}
+
+/**
+ * Host name of a Referer header: lowercase, http(s) only; null when absent or not a URL.
+ * The path and query are never stored (they may carry personal data).
+ */
+export function referrerHost(header: string | string[] | undefined): string | null {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw || raw.length > 4096) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const host = url.hostname.toLowerCase();
+  return host !== '' && host.length <= 255 ? host : null;
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import * as repo from './repo';
+
+const DAY_MS = 86_400_000;
+/** Salts (and per-day visitor sets) of days older than this many days before today go. */
+export const SALT_RETENTION_DAYS = 2;
+
+/** `YYYY-MM-DD` of the UTC day `days` before (negative: after) `day`. */
+export function dayBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Pseudonymous visitor ids: sha256(daily salt, IP, user agent). The salt is 32 random bytes
+ * per UTC day, created on first use and shared by every instance through the database; salts
+ * older than two days are deleted, after which nobody (not even we) can link a hash back to
+ * an IP. The same person therefore counts as one visitor per day. Raw IPs are never stored.
+ */
+export class VisitorHasher {
+  /** Salts by day: today's, and briefly yesterday's for clicks in flight at midnight. */
+  private readonly salts = new Map<string, Promise<string>>();
+
+  constructor(private readonly db: Db) {}
+
+  async hash(day: string, ip: string, userAgent: string): Promise<string> {
+    const salt = await this.saltOf(day);
+    return createHash('sha256')
+      .update(salt)
+      .update('\n')
+      .update(ip)
+      .update('\n')
+      .update(userAgent)
+      .digest('hex');
+  }
+
+  private saltOf(day: string): Promise<string> {
+    const cached = this.salts.get(day);
+    if (cached) return cached;
+    const loading = this.rotate(day);
+    this.salts.set(day, loading);
+    // A failed load is retried by the next click instead of being cached.
+    loading.catch(() => this.salts.delete(day));
+    for (const old of this.salts.keys()) if (old < dayBefore(day, 1)) this.salts.delete(old);
+    return loading;
+  }
+
+  /** Creates (or reads) the day's salt and deletes the expired ones. */
+  private async rotate(day: string): Promise<string> {
+    const k = this.db.kysely;
+    const salt = await repo.ensureSalt(k, day, randomBytes(32).toString('hex'), nowIso());
+    await repo.pruneVisitorDataBefore(k, dayBefore(day, SALT_RETENTION_DAYS));
+    return salt;
+  }
+}
