@@ -50,11 +50,14 @@ export async function signInViaUi(
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
-/** The admin CLI, on the e2e server's database (what an operator runs). */
+/**
+ * The admin CLI, on the e2e server's database (what an operator runs). E2E_DATA_DIR points it
+ * at another server's data when a spec runs against a server started by hand.
+ */
 export function admin(...args: string[]): string {
   return execFileSync(process.execPath, [path.join(ROOT, 'scripts/admin.mjs'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '.e2e-data', LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
 }

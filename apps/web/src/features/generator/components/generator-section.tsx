@@ -1,27 +1,121 @@
-import {
-  ClipboardCopyIcon,
-  MailIcon,
-  QrCodeIcon,
-  SparklesIcon,
-  UsersRoundIcon,
-} from 'lucide-react';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { buildMailto, type MailtoFields, type ParsedMailto } from '@mailtokit/mailto';
+import { EraserIcon, WandSparklesIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { scrollToId } from '@/lib/scroll';
+import { toast } from '@/lib/toast';
+import {
+  EMPTY_GENERATOR_VALUES,
+  fromParsedMailto,
+  hasErrors,
+  sameValues,
+  toMailtoFields,
+  validateGenerator,
+  type GeneratorErrors,
+  type GeneratorField,
+  type GeneratorValues,
+} from '../lib/generator';
+import { GENERATOR_RESULT_ID, GeneratorResult } from './generator-result';
+import { ImportMailtoDialog } from './import-mailto-dialog';
 
-const COMING = [
-  { icon: UsersRoundIcon, text: 'To, CC and BCC with several recipients, checked as you type' },
-  { icon: MailIcon, text: 'Subject and body with line breaks, accents and emoji' },
-  { icon: ClipboardCopyIcon, text: 'Copy the link, open it in your mail app or share it' },
-  { icon: QrCodeIcon, text: 'A QR code of the link, and import of an existing mailto link' },
-];
+/** Spec section 9: the page scrolls to the result 100 ms after a successful submit. */
+export const SCROLL_TO_RESULT_DELAY_MS = 100;
 
-/**
- * The #generator anchor of the home page. For now it announces the generator, which ships in
- * the next release (and replaces this component).
- */
+const FIELD_ORDER: GeneratorField[] = ['to', 'cc', 'bcc', 'subject', 'body'];
+
+const ADDRESS_HINT = 'Separate several addresses with commas.';
+
+interface GeneratedLink {
+  href: string;
+  fields: MailtoFields;
+  values: GeneratorValues;
+}
+
+/** The #generator section of the home page: the form, then the generated link. */
 export function GeneratorSection() {
+  const [values, setValues] = useState<GeneratorValues>(EMPTY_GENERATOR_VALUES);
+  const [errors, setErrors] = useState<GeneratorErrors>({});
+  // After the first submit, errors follow every keystroke (like a form library's re-validate).
+  const [submitted, setSubmitted] = useState(false);
+  const [result, setResult] = useState<GeneratedLink | null>(null);
+  const controls = useRef<Partial<Record<GeneratorField, HTMLInputElement | HTMLTextAreaElement>>>(
+    {},
+  );
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+
+  const update = (next: GeneratorValues) => {
+    setValues(next);
+    if (submitted) setErrors(validateGenerator(next));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateGenerator(values);
+    setErrors(found);
+    setSubmitted(true);
+    if (hasErrors(found)) {
+      const first = FIELD_ORDER.find((field) => found[field]);
+      if (first) controls.current[first]?.focus();
+      return;
+    }
+    const fields = toMailtoFields(values);
+    setResult({ href: buildMailto(fields), fields, values });
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(
+      () => scrollToId(GENERATOR_RESULT_ID),
+      SCROLL_TO_RESULT_DELAY_MS,
+    );
+  };
+
+  // Ctrl/Cmd + Enter generates from any field (Enter alone adds a line to the body).
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+
+  const onImport = (mail: ParsedMailto) => {
+    const next = fromParsedMailto(mail);
+    setValues(next);
+    setErrors(submitted ? validateGenerator(next) : {});
+    const ignored = Object.keys(mail.headers);
+    toast({
+      title: 'Link imported',
+      description: ignored.length
+        ? `The form has been filled from the link. Left out: ${ignored.join(', ')}.`
+        : 'The form has been filled from the link. Edit it and press Generate.',
+    });
+    controls.current.to?.focus();
+  };
+
+  const onClear = () => {
+    setValues(EMPTY_GENERATOR_VALUES);
+    setErrors({});
+    setSubmitted(false);
+    setResult(null);
+    controls.current.to?.focus();
+  };
+
+  const field = (name: GeneratorField) => ({
+    name,
+    value: values[name],
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      if (element) controls.current[name] = element;
+      else delete controls.current[name];
+    },
+    onChange: (event: { target: { value: string } }) =>
+      update({ ...values, [name]: event.target.value }),
+  });
+
+  const isEmpty = sameValues(values, EMPTY_GENERATOR_VALUES);
+
   return (
     <section
       id="generator"
@@ -38,38 +132,124 @@ export function GeneratorSection() {
             Fill in the fields, get a link that opens exactly the e-mail you meant.
           </p>
         </div>
-        <Card className="mx-auto mt-10 max-w-3xl">
-          <CardHeader className="gap-3 sm:p-8 sm:pb-4">
-            <Badge variant="soft" className="w-fit">
-              <SparklesIcon aria-hidden="true" />
-              Coming next
-            </Badge>
-            <CardTitle className="text-xl">The generator arrives in the next release</CardTitle>
-            <CardDescription className="text-base">
-              We are putting the finishing touches on it. Here is what it will do:
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="sm:px-8 sm:pb-8">
-            <ul className="grid gap-4 sm:grid-cols-2">
-              {COMING.map(({ icon: Icon, text }) => (
-                <li key={text} className="flex gap-3 text-sm">
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary dark:bg-primary/15">
-                    <Icon className="size-4" aria-hidden="true" />
-                  </span>
-                  <span className="pt-1.5">{text}</span>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-8 flex flex-col gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm text-muted-foreground">
-                Create an account now and your dashboard will be ready for it.
-              </p>
-              <Button variant="outline" asChild className="shrink-0">
-                <Link to="/auth?tab=register">Create a free account</Link>
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
+        <div className="mx-auto mt-10 grid max-w-3xl gap-6">
+          <Card>
+            <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:p-8 sm:pb-5">
+              <div className="grid gap-1.5">
+                <CardTitle as="h3" className="text-xl">
+                  Compose your e-mail
+                </CardTitle>
+                <CardDescription>
+                  Accents, emoji, line breaks, &amp; ? # % + — type anything.
+                </CardDescription>
+              </div>
+              <ImportMailtoDialog onImport={onImport} />
+            </CardHeader>
+            <CardContent className="sm:px-8 sm:pb-8">
+              <form
+                noValidate
+                onSubmit={onSubmit}
+                onKeyDown={onKeyDown}
+                aria-label="Mailto link generator"
+                className="grid gap-5"
+              >
+                <FormField id="generator-to" label="To" error={errors.to} hint={ADDRESS_HINT}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      {...field('to')}
+                      type="text"
+                      inputMode="email"
+                      autoComplete="off"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      placeholder="name@example.com, another@example.com"
+                      aria-required="true"
+                    />
+                  )}
+                </FormField>
+                <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
+                  <FormField id="generator-cc" label="CC" error={errors.cc}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        {...field('cc')}
+                        type="text"
+                        inputMode="email"
+                        autoComplete="off"
+                        autoCapitalize="none"
+                        spellCheck={false}
+                        placeholder="Optional"
+                      />
+                    )}
+                  </FormField>
+                  <FormField id="generator-bcc" label="BCC" error={errors.bcc}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        {...field('bcc')}
+                        type="text"
+                        inputMode="email"
+                        autoComplete="off"
+                        autoCapitalize="none"
+                        spellCheck={false}
+                        placeholder="Optional"
+                      />
+                    )}
+                  </FormField>
+                </div>
+                <FormField id="generator-subject" label="Subject">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      {...field('subject')}
+                      autoComplete="off"
+                      placeholder="What is it about?"
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  id="generator-body"
+                  label="Body"
+                  hint={
+                    <>
+                      Line breaks are kept.
+                      <span className="hidden sm:inline"> Ctrl/⌘ + Enter generates the link.</span>
+                    </>
+                  }
+                >
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      {...field('body')}
+                      placeholder={'Hi,\n\n…'}
+                      className="min-h-36"
+                    />
+                  )}
+                </FormField>
+                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  {!isEmpty || result ? (
+                    <Button type="button" variant="ghost" onClick={onClear}>
+                      <EraserIcon aria-hidden="true" />
+                      Clear
+                    </Button>
+                  ) : null}
+                  <Button type="submit" size="lg">
+                    <WandSparklesIcon aria-hidden="true" />
+                    Generate
+                  </Button>
+                </div>
+              </form>
+            </CardContent>
+          </Card>
+          {result ? (
+            <GeneratorResult
+              href={result.href}
+              fields={result.fields}
+              stale={!sameValues(values, result.values)}
+            />
+          ) : null}
+        </div>
       </div>
     </section>
   );

@@ -1,44 +1,102 @@
-import { Link2Icon, PlusIcon } from 'lucide-react';
+import { Link2Icon, PlusIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { PremiumPanel } from '@/components/premium-panel';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/lib/auth/use-auth';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isPremiumRequiredError } from '@/lib/errors';
+import { useLinks } from '../api/get-links';
+import { LinkCard } from './link-card';
 
-/**
- * The links tab of the dashboard. Saved links arrive with the links API in the next release,
- * which replaces this component with the real list.
- */
-export function LinksTab() {
-  const { isPremium } = useAuth();
+/** Spec section 2: three placeholder rows while the list loads. */
+function LinksSkeleton() {
   return (
-    <EmptyState
-      icon={Link2Icon}
-      title="No saved links yet"
-      description={
-        <>
-          <p>Save a mailto link to reuse it, share it with your team or track its clicks.</p>
-          {!isPremium ? (
-            <p className="mt-2">
-              Saved links are part of the{' '}
-              <Link
-                to="/pricing"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Premium plan
-              </Link>
-              .
-            </p>
-          ) : null}
-        </>
-      }
-      action={
-        <Button asChild>
+    <div role="status" className="grid gap-3" data-testid="links-skeleton">
+      <span className="sr-only">Loading your links…</span>
+      {[0, 1, 2].map((row) => (
+        <Card key={row} className="grid gap-3 p-5">
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/4" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The links tab of the dashboard: loading, error, premium, empty or the list (spec section 4). */
+export function LinksTab() {
+  const links = useLinks();
+
+  if (links.isPending) return <LinksSkeleton />;
+
+  if (links.isError) {
+    if (isPremiumRequiredError(links.error)) return <PremiumPanel />;
+    return (
+      <Alert variant="destructive">
+        <TriangleAlertIcon aria-hidden="true" />
+        <AlertTitle>Error Loading Links</AlertTitle>
+        <AlertDescription>
+          <p>Failed to load your links. Please try again later.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            onClick={() => void links.refetch()}
+            disabled={links.isFetching}
+          >
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  if (links.data.length === 0)
+    return (
+      <EmptyState
+        icon={Link2Icon}
+        title="No saved links yet"
+        description="Save a mailto link to reuse it, share it with your team or track its clicks."
+        action={
+          <Button asChild>
+            <Link to="/dashboard/create-link">
+              <PlusIcon aria-hidden="true" />
+              Create New Link
+            </Link>
+          </Button>
+        }
+      />
+    );
+
+  return (
+    <section aria-labelledby="your-links-title" className="grid gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex items-baseline gap-2">
+          <h2 id="your-links-title" className="text-lg font-semibold tracking-tight">
+            Your Links
+          </h2>
+          <span className="text-sm text-muted-foreground">
+            {links.data.length === 1 ? '1 link' : `${links.data.length} links`}
+          </span>
+        </div>
+        <Button asChild size="sm" variant="outline">
           <Link to="/dashboard/create-link">
             <PlusIcon aria-hidden="true" />
-            Create New Link
+            New Link
           </Link>
         </Button>
-      }
-    />
+      </div>
+      <ul className="grid gap-3">
+        {links.data.map((link) => (
+          <li key={link.id}>
+            <LinkCard link={link} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,0 +1,100 @@
+import { parseMailto, type ParsedMailto } from '@mailtokit/mailto';
+import { ClipboardPasteIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+
+export interface ImportMailtoDialogProps {
+  /** Called with the parsed link; the dialog closes afterwards. */
+  onImport: (mail: ParsedMailto) => void;
+}
+
+/** 'Import a mailto link': paste an existing link, get its fields back in the form. */
+export function ImportMailtoDialog({ onImport }: ImportMailtoDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setText('');
+      setError(null);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    event.stopPropagation(); // the dialog is portaled, but React bubbles to the generator form
+    if (!text.trim()) {
+      setError('Paste a mailto: link first.');
+      return;
+    }
+    let mail: ParsedMailto;
+    try {
+      mail = parseMailto(text);
+    } catch (err) {
+      // MailtoParseError explains what is wrong ('Not a mailto link: ...').
+      setError(err instanceof Error ? err.message : 'This is not a mailto link.');
+      return;
+    }
+    onImport(mail);
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <ClipboardPasteIcon aria-hidden="true" />
+          Import a mailto link
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Import a mailto link</DialogTitle>
+            <DialogDescription>
+              Paste a link that starts with <code className="font-mono">mailto:</code>. Its
+              recipients, subject and body fill the generator, ready to edit.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField id="import-mailto" label="Link to import" error={error ?? undefined}>
+            {(control) => (
+              <Textarea
+                {...control}
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  if (error) setError(null);
+                }}
+                placeholder="mailto:someone@example.com?subject=Hello&body=Hi%20there"
+                spellCheck={false}
+                autoCapitalize="none"
+                autoComplete="off"
+                className="min-h-28 font-mono text-[13px] break-all sm:text-[13px]"
+                autoFocus
+              />
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit">Import</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import {
+  MESSAGES,
+  parseAddressList,
+  validateAddressList,
+  type MailtoFields,
+  type ParsedMailto,
+} from '@mailtokit/mailto';
+
+/** The generator form, as typed (spec section 3: to, cc, bcc, subject, body, all strings). */
+export interface GeneratorValues {
+  to: string;
+  cc: string;
+  bcc: string;
+  subject: string;
+  body: string;
+}
+
+export type GeneratorField = keyof GeneratorValues;
+export type GeneratorErrors = Partial<Record<GeneratorField, string>>;
+
+export const EMPTY_GENERATOR_VALUES: GeneratorValues = {
+  to: '',
+  cc: '',
+  bcc: '',
+  subject: '',
+  body: '',
+};
+
+/** Spec section 5 'Generator': to required; to, cc, bcc lists of valid addresses. */
+export function validateGenerator(values: GeneratorValues): GeneratorErrors {
+  const errors: GeneratorErrors = {};
+  const list = (value: string, required: boolean) =>
+    validateAddressList(value, {
+      required,
+      requiredMessage: MESSAGES.recipientRequired,
+      invalidMessage: MESSAGES.invalidAddresses,
+    });
+  const to = list(values.to, true);
+  const cc = list(values.cc, false);
+  const bcc = list(values.bcc, false);
+  if (to) errors.to = to;
+  if (cc) errors.cc = cc;
+  if (bcc) errors.bcc = bcc;
+  return errors;
+}
+
+export const hasErrors = (errors: GeneratorErrors): boolean => Object.keys(errors).length > 0;
+
+/**
+ * The fields buildMailto gets: address lists split and trimmed; subject and body exactly as
+ * typed (accents, emoji, `&`, `%`, `+`, line breaks and all), or empty when blank.
+ */
+export function toMailtoFields(values: GeneratorValues): MailtoFields {
+  const blankToEmpty = (value: string) => (value.trim() === '' ? '' : value);
+  return {
+    to: parseAddressList(values.to),
+    cc: parseAddressList(values.cc),
+    bcc: parseAddressList(values.bcc),
+    subject: blankToEmpty(values.subject),
+    body: blankToEmpty(values.body),
+  };
+}
+
+/** The form values of an imported (parsed) mailto link. */
+export function fromParsedMailto(mail: ParsedMailto): GeneratorValues {
+  return {
+    to: mail.to.join(', '),
+    cc: mail.cc.join(', '),
+    bcc: mail.bcc.join(', '),
+    subject: mail.subject,
+    body: mail.body,
+  };
+}
+
+export function sameValues(a: GeneratorValues, b: GeneratorValues): boolean {
+  return (Object.keys(a) as GeneratorField[]).every((key) => a[key] === b[key]);
+}

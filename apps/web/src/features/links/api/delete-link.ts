@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OkResponse } from '@mailtokit/contracts/auth';
+import { api } from '@/lib/api-client';
+import { LINKS_PATH, linksKey } from './get-links';
+import { linkQueryKey } from './get-link';
+
+export function deleteLink(id: number): Promise<OkResponse> {
+  return api.delete(`${LINKS_PATH}${id}`, { schema: OkResponse });
+}
+
+/** Deletes a link; the list refreshes (spec section 4). */
+export function useDeleteLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLink,
+    onSuccess: async (_ok, id) => {
+      queryClient.removeQueries({ queryKey: linkQueryKey(id), exact: true });
+      await queryClient.invalidateQueries({ queryKey: linksKey });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { PremiumPanel } from '@/components/premium-panel';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
+import { useLink } from '../api/get-link';
+import { LinkForm } from './link-form';
+
+/** The address does not name a link (not a number, unknown, or not yours). */
+export function LinkNotFound() {
+  return (
+    <ComingSoon
+      variant="not-found"
+      title="Link not found"
+      description="The address does not point to one of your links. It may have been deleted."
+    />
+  );
+}
+
+function Page({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid w-full max-w-3xl grid-cols-1 gap-6">
+      <div>
+        <Button variant="ghost" size="sm" asChild className="-ml-3 mb-2">
+          <Link to="/dashboard">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+        </Button>
+        <PageHeader title={title} description={description} />
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** /dashboard/create-link */
+export function CreateLinkPage() {
+  return (
+    <Page
+      title="Create Link"
+      description="Save a mailto link to reuse it, or just generate one and open it."
+    >
+      <LinkForm />
+    </Page>
+  );
+}
+
+function EditLinkContent({ linkId }: { linkId: number }) {
+  const link = useLink(linkId);
+  if (link.isPending)
+    return (
+      <Card role="status" className="grid gap-5 p-6">
+        <span className="sr-only">Loading the link…</span>
+        {[0, 1, 2, 3].map((row) => (
+          <div key={row} className="grid gap-2">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ))}
+      </Card>
+    );
+  if (link.isError) {
+    if (isPremiumRequiredError(link.error)) return <PremiumPanel />;
+    return (
+      <Alert variant="destructive">
+        <TriangleAlertIcon aria-hidden="true" />
+        <AlertTitle>Could not load the link</AlertTitle>
+        <AlertDescription>{errorMessage(link.error)}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (!link.data.canEdit)
+    return (
+      <Alert variant="info">
+        <TriangleAlertIcon aria-hidden="true" />
+        <AlertTitle>Read-only link</AlertTitle>
+        <AlertDescription>
+          “{link.data.name}” is shared with you by your team; only its author or a team admin can
+          change it.
+        </AlertDescription>
+      </Alert>
+    );
+  return <LinkForm key={link.data.id} link={link.data} />;
+}
+
+/** /dashboard/edit-link/{id}: loads the link and fills the form ('Update Link'). */
+export function EditLinkPage({ linkId }: { linkId: number }) {
+  const link = useLink(linkId);
+  if (link.error instanceof ApiError && link.error.status === 404) return <LinkNotFound />;
+  return (
+    <Page title="Edit Link" description="Change the link’s recipients, subject, body or team.">
+      <EditLinkContent linkId={linkId} />
+    </Page>
+  );
+}

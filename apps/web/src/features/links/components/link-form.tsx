@@ -1,0 +1,309 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LinkBody, type LinkInput, type MailtoLink } from '@mailtokit/contracts/links';
+import { MailOpenIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { EmailPreview } from '@/components/email-preview';
+import { usePremiumPrompt } from '@/components/premium-prompt';
+import { Button } from '@/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
+import { applyServerFieldErrors } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { useCreateLink } from '../api/create-link';
+import { useShareTeams } from '../api/get-share-teams';
+import { useUpdateLink } from '../api/update-link';
+import {
+  EMPTY_LINK_FORM,
+  PRIVATE_OPTION,
+  linkToFormValues,
+  mailtoOfLink,
+  previewHref,
+  teamChoice,
+  teamSelectValue,
+  type LinkFormValues,
+} from '../lib/link-form';
+
+export const SAVE_PREMIUM_MESSAGE =
+  'Saving links requires a premium subscription. Please upgrade your account to access this feature.';
+export const SAVE_FAILED_MESSAGE = 'Failed to process the link. Please try again.';
+
+/*
+ * The form's values (strings, teamId number|null) are a narrower type than what the API
+ * schema accepts (anything nullish), so the resolvers are typed for the form.
+ */
+type LinkFormResolver = Resolver<LinkFormValues, unknown, LinkInput>;
+/** Saving: the API's own schema, so the form says exactly what the server would (spec section 5). */
+const saveResolver = zodResolver(LinkBody) as unknown as LinkFormResolver;
+/** Only generating (nothing saved): a name is not needed. */
+const generateResolver = zodResolver(
+  LinkBody.extend({ name: z.string().trim() }),
+) as unknown as LinkFormResolver;
+
+const SERVER_FIELDS: Path<LinkFormValues>[] = [
+  'name',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'body',
+  'teamId',
+];
+
+const ADDRESS_HINT = 'Separate several addresses with commas.';
+
+function LinkPreview({ href }: { href: string }) {
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle as="h2" className="text-base">
+          Preview
+        </CardTitle>
+        <CardDescription>The link these fields make, updated as you type.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p
+          data-testid="link-preview"
+          className="max-h-48 overflow-auto rounded-lg bg-muted/70 p-3 font-mono text-[13px] leading-relaxed break-all ring-1 ring-border dark:bg-background/60"
+        >
+          {href}
+        </p>
+        <EmailPreview href={href} />
+        <Button variant="outline" asChild className="justify-self-start">
+          <a href={href}>
+            <MailOpenIcon aria-hidden="true" />
+            Open in mail app
+          </a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface LinkFormProps {
+  /** The link being edited; absent when creating. */
+  link?: MailtoLink;
+}
+
+/** Create or edit a saved link, or just generate one (spec sections 2, 4 and 8). */
+export function LinkForm({ link }: LinkFormProps) {
+  const editing = link !== undefined;
+  const [saveLink, setSaveLink] = useState(true);
+  const saving = editing || saveLink;
+  const navigate = useNavigate();
+  const teams = useShareTeams();
+  const createLink = useCreateLink();
+  const updateLink = useUpdateLink();
+  const { promptUpgrade, premiumDialog } = usePremiumPrompt();
+  const pending = createLink.isPending || updateLink.isPending;
+
+  const form = useForm<LinkFormValues, unknown, LinkInput>({
+    resolver: saving ? saveResolver : generateResolver,
+    defaultValues: link ? linkToFormValues(link) : EMPTY_LINK_FORM,
+  });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as LinkFormValues;
+  const href = previewHref({ ...EMPTY_LINK_FORM, ...values });
+
+  const teamId = values.teamId ?? null;
+  // A team the link is shared with but that is not in the list (e.g. the list failed).
+  const unknownTeam =
+    teamId !== null && !teams.some((team) => team.id === teamId)
+      ? { id: teamId, name: link?.teamName ?? `Team #${teamId}` }
+      : null;
+  const showTeams = saving && teams.length > 0;
+
+  const onError = (error: unknown) => {
+    if (isPremiumRequiredError(error)) {
+      promptUpgrade(SAVE_PREMIUM_MESSAGE);
+      return;
+    }
+    if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+      applyServerFieldErrors(error, form.setError, SERVER_FIELDS);
+      toast({
+        variant: 'destructive',
+        title: 'Validation Error',
+        description: 'Please check all fields are correctly filled out.',
+      });
+      return;
+    }
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: errorMessage(error) || SAVE_FAILED_MESSAGE,
+    });
+  };
+
+  const onSubmit = form.handleSubmit((input) => {
+    if (!saving) {
+      // Every link we open comes from packages/mailto (DESIGN decision 1).
+      window.open(mailtoOfLink(input));
+      toast({ title: 'Mailto link created', description: 'It opens in your mail app.' });
+      return;
+    }
+    const done = (title: string, description: string) => () => {
+      toast({ title, description });
+      void navigate('/dashboard');
+    };
+    if (link)
+      updateLink.mutate(
+        { id: link.id, input },
+        { onSuccess: done('Link updated', 'Your changes have been saved.'), onError },
+      );
+    else
+      createLink.mutate(input, {
+        onSuccess: done('Link created', 'Your mailto link has been saved.'),
+        onError,
+      });
+  });
+
+  const submitLabel = editing ? 'Update Link' : saveLink ? 'Save Link' : 'Generate Link';
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <form noValidate onSubmit={onSubmit} aria-label={editing ? 'Edit link' : 'Create link'}>
+          <CardContent className="grid gap-5 pt-6">
+            <FormField
+              id="link-name"
+              label="Link Name"
+              error={errors.name?.message}
+              hint="Only you and your team see it, e.g. “Support request”."
+            >
+              {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
+            </FormField>
+            <FormField id="link-to" label="To" error={errors.to?.message} hint={ADDRESS_HINT}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('to')}
+                  inputMode="email"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder="name@example.com, another@example.com"
+                />
+              )}
+            </FormField>
+            <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
+              <FormField id="link-cc" label="CC" error={errors.cc?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register('cc')}
+                    inputMode="email"
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder="Optional"
+                  />
+                )}
+              </FormField>
+              <FormField id="link-bcc" label="BCC" error={errors.bcc?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register('bcc')}
+                    inputMode="email"
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder="Optional"
+                  />
+                )}
+              </FormField>
+            </div>
+            <FormField id="link-subject" label="Subject" error={errors.subject?.message}>
+              {(control) => <Input {...control} {...form.register('subject')} autoComplete="off" />}
+            </FormField>
+            <FormField id="link-body" label="Body" error={errors.body?.message}>
+              {(control) => (
+                <Textarea {...control} {...form.register('body')} className="min-h-[120px]" />
+              )}
+            </FormField>
+
+            {!editing ? (
+              <div className="flex items-start gap-3">
+                <Checkbox
+                  id="link-save"
+                  checked={saveLink}
+                  onCheckedChange={(checked) => setSaveLink(checked === true)}
+                  aria-describedby="link-save-hint"
+                  className="mt-0.5"
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor="link-save">Save Link for Future Use</Label>
+                  <p id="link-save-hint" className="text-[13px] text-muted-foreground">
+                    {saveLink
+                      ? 'The link is kept in your dashboard.'
+                      : 'Nothing is saved: the link opens in your mail app.'}
+                  </p>
+                </div>
+              </div>
+            ) : null}
+
+            {showTeams ? (
+              <FormField
+                id="link-team"
+                label="Share with Team (Optional)"
+                error={errors.teamId?.message}
+                hint="Team members see shared links in their dashboard."
+              >
+                {(control) => (
+                  <NativeSelect
+                    {...control}
+                    value={teamSelectValue(teamId)}
+                    onChange={(event) => {
+                      const choice = teamChoice(event.target.value);
+                      form.setValue('teamId', choice.teamId, { shouldDirty: true });
+                      form.setValue('isShared', choice.isShared, { shouldDirty: true });
+                      form.clearErrors('teamId');
+                    }}
+                  >
+                    <option value={PRIVATE_OPTION}>Keep Private</option>
+                    {teams.map((team) => (
+                      <option key={team.id} value={String(team.id)}>
+                        {team.name}
+                      </option>
+                    ))}
+                    {unknownTeam ? (
+                      <option value={String(unknownTeam.id)}>{unknownTeam.name}</option>
+                    ) : null}
+                  </NativeSelect>
+                )}
+              </FormField>
+            ) : null}
+          </CardContent>
+          <CardFooter className="flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+            <Button variant="outline" asChild className="w-full sm:w-auto">
+              <Link to="/dashboard">Cancel</Link>
+            </Button>
+            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+              {pending ? <Spinner /> : null}
+              {submitLabel}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+      <LinkPreview href={href} />
+      {premiumDialog}
+    </div>
+  );
+}

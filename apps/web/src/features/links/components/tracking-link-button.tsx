@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MailtoLink } from '@mailtokit/contracts/links';
+import { TRACKING_MESSAGES, TrackingLink } from '@mailtokit/contracts/tracking';
+import { RadarIcon } from 'lucide-react';
+import { useState } from 'react';
+import { usePremiumPrompt } from '@/components/premium-prompt';
+import { Button } from '@/components/ui/button';
+import { CopyField } from '@/components/ui/copy-field';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { api } from '@/lib/api-client';
+import { copyText } from '@/lib/clipboard';
+import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+
+/** Spec sections 7 and 8: the tracking toasts and the premium message. */
+export const TRACKING_COPIED = {
+  title: TRACKING_MESSAGES.created,
+  description: 'The tracking link has been copied to your clipboard',
+} as const;
+export const TRACKING_PREMIUM_MESSAGE =
+  'Tracking links requires a premium subscription. Please upgrade your account to access this feature.';
+export const TRACKING_FAILED_MESSAGE = 'Failed to create tracking link. Please try again.';
+
+/** POST /api/v1/tracking with the spec's body: the link's id and its mailto URL. */
+function useCreateTrackingLink(link: MailtoLink) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post('/api/v1/tracking', {
+        body: { mailtoLinkId: link.id, mailtoUrl: link.mailtoUrl },
+        schema: TrackingLink,
+      }),
+    // Keys owned by the analytics feature: this link's tracking links and the overview.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['tracking-links', link.id] }),
+        queryClient.invalidateQueries({ queryKey: ['analytics', 'overview'] }),
+      ]),
+  });
+}
+
+/**
+ * 'Create tracking link' for one saved link: creates a `/t/<slug>` address, copies it and
+ * says so (spec section 7). If the clipboard refuses, the address is shown to copy by hand.
+ */
+export function TrackingLinkButton({ link }: { link: MailtoLink }) {
+  const create = useCreateTrackingLink(link);
+  const [manualUrl, setManualUrl] = useState<string | null>(null);
+  const { promptUpgrade, premiumDialog } = usePremiumPrompt();
+
+  const onClick = () => {
+    if (create.isPending) return;
+    create.mutate(undefined, {
+      onSuccess: async (tracking) => {
+        try {
+          await copyText(tracking.trackingUrl);
+          toast(TRACKING_COPIED);
+        } catch {
+          setManualUrl(tracking.trackingUrl);
+        }
+      },
+      onError: (error) => {
+        if (isPremiumRequiredError(error)) {
+          promptUpgrade(TRACKING_PREMIUM_MESSAGE);
+          return;
+        }
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorMessage(error) || TRACKING_FAILED_MESSAGE,
+        });
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Create tracking link"
+        aria-busy={create.isPending || undefined}
+        onClick={onClick}
+      >
+        {create.isPending ? <Spinner /> : <RadarIcon aria-hidden="true" />}
+        <span className="hidden lg:inline">Create tracking link</span>
+      </Button>
+      <Dialog open={manualUrl !== null} onOpenChange={(open) => !open && setManualUrl(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{TRACKING_MESSAGES.created}</DialogTitle>
+            <DialogDescription>
+              Your browser did not let us copy it. Copy the address below and share it instead of
+              the mailto link: each click is counted, then the mail app opens.
+            </DialogDescription>
+          </DialogHeader>
+          {manualUrl ? <CopyField value={manualUrl} label="Tracking link" /> : null}
+          <DialogFooter>
+            <Button onClick={() => setManualUrl(null)}>Done</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      {premiumDialog}
+    </>
+  );
+}

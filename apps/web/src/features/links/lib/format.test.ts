@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createdLabel, summarizeAddresses } from './format';
+
+describe('createdLabel', () => {
+  it('formats a valid date', () => {
+    expect(createdLabel('2026-01-05T10:00:00.000Z')).toBe('Created: Jan 5, 2026');
+  });
+
+  it.each([null, undefined, '', 'not a date'])('says Recently for %s', (value) => {
+    expect(createdLabel(value)).toBe('Created: Recently');
+  });
+});
+
+describe('summarizeAddresses', () => {
+  it('shows the first few and counts the rest', () => {
+    expect(summarizeAddresses('a@x.org, b@x.org, c@x.org', 2)).toEqual({
+      shown: 'a@x.org, b@x.org',
+      more: 1,
+      total: 3,
+    });
+    expect(summarizeAddresses(null, 2)).toEqual({ shown: '', more: 0, total: 0 });
+  });
+});

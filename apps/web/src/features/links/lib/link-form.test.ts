@@ -1,0 +1,146 @@
+import { LinkBody, MAX_INT, type MailtoLink } from '@mailtokit/contracts/links';
+import { buildMailto, parseMailto } from '@mailtokit/mailto';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_LINK_FORM,
+  linkPayload,
+  linkToFormValues,
+  mailtoOfLink,
+  parseLinkId,
+  previewHref,
+  teamChoice,
+  teamSelectValue,
+} from './link-form';
+
+const link = (overrides: Partial<MailtoLink> = {}): MailtoLink => ({
+  id: 7,
+  userId: 1,
+  teamId: null,
+  teamName: null,
+  name: 'Support',
+  to: 'help@example.com, ops@example.com',
+  cc: null,
+  bcc: 'audit@example.com',
+  subject: 'Ticket & status',
+  body: 'Line 1\nLine 2',
+  isShared: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+  mailtoUrl: '',
+  canEdit: true,
+  ...overrides,
+});
+
+describe('linkToFormValues', () => {
+  it('fills every field, nulls as empty strings', () => {
+    expect(linkToFormValues(link({ teamId: 3, teamName: 'Ops' }))).toEqual({
+      name: 'Support',
+      to: 'help@example.com, ops@example.com',
+      cc: '',
+      bcc: 'audit@example.com',
+      subject: 'Ticket & status',
+      body: 'Line 1\nLine 2',
+      teamId: 3,
+      isShared: true,
+    });
+  });
+});
+
+describe('LinkBody on the form values (the server’s own schema)', () => {
+  it('gives the spec messages', () => {
+    const result = LinkBody.safeParse({ ...EMPTY_LINK_FORM, cc: 'not an address' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
+    );
+    expect(messages).toEqual({
+      name: 'Name is required',
+      to: 'To field is required',
+      cc: 'Must contain valid email addresses separated by commas',
+    });
+  });
+
+  it('trims and normalises; the payload leaves empty optionals out', () => {
+    const input = LinkBody.parse({
+      ...EMPTY_LINK_FORM,
+      name: '  Sales ',
+      to: ' a@example.com ;b@example.com ',
+      subject: '   ',
+      body: '  Hi\nthere  ',
+    });
+    expect(linkPayload(input)).toEqual({
+      name: 'Sales',
+      to: 'a@example.com, b@example.com',
+      body: 'Hi\nthere',
+      isShared: false,
+    });
+  });
+
+  it('shares with the chosen team', () => {
+    const input = LinkBody.parse({ ...EMPTY_LINK_FORM, name: 'x', to: 'a@example.com', teamId: 4 });
+    expect(linkPayload(input)).toMatchObject({ teamId: 4, isShared: true });
+  });
+});
+
+describe('mailtoOfLink / previewHref', () => {
+  it('builds what the server builds for a stored link', () => {
+    const stored = link();
+    expect(mailtoOfLink(stored)).toBe(
+      buildMailto({
+        to: ['help@example.com', 'ops@example.com'],
+        bcc: ['audit@example.com'],
+        subject: 'Ticket & status',
+        body: 'Line 1\nLine 2',
+      }),
+    );
+  });
+
+  it('previews the trimmed values, nasty characters round-trip', () => {
+    const href = previewHref({
+      ...EMPTY_LINK_FORM,
+      to: 'a+b@example.com, c@example.com',
+      cc: 'd@example.com',
+      subject: ' 50% off & more? #1 😀 ',
+      body: '\nCafé\n+ plus\n',
+    });
+    expect(parseMailto(href)).toEqual({
+      to: ['a+b@example.com', 'c@example.com'],
+      cc: ['d@example.com'],
+      bcc: [],
+      subject: '50% off & more? #1 😀',
+      body: 'Café\n+ plus',
+      headers: {},
+    });
+  });
+});
+
+describe('team selector', () => {
+  it('maps Keep Private and teams', () => {
+    expect(teamSelectValue(null)).toBe('');
+    expect(teamSelectValue(12)).toBe('12');
+    expect(teamChoice('')).toEqual({ teamId: null, isShared: false });
+    expect(teamChoice('12')).toEqual({ teamId: 12, isShared: true });
+    expect(teamChoice('abc')).toEqual({ teamId: null, isShared: false });
+  });
+});
+
+describe('parseLinkId', () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    [String(MAX_INT), MAX_INT],
+  ])('%s is an id', (raw, id) => expect(parseLinkId(raw)).toBe(id));
+
+  it.each([
+    undefined,
+    '',
+    '0',
+    '-1',
+    '01',
+    '1.5',
+    'abc',
+    '1e3',
+    String(MAX_INT + 1),
+    '99999999999',
+  ])('%s is not', (raw) => expect(parseLinkId(raw)).toBeNull());
+});

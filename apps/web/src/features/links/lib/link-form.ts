@@ -1,0 +1,116 @@
+import {
+  MAX_INT,
+  type LinkBody,
+  type LinkInput,
+  type MailtoLink,
+} from '@mailtokit/contracts/links';
+import { buildMailto, parseAddressList } from '@mailtokit/mailto';
+
+/** The link form as edited (spec section 2 'Link form'). */
+export interface LinkFormValues {
+  name: string;
+  to: string;
+  cc: string;
+  bcc: string;
+  subject: string;
+  body: string;
+  /** Team the link is shared with; null = private. */
+  teamId: number | null;
+  /** True exactly when a team is chosen (spec section 4). */
+  isShared: boolean;
+}
+
+export const EMPTY_LINK_FORM: LinkFormValues = {
+  name: '',
+  to: '',
+  cc: '',
+  bcc: '',
+  subject: '',
+  body: '',
+  teamId: null,
+  isShared: false,
+};
+
+/** Edit mode: the stored link in the form. */
+export function linkToFormValues(link: MailtoLink): LinkFormValues {
+  return {
+    name: link.name,
+    to: link.to,
+    cc: link.cc ?? '',
+    bcc: link.bcc ?? '',
+    subject: link.subject ?? '',
+    body: link.body ?? '',
+    teamId: link.teamId,
+    isShared: link.teamId !== null,
+  };
+}
+
+/**
+ * What is sent to the API (spec section 5: values trimmed, empty optionals left out). The
+ * validated input is already trimmed and normalised; isShared follows the team.
+ */
+export function linkPayload(input: LinkInput): LinkBody {
+  const payload: LinkBody = { name: input.name, to: input.to, isShared: input.teamId !== null };
+  if (input.cc) payload.cc = input.cc;
+  if (input.bcc) payload.bcc = input.bcc;
+  if (input.subject) payload.subject = input.subject;
+  if (input.body) payload.body = input.body;
+  if (input.teamId !== null) payload.teamId = input.teamId;
+  return payload;
+}
+
+/** The link fields as stored (comma-separated lists, null for empty). */
+export interface StoredLinkFields {
+  to: string;
+  cc?: string | null;
+  bcc?: string | null;
+  subject?: string | null;
+  body?: string | null;
+}
+
+/**
+ * The mailto: URL of stored link fields, built by packages/mailto exactly as the server
+ * builds a link's `mailtoUrl` (DESIGN decision 1).
+ */
+export function mailtoOfLink(link: StoredLinkFields): string {
+  return buildMailto({
+    to: parseAddressList(link.to),
+    cc: parseAddressList(link.cc ?? ''),
+    bcc: parseAddressList(link.bcc ?? ''),
+    subject: link.subject ?? '',
+    body: link.body ?? '',
+  });
+}
+
+/** The live preview under the form: the link the saved values will produce (trimmed like the API). */
+export function previewHref(values: LinkFormValues): string {
+  return mailtoOfLink({
+    to: values.to,
+    cc: values.cc,
+    bcc: values.bcc,
+    subject: values.subject.trim(),
+    body: values.body.trim(),
+  });
+}
+
+/** Value of the team <select>: '' = Keep Private. */
+export const PRIVATE_OPTION = '';
+
+export function teamSelectValue(teamId: number | null): string {
+  return teamId === null ? PRIVATE_OPTION : String(teamId);
+}
+
+/** Choosing a team shares the link with it; 'Keep Private' clears both (spec section 4). */
+export function teamChoice(value: string): Pick<LinkFormValues, 'teamId' | 'isShared'> {
+  const id = Number(value);
+  if (value === PRIVATE_OPTION || !Number.isInteger(id) || id < 1)
+    return { teamId: null, isShared: false };
+  return { teamId: id, isShared: true };
+}
+
+/** Route ids: positive integers the API can hold, else the page shows 'Link not found'. */
+export function parseLinkId(id: string | undefined): number | null {
+  if (!id || !/^[1-9]\d{0,9}$/.test(id)) return null;
+  const value = Number(id);
+  return value <= MAX_INT ? value : null;
+}

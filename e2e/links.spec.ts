@@ -1,0 +1,395 @@
+import type { Page } from '@playwright/test';
+import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** Everything a user may type that a naive encoder gets wrong. */
+const NASTY = {
+  to: 'josé+news@bücher.de, q&a@example.com',
+  cc: 'c+c@example.org',
+  bcc: 'hash#tag@example.net, pct%x@example.net',
+  subject: 'Ça va? 100% & more #1 + plus = égal 😀 %20',
+  body: 'Hi there,\n\nLiteral %20 and + and & and ? and # and =.\n\tÉmoji 🎉 — done.\n',
+};
+
+/**
+ * Decodes a mailto: URL in the page with the browser's own decoder, independently of
+ * packages/mailto: path = to, then each query field. `+` must stay `+`.
+ */
+function decodeInPage(page: Page, href: string) {
+  return page.evaluate((url) => {
+    const rest = url.slice('mailto:'.length);
+    const q = rest.indexOf('?');
+    const path = q < 0 ? rest : rest.slice(0, q);
+    const query = q < 0 ? '' : rest.slice(q + 1);
+    const split = (list: string) =>
+      decodeURIComponent(list)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const out: Record<string, string | string[]> = { to: split(path) };
+    for (const pair of query.split('&').filter(Boolean)) {
+      const eq = pair.indexOf('=');
+      const key = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      out[key] = key === 'cc' || key === 'bcc' ? split(value) : decodeURIComponent(value);
+    }
+    return out;
+  }, href);
+}
+
+const addresses = (list: string) => list.split(',').map((s) => s.trim());
+
+/** Records window.open calls instead of opening mail apps. */
+async function stubWindowOpen(page: Page) {
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    (window as unknown as { __opened: string[] }).__opened = opened;
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    };
+  });
+}
+const openedUrls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+
+async function fillGenerator(page: Page, values: typeof NASTY) {
+  await page.getByLabel('To', { exact: true }).fill(values.to);
+  await page.getByLabel('CC', { exact: true }).fill(values.cc);
+  await page.getByLabel('BCC', { exact: true }).fill(values.bcc);
+  await page.getByLabel('Subject', { exact: true }).fill(values.subject);
+  await page.getByLabel('Body', { exact: true }).fill(values.body);
+}
+
+test.describe('generator', () => {
+  test('nasty values round-trip through the generated link', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    const generate = page.getByRole('button', { name: 'Generate', exact: true });
+
+    // Validation of spec section 5.
+    await generate.click();
+    await expect(page.getByText('Recipient email is required')).toBeVisible();
+    await expect(page.getByLabel('To', { exact: true })).toBeFocused();
+    await page.getByLabel('To', { exact: true }).fill('a@example.com, not-an-address');
+    await page.getByLabel('CC', { exact: true }).fill('nope');
+    await expect(
+      page.getByText('Please enter valid email addresses separated by commas'),
+    ).toHaveCount(2);
+    await snap(page, 'generator-validation');
+
+    await fillGenerator(page, NASTY);
+    await generate.click();
+    const result = page.locator('#generator-result');
+    await expect(result).toBeVisible();
+    // Scrolled to (and focused) shortly after.
+    await expect(result).toBeFocused();
+    await expect(result).toBeInViewport();
+
+    const href = (await page.getByTestId('generated-link').textContent()) ?? '';
+    expect(href).toMatch(/^mailto:/);
+    // Printable ASCII only, no raw space or +, line breaks as CRLF.
+    expect(href).toMatch(/^[\x21-\x7e]+$/);
+    expect(href).not.toContain('+');
+    expect(href).toContain('%0D%0A');
+    await expect(page.getByTestId('open-in-mail-app')).toHaveAttribute('href', href);
+
+    const decoded = await decodeInPage(page, href);
+    expect(decoded).toEqual({
+      to: addresses(NASTY.to),
+      cc: addresses(NASTY.cc),
+      bcc: addresses(NASTY.bcc),
+      subject: NASTY.subject,
+      body: NASTY.body.replace(/\n/g, '\r\n'),
+    });
+
+    // The preview is decoded from the link: exactly what the mail app gets.
+    await expect(page.getByTestId('preview-subject')).toHaveText(NASTY.subject);
+    expect(await page.getByTestId('preview-body').evaluate((el) => el.textContent)).toBe(
+      NASTY.body,
+    );
+    await snap(page, 'generator-result');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('copy, copy HTML, QR code and web mail', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await fillGenerator(page, NASTY);
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const href = (await page.getByTestId('generated-link').textContent()) ?? '';
+
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    await expect(page.getByText('Link copied!')).toBeVisible();
+    await expect(page.getByText('The mailto link has been copied to your clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
+    // 'Copied!' for 2 seconds, then back to 'Copy'.
+    await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({
+      timeout: 4000,
+    });
+
+    await page.getByRole('button', { name: 'Copy HTML' }).click();
+    const snippet = await page.evaluate(() => navigator.clipboard.readText());
+    expect(snippet).toBe(`<a href="${href.replace(/&/g, '&amp;')}">josé+news@bücher.de</a>`);
+
+    // QR code: loaded on demand, rendered, downloadable as PNG and SVG.
+    const qr = page.getByTestId('qr-code');
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    const png = page.waitForEvent('download');
+    await page.getByRole('link', { name: /^PNG/ }).click();
+    expect((await png).suggestedFilename()).toBe('mailto-qr.png');
+    const svg = page.waitForEvent('download');
+    await page.getByRole('link', { name: /^SVG/ }).click();
+    expect((await svg).suggestedFilename()).toBe('mailto-qr.svg');
+
+    // Web compose links open in a new tab, without an opener.
+    const gmail = page.getByRole('link', { name: /^Gmail/ });
+    await expect(gmail).toHaveAttribute('target', '_blank');
+    await expect(gmail).toHaveAttribute('rel', 'noopener noreferrer');
+    const gmailUrl = new URL((await gmail.getAttribute('href')) ?? '');
+    expect(gmailUrl.hostname).toBe('mail.google.com');
+    expect(gmailUrl.searchParams.get('su')).toBe(NASTY.subject);
+    expect(gmailUrl.searchParams.get('body')).toBe(NASTY.body);
+    const outlook = new URL(
+      (await page.getByRole('link', { name: /^Outlook/ }).getAttribute('href')) ?? '',
+    );
+    expect(outlook.searchParams.get('to')).toBe(addresses(NASTY.to).join(','));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('import a mailto link; long links warn', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Import a mailto link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a mailto link' });
+    await dialog.getByLabel('Link to import').fill('https://example.com/not-mail');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog.getByText(/Not a mailto link/)).toBeVisible();
+    await snap(page, 'generator-import');
+
+    await dialog
+      .getByLabel('Link to import')
+      .fill(
+        'MAILTO:joe@example.com,ann@example.com?CC=bob@example.com&subject=50%25%20off%20%26%20more&body=Line%201%0D%0ALine%202+plus',
+      );
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue(
+      'joe@example.com, ann@example.com',
+    );
+    await expect(page.getByLabel('CC', { exact: true })).toHaveValue('bob@example.com');
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('50% off & more');
+    await expect(page.getByLabel('Body', { exact: true })).toHaveValue('Line 1\nLine 2+plus');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(page.getByTestId('generated-link')).toHaveText(
+      'mailto:joe@example.com,ann@example.com?cc=bob@example.com&subject=50%25%20off%20%26%20more&body=Line%201%0D%0ALine%202%2Bplus',
+    );
+    await expect(page.getByTestId('length-warning')).toHaveCount(0);
+
+    // Past 2,000 characters the link is flagged.
+    await page.getByLabel('Body', { exact: true }).fill('é'.repeat(400));
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(page.getByTestId('length-warning')).toContainText('characters long');
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('saved links', () => {
+  test('a FREE user sees the premium panel and toasts; generating without saving works', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const user = makeUser();
+    await registerViaApi(request, user);
+    await stubWindowOpen(page);
+    await signInViaUi(page, user);
+
+    // Links tab: the blue premium panel.
+    const panel = page.getByTestId('premium-panel');
+    await expect(panel).toContainText('Premium Feature');
+    await expect(panel).toContainText(
+      'This feature requires a premium subscription to access saved links, tracking, and analytics.',
+    );
+    await expect(panel.getByRole('link', { name: 'View Premium Plans' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    await snap(page, 'links-premium-panel');
+
+    // Link form: client validation with the API's messages.
+    await page.goto('/dashboard/create-link');
+    await expect(page.getByRole('checkbox', { name: 'Save Link for Future Use' })).toBeChecked();
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('To field is required')).toBeVisible();
+    await page.getByLabel('Link Name').fill('Sales');
+    await page.getByLabel('To', { exact: true }).fill('sales@example.com');
+    await page.getByLabel('CC', { exact: true }).fill('not an address');
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await expect(
+      page.getByText('Must contain valid email addresses separated by commas'),
+    ).toBeVisible();
+    await page.getByLabel('CC', { exact: true }).fill('');
+    await page.getByLabel('Subject', { exact: true }).fill('Hello & welcome');
+
+    // Saving is premium: toast, then the confirm; 'No' stays, 'Yes' goes to /pricing.
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await expect(page.getByText('Premium Feature')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Saving links requires a premium subscription. Please upgrade your account to access this feature.',
+      ),
+    ).toBeVisible();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Would you like to view our premium plans?');
+    await snap(page, 'link-form-premium');
+    await confirm.getByRole('button', { name: 'No, thanks' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/create-link/);
+
+    // Without saving, the link is built and opened (no premium needed).
+    await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
+    await page.getByRole('button', { name: 'Generate Link' }).click();
+    await expect(page.getByText('Mailto link created')).toBeVisible();
+    expect(await openedUrls(page)).toEqual([
+      'mailto:sales@example.com?subject=Hello%20%26%20welcome',
+    ]);
+
+    await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, view plans' }).click();
+    await expect(page).toHaveURL(/\/pricing/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a PREMIUM user creates, edits, tests and deletes a link', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const user = makeUser();
+    await registerViaApi(request, user);
+    admin('set-tier', user.username, 'PREMIUM');
+    await stubWindowOpen(page);
+    await signInViaUi(page, user);
+
+    await expect(page.getByText('No saved links yet')).toBeVisible();
+    await snap(page, 'links-empty');
+    await page.getByRole('link', { name: 'Create New Link' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/create-link/);
+
+    await page.getByLabel('Link Name').fill('Support request');
+    await page.getByLabel('To', { exact: true }).fill(' help+desk@example.com ;ops@example.com ');
+    await page.getByLabel('BCC', { exact: true }).fill('audit@example.com');
+    await page.getByLabel('Subject', { exact: true }).fill('Ticket #42: 100% & more?');
+    await page.getByLabel('Body', { exact: true }).fill('Hello,\n\nCafé ☕ + croissant');
+    const expected =
+      'mailto:help%2Bdesk@example.com,ops@example.com?bcc=audit@example.com&subject=Ticket%20%2342:%20100%25%20%26%20more%3F&body=Hello,%0D%0A%0D%0ACaf%C3%A9%20%E2%98%95%20%2B%20croissant';
+    await expect(page.getByTestId('link-preview')).toHaveText(expected);
+    await snap(page, 'link-form-create');
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await expect(page.getByText('Link created')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const card = page.getByRole('article', { name: 'Support request' });
+    await expect(page.getByRole('heading', { name: 'Your Links' })).toBeVisible();
+    await expect(card).toContainText('help+desk@example.com, ops@example.com');
+    await expect(card).toContainText(/Created: \w{3} \d{1,2}, \d{4}/);
+    await expect(card.getByRole('button', { name: 'Create tracking link' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await snap(page, 'links-list');
+
+    // Copy and test use the link built by packages/mailto.
+    await card.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    await card.getByRole('button', { name: 'Test link' }).click();
+    expect(await openedUrls(page)).toEqual([expected]);
+
+    // Edit: the form is filled from the stored link.
+    await card.getByRole('link', { name: 'Edit link' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/edit-link\/\d+$/);
+    await expect(page.getByLabel('Link Name')).toHaveValue('Support request');
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue(
+      'help+desk@example.com, ops@example.com',
+    );
+    await expect(page.getByLabel('Body', { exact: true })).toHaveValue(
+      'Hello,\n\nCafé ☕ + croissant',
+    );
+    await snap(page, 'link-form-edit');
+    await page.getByLabel('Link Name').fill('Support (EU)');
+    await page.getByLabel('BCC', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Update Link' }).click();
+    await expect(page.getByText('Link updated')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const edited = page.getByRole('article', { name: 'Support (EU)' });
+    await expect(edited).toBeVisible();
+    await expect(edited).not.toContainText('audit@example.com');
+
+    // Ids that are not numbers, or not links, show 'Link not found'.
+    await page.goto('/dashboard/edit-link/abc');
+    await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+    await page.goto('/dashboard/edit-link/2147483000');
+    await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+
+    // Delete after confirming; the list refreshes.
+    await page.goto('/dashboard');
+    await page
+      .getByRole('article', { name: 'Support (EU)' })
+      .getByRole('button', { name: 'Delete link' })
+      .click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Support (EU)');
+    await snap(page, 'links-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('Link deleted')).toBeVisible();
+    await expect(page.getByText('Your mailto link has been deleted successfully')).toBeVisible();
+    await expect(page.getByText('No saved links yet')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test('a TEAM user shares a saved link with a team, then makes it private again', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  admin('set-tier', user.username, 'TEAM');
+  await signInViaUi(page, user);
+  const team = await page.request.post('/api/v1/teams/', { data: { name: 'Marketing crew' } });
+  expect(team.status(), await team.text()).toBe(201);
+
+  await page.goto('/dashboard/create-link');
+  const share = page.getByLabel('Share with Team (Optional)');
+  await expect(share.locator('option')).toHaveText(['Keep Private', 'Marketing crew']);
+  // Only offered when the link is saved.
+  await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
+  await expect(share).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
+
+  await page.getByLabel('Link Name').fill('Campaign reply');
+  await page.getByLabel('To', { exact: true }).fill('campaign@example.com');
+  await share.selectOption({ label: 'Marketing crew' });
+  await page.getByRole('button', { name: 'Save Link' }).click();
+  await expect(page.getByText('Link created')).toBeVisible();
+  const card = page.getByRole('article', { name: 'Campaign reply' });
+  await expect(card).toContainText('Team: Marketing crew');
+  await snap(page, 'links-team-badge');
+
+  await card.getByRole('link', { name: 'Edit link' }).click();
+  await expect(share.locator('option:checked')).toHaveText('Marketing crew');
+  await share.selectOption({ label: 'Keep Private' });
+  await page.getByRole('button', { name: 'Update Link' }).click();
+  await expect(page.getByText('Link updated')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Campaign reply' })).not.toContainText('Team');
+  const links = (await (await page.request.get('/api/v1/mailto-links/')).json()) as {
+    teamId: number | null;
+    isShared: boolean;
+  }[];
+  expect(links.map((l) => [l.teamId, l.isShared])).toEqual([[null, false]]);
+  expect(consoleErrors).toEqual([]);
+});
