@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,6 +36,8 @@ export default defineConfig(async () => {
   });
 
   return {
+    // The web app's `@/` imports, so its pure modules can be unit-tested here.
+    resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
     test: {
       projects: [
         {

@@ -1,31 +1,139 @@
-import { PlusIcon, UsersRoundIcon } from 'lucide-react';
+import type { Team } from '@mailtokit/contracts/teams';
+import { PlusIcon, RotateCwIcon, TriangleAlertIcon, UsersRoundIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useTeams } from '../api/get-teams';
+import { TEAM_ERRORS } from '../lib/errors';
+import { CreateTeamDialog } from './create-team-dialog';
+import { DeleteTeamDialog } from './delete-team-dialog';
+import { TeamCard } from './team-card';
+import { useTeamUpgradePrompt } from './team-upgrade-prompt';
 
-/** The teams tab of the dashboard; replaced by the team list in the next release. */
-export function TeamsTab() {
+function TeamsSkeleton() {
   return (
-    <EmptyState
-      icon={UsersRoundIcon}
-      title="No teams yet"
-      description="Create a team to share links with colleagues, with owner, admin and member roles."
-      action={
-        <Tooltip>
-          <TooltipTrigger asChild>
-            {/* aria-disabled (not disabled) keeps the button focusable so the tooltip can explain why. */}
-            <Button
-              aria-disabled="true"
-              className="aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed"
-              onClick={(event) => event.preventDefault()}
-            >
-              <PlusIcon aria-hidden="true" />
-              Create your first team
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>Teams arrive soon</TooltipContent>
-        </Tooltip>
-      }
-    />
+    <div
+      role="status"
+      aria-label="Loading teams"
+      className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3"
+    >
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="flex flex-col gap-4 p-5">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-lg" />
+            <Skeleton className="h-5 w-32" />
+          </div>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+          <div className="flex items-center justify-between border-t pt-4">
+            <Skeleton className="h-7 w-24" />
+            <Skeleton className="h-8 w-20" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** For users not on the TEAM plan: creating needs it (the server decides; this only says so). */
+function TeamPlanHint() {
+  return (
+    <p className="text-sm text-muted-foreground">
+      Creating a team is part of the{' '}
+      <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+        Team plan
+      </Link>
+      . Teams you are added to appear here on any plan.
+    </p>
+  );
+}
+
+/** The dashboard's teams tab: the caller's teams, Create Team, and Delete for owners. */
+export function TeamsTab() {
+  const { hasTeamAccess } = useAuth();
+  const teams = useTeams();
+  const [createOpen, setCreateOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<Team | null>(null);
+  const { promptUpgrade, upgradeDialog } = useTeamUpgradePrompt();
+
+  const createButton = (label: string) => (
+    <Button onClick={() => setCreateOpen(true)}>
+      <PlusIcon aria-hidden="true" />
+      {label}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (teams.isPending) content = <TeamsSkeleton />;
+  else if (teams.isError)
+    content = (
+      <Alert variant="destructive">
+        <TriangleAlertIcon aria-hidden="true" />
+        <AlertTitle>Error Loading Teams</AlertTitle>
+        <AlertDescription>
+          <p>{TEAM_ERRORS.loadTeams}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            disabled={teams.isFetching}
+            onClick={() => void teams.refetch()}
+          >
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  else if (teams.data.length === 0)
+    content = (
+      <EmptyState
+        icon={UsersRoundIcon}
+        title="No teams yet"
+        description="Create a team to share links with colleagues, with owner, admin and member roles."
+        action={createButton('Create your first team')}
+      />
+    );
+  else
+    content = (
+      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+        {teams.data.map((team) => (
+          <TeamCard key={team.id} team={team} onDelete={setToDelete} />
+        ))}
+      </div>
+    );
+
+  return (
+    <section aria-labelledby="teams-heading" className="grid gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="teams-heading" className="text-lg font-semibold tracking-tight">
+            Your Teams
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Teams you own or belong to. Links shared with a team appear in every member&apos;s list.
+          </p>
+          {!hasTeamAccess ? (
+            <div className="mt-1">
+              <TeamPlanHint />
+            </div>
+          ) : null}
+        </div>
+        <div className="shrink-0">{createButton('Create Team')}</div>
+      </div>
+      {content}
+      <CreateTeamDialog
+        open={createOpen}
+        onOpenChange={setCreateOpen}
+        onTeamRequired={promptUpgrade}
+      />
+      <DeleteTeamDialog team={toDelete} onOpenChange={(open) => !open && setToDelete(null)} />
+      {upgradeDialog}
+    </section>
   );
 }

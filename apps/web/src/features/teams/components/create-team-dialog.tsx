@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TEAM_DESCRIPTION_MAX } from '@mailtokit/contracts/teams';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerFieldErrors } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import {
+  createTeamInputSchema,
+  useCreateTeam,
+  type CreateTeamFormValues,
+  type CreateTeamInput,
+} from '../api/create-team';
+import { isTeamRequiredError, TEAM_ERRORS, teamActionMessage } from '../lib/errors';
+
+const EMPTY: CreateTeamFormValues = { name: '', description: '' };
+
+export interface CreateTeamDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The server refused: the caller is not on the TEAM plan. */
+  onTeamRequired: () => void;
+}
+
+/** 'Create Team': a name and an optional description; the creator becomes the owner. */
+export function CreateTeamDialog({ open, onOpenChange, onTeamRequired }: CreateTeamDialogProps) {
+  const createTeam = useCreateTeam();
+  const form = useForm<CreateTeamFormValues, unknown, CreateTeamInput>({
+    resolver: zodResolver(createTeamInputSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const changeOpen = (next: boolean) => {
+    if (createTeam.isPending) return;
+    if (!next) form.reset(EMPTY);
+    onOpenChange(next);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    createTeam.mutate(values, {
+      onSuccess: (team) => {
+        form.reset(EMPTY);
+        onOpenChange(false);
+        toast({
+          title: 'Team created',
+          description: `${team.name} is ready. Add your colleagues.`,
+        });
+      },
+      onError: (error) => {
+        if (isTeamRequiredError(error)) {
+          form.reset(EMPTY);
+          onOpenChange(false);
+          onTeamRequired();
+          return;
+        }
+        if (applyServerFieldErrors(error, form.setError, ['name', 'description'])) return;
+        toast({
+          variant: 'destructive',
+          description: teamActionMessage(error, TEAM_ERRORS.createTeam),
+        });
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create Team</DialogTitle>
+          <DialogDescription>
+            Share links with the people you work with. You will be the team&apos;s owner.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <FormField id="team-name" label="Team Name" error={errors.name?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('name')}
+                placeholder="Marketing"
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="team-description"
+            label="Description (optional)"
+            error={errors.description?.message}
+            hint={`What the team works on. Up to ${TEAM_DESCRIPTION_MAX} characters.`}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                {...form.register('description')}
+                placeholder="Campaign links for the newsletter and events"
+                rows={3}
+              />
+            )}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={createTeam.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={createTeam.isPending}>
+              {createTeam.isPending ? (
+                <>
+                  <Spinner />
+                  Creating...
+                </>
+              ) : (
+                'Create Team'
+              )}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

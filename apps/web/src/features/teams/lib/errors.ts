@@ -1,0 +1,60 @@
+import { TEAM_REQUIRED_DETAIL } from '@mailtokit/contracts/errors';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+
+/** The spec's team messages (section 8) and ours. */
+export const TEAM_ERRORS = {
+  loadTeams: 'Failed to load teams. Please try again later.',
+  loadTeam: 'Failed to load team details. Please try again later.',
+  loadMembers: 'Failed to load team members. Please try again later.',
+  addMember: 'Failed to add the member. Please check that the username exists.',
+  removeMember: 'Failed to remove the member. Please try again.',
+  updateRole: 'Failed to update the role. Please try again.',
+  createTeam: 'Failed to create the team. Please try again.',
+  deleteTeam: 'Failed to delete the team. Please try again.',
+  leaveTeam: 'Failed to leave the team. Please try again.',
+} as const;
+
+/** Mirrors the premium flow of spec section 8 for the TEAM plan. */
+export const TEAM_FEATURE_TITLE = 'Team Feature';
+export const TEAM_FEATURE_MESSAGE =
+  'Creating teams requires a Team subscription. Please upgrade your account to access this feature.';
+
+/** The server's 403 'Team subscription required' (creating a team needs the TEAM plan). */
+export function isTeamRequiredError(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    (error.code === 'TEAM_REQUIRED' || error.detail.includes(TEAM_REQUIRED_DETAIL))
+  );
+}
+
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function isConflictError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/** The server's own detail of a 4xx answer, if it sent one. */
+export function clientErrorDetail(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.detail)
+    return error.detail;
+  return undefined;
+}
+
+/**
+ * What a failed team action shows: the server's words for a refusal it explains (403 'Admins
+ * can only remove members', 409 ...), 'Please log in to continue.' for 401, and `fallback`
+ * (the spec's 'Failed to ...' text) for anything else: server errors, network failures.
+ */
+export function teamActionMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0 || error.status === 401 || error.status === 429)
+      return errorMessage(error);
+    const detail = clientErrorDetail(error);
+    if (detail && error.status !== 404) return detail;
+  }
+  return fallback;
+}
