@@ -295,9 +295,10 @@ test.describe('saved links', () => {
     await expect(page.getByRole('heading', { name: 'Your Links' })).toBeVisible();
     await expect(card).toContainText('help+desk@example.com, ops@example.com');
     await expect(card).toContainText(/Created: \w{3} \d{1,2}, \d{4}/);
-    await expect(card.getByRole('button', { name: 'Create tracking link' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
+    await expect(card.getByRole('button', { name: 'Create tracking link' })).toBeEnabled();
+    await expect(card.getByRole('link', { name: /analytics/i })).toHaveAttribute(
+      'href',
+      /\/dashboard\/analytics\/\d+$/,
     );
     await snap(page, 'links-list');
 

@@ -118,7 +118,13 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles; our pages allow the same.
+    transformStaticCSP: (header) =>
+      header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
 
   // Layer 2: our cross-cutting hooks.
   app.addHook('onRequest', csrfGuard(config));

@@ -36,16 +36,16 @@ const SettingsPage = lazy(() =>
   })),
 );
 const CreateLinkRoute = lazy(() =>
-  import('./routes/upcoming').then((m) => ({ default: m.CreateLinkRoute })),
+  import('./routes/links').then((m) => ({ default: m.CreateLinkRoute })),
 );
 const EditLinkRoute = lazy(() =>
-  import('./routes/upcoming').then((m) => ({ default: m.EditLinkRoute })),
+  import('./routes/links').then((m) => ({ default: m.EditLinkRoute })),
 );
 const LinkAnalyticsRoute = lazy(() =>
-  import('./routes/upcoming').then((m) => ({ default: m.LinkAnalyticsRoute })),
+  import('./routes/analytics').then((m) => ({ default: m.LinkAnalyticsRoute })),
 );
 const TeamDetailRoute = lazy(() =>
-  import('./routes/upcoming').then((m) => ({ default: m.TeamDetailRoute })),
+  import('./routes/team-detail').then((m) => ({ default: m.TeamDetailRoute })),
 );
 
 function RootLayout() {

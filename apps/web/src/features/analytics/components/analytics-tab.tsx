@@ -1,20 +1,238 @@
-import { ChartNoAxesColumnIcon } from 'lucide-react';
+import {
+  ChartNoAxesColumnIcon,
+  ChevronRightIcon,
+  MousePointerClickIcon,
+  PlusIcon,
+  RotateCwIcon,
+  TriangleAlertIcon,
+  UsersRoundIcon,
+} from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { PremiumPanel } from '@/components/premium-panel';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { SegmentedControl } from '@/components/ui/segmented-control';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { isPremiumRequiredError } from '@/lib/errors';
+import { useAnalyticsOverview } from '../api/get-analytics-overview';
+import { formatCount, formatMoment } from '../lib/format';
+import { PRESET_DAYS, type AnalyticsRange, type PresetDays } from '../lib/range';
+import { LazyClicksChart } from './lazy-clicks-chart';
+import { TotalsCards } from './totals-cards';
 
-/** The analytics tab of the dashboard; replaced by real analytics in the next release. */
-export function AnalyticsTab() {
+const analyticsPath = (id: number, days: PresetDays) =>
+  `/dashboard/analytics/${id}${days === 30 ? '' : `?range=${days}`}`;
+
+function OverviewSkeleton() {
   return (
-    <EmptyState
-      icon={ChartNoAxesColumnIcon}
-      title="No analytics yet"
-      description="Create a tracking link from one of your saved links. Its clicks, unique visitors, referrers and devices will show up here."
-      action={
-        <Button variant="outline" asChild>
-          <Link to="/dashboard?tab=links">Go to your links</Link>
-        </Button>
-      }
-    />
+    <div role="status" className="grid gap-6" data-testid="analytics-skeleton">
+      <span className="sr-only">Loading analytics…</span>
+      <TotalsCards totals={null} overview />
+      <Skeleton className="h-44 w-full rounded-xl" />
+      <Skeleton className="h-40 w-full rounded-xl" />
+    </div>
+  );
+}
+
+/** The dashboard's analytics tab: every visible link's clicks over the last 7, 30 or 90 days. */
+export function AnalyticsTab() {
+  const [days, setDays] = useState<PresetDays>(30);
+  const range: AnalyticsRange = { kind: 'preset', days, interval: 'day' };
+  const overview = useAnalyticsOverview(range);
+
+  const header = (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 id="analytics-overview-title" className="text-lg font-semibold tracking-tight">
+          Analytics
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Clicks on the tracking links of all your links, last {days} days.
+        </p>
+      </div>
+      <SegmentedControl<`${PresetDays}`>
+        label="Date range"
+        size="sm"
+        value={`${days}`}
+        onChange={(value) => setDays(Number(value) as PresetDays)}
+        options={PRESET_DAYS.map((d) => ({
+          value: `${d}` as const,
+          label: `${d} days`,
+          ariaLabel: `Last ${d} days`,
+        }))}
+      />
+    </div>
+  );
+
+  if (overview.isError && isPremiumRequiredError(overview.error)) return <PremiumPanel />;
+
+  let body;
+  if (overview.isPending) body = <OverviewSkeleton />;
+  else if (overview.isError)
+    body = (
+      <Alert variant="destructive">
+        <TriangleAlertIcon aria-hidden="true" />
+        <AlertTitle>Error Loading Analytics</AlertTitle>
+        <AlertDescription>
+          <p>Failed to load your analytics. Please try again later.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            onClick={() => void overview.refetch()}
+            disabled={overview.isFetching}
+          >
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  else if (overview.data.links.length === 0)
+    body = (
+      <EmptyState
+        icon={ChartNoAxesColumnIcon}
+        title="No links to track yet"
+        description="Save a mailto link, then create a tracking link for it. Its clicks, unique visitors, referrers and devices will show up here."
+        action={
+          <Button asChild>
+            <Link to="/dashboard/create-link">
+              <PlusIcon aria-hidden="true" />
+              Create New Link
+            </Link>
+          </Button>
+        }
+      />
+    );
+  else {
+    const data = overview.data;
+    const noClicks = data.totals.clicks === 0;
+    const noTracking = data.links.every((l) => l.trackingLinks === 0);
+    body = (
+      <div
+        className="grid gap-6 transition-opacity aria-busy:opacity-60"
+        aria-busy={overview.isPlaceholderData}
+      >
+        {noClicks ? (
+          <EmptyState
+            icon={MousePointerClickIcon}
+            title="No clicks yet"
+            className="py-8 sm:py-10"
+            description={
+              noTracking
+                ? 'Open one of your links below and create a tracking link, then share it in your newsletter, e-mail signature or website. Each click shows up here.'
+                : `Nobody clicked your tracking links in the last ${days} days. Share them, or choose a longer range.`
+            }
+          />
+        ) : (
+          <>
+            <TotalsCards totals={data.totals} overview />
+            <Card>
+              <CardHeader className="pb-2">
+                <CardTitle as="h3" className="text-base">
+                  Clicks over time
+                </CardTitle>
+              </CardHeader>
+              <div className="px-4 pb-4 sm:px-6 sm:pb-6">
+                <LazyClicksChart
+                  series={data.series}
+                  interval={data.interval}
+                  height={160}
+                  compact
+                />
+              </div>
+            </Card>
+          </>
+        )}
+        <Card>
+          <CardHeader className="pb-2">
+            <CardTitle as="h3" id="analytics-links-title" className="text-base">
+              Your links
+            </CardTitle>
+          </CardHeader>
+          <Table aria-labelledby="analytics-links-title" data-testid="analytics-links">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent dark:hover:bg-transparent">
+                <TableHead>Link</TableHead>
+                <TableHead className="text-right">Clicks</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Unique visitors</TableHead>
+                <TableHead className="hidden text-right md:table-cell">Tracking links</TableHead>
+                <TableHead className="hidden lg:table-cell">Last click</TableHead>
+                <TableHead className="w-10">
+                  <span className="sr-only">Details</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.links.map((link) => (
+                <TableRow key={link.id}>
+                  <TableCell className="max-w-0 w-full">
+                    <Link
+                      to={analyticsPath(link.id, days)}
+                      className="block truncate font-medium underline-offset-4 hover:text-primary hover:underline"
+                    >
+                      {link.name}
+                    </Link>
+                    <span className="flex items-center gap-1 text-xs text-muted-foreground">
+                      {link.teamId !== null ? (
+                        <>
+                          <UsersRoundIcon className="size-3" aria-hidden="true" />
+                          Team ·{' '}
+                        </>
+                      ) : null}
+                      <span className="lg:hidden">
+                        {link.lastClickAt
+                          ? `Last click ${formatMoment(link.lastClickAt)}`
+                          : 'No clicks in this period'}
+                      </span>
+                    </span>
+                  </TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">
+                    {formatCount(link.clicks)}
+                  </TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                    {formatCount(link.uniqueVisitors)}
+                  </TableCell>
+                  <TableCell className="hidden text-right tabular-nums md:table-cell">
+                    {formatCount(link.trackingLinks)}
+                  </TableCell>
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
+                    {formatMoment(link.lastClickAt, 'Never')}
+                  </TableCell>
+                  <TableCell>
+                    <Button variant="ghost" size="icon" asChild className="size-8">
+                      <Link
+                        to={analyticsPath(link.id, days)}
+                        aria-label={`View analytics of ${link.name}`}
+                      >
+                        <ChevronRightIcon aria-hidden="true" />
+                      </Link>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="analytics-overview-title" className="grid gap-4">
+      {header}
+      {body}
+    </section>
   );
 }

@@ -25,6 +25,10 @@ export const TRACKING_COPIED = {
   title: TRACKING_MESSAGES.created,
   description: 'The tracking link has been copied to your clipboard',
 } as const;
+const URL_COPIED = {
+  title: 'Link copied!',
+  description: 'The tracking link has been copied to your clipboard',
+} as const;
 export const TRACKING_PREMIUM_MESSAGE =
   'Tracking links requires a premium subscription. Please upgrade your account to access this feature.';
 export const TRACKING_FAILED_MESSAGE = 'Failed to create tracking link. Please try again.';
@@ -102,7 +106,9 @@ export function TrackingLinkButton({ link }: { link: MailtoLink }) {
               the mailto link: each click is counted, then the mail app opens.
             </DialogDescription>
           </DialogHeader>
-          {manualUrl ? <CopyField value={manualUrl} label="Tracking link" /> : null}
+          {manualUrl ? (
+            <CopyField value={manualUrl} label="Tracking link" copiedMessage={URL_COPIED} />
+          ) : null}
           <DialogFooter>
             <Button onClick={() => setManualUrl(null)}>Done</Button>
           </DialogFooter>

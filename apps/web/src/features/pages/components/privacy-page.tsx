@@ -62,15 +62,34 @@ export function PrivacyPage() {
 
         <Section id="click-tracking" title="Click tracking">
           <p>
-            When someone opens a tracking link, we record for that click: the time, the host name of
-            the referring site (for example <code>example.com</code>, never the full address), the
-            browser, the operating system, the device type, whether it looks like a bot, and a
-            visitor hash.
+            A tracking link (an address like <code>/t/…</code>) counts a click, then opens the
+            visitor&apos;s mail app. For each click we record only:
+          </p>
+          <ul>
+            <li>when it happened;</li>
+            <li>
+              the host name of the referring site, if the browser sent one (for example{' '}
+              <code>news.example.com</code>, never the full address);
+            </li>
+            <li>
+              the browser, the operating system and the device type (desktop, mobile, tablet),
+              worked out from the user-agent string, which is not kept itself;
+            </li>
+            <li>whether the click came from a bot or a link preview (those are counted apart);</li>
+            <li>a visitor hash.</li>
+          </ul>
+          <p>
+            The visitor hash is a one-way hash of a random secret salt, the IP address and the user
+            agent. The salt is replaced every day and each salt is deleted after two days; from then
+            on nobody, us included, can link a hash back to an IP address. It lets the link owner
+            see how many different visitors clicked on a day without identifying anyone, and the
+            same person on another day is a new visitor.{' '}
+            <strong>We never store the raw IP address.</strong>
           </p>
           <p>
-            The visitor hash is computed from the IP address and user agent with a salt that changes
-            every day. It lets us count unique visitors within a day without being able to recognise
-            anyone across days. <strong>We never store the raw IP address.</strong>
+            The owner of a link, and the members of a team it is shared with, see these figures for
+            that link and can download them as CSV. Requests for the tracking address itself without
+            a click (a <code>HEAD</code> request) are not recorded.
           </p>
         </Section>
 
@@ -93,7 +112,12 @@ export function PrivacyPage() {
           <ul>
             <li>Account data, saved links and teams: until you ask us to delete them.</li>
             <li>Sessions: until you sign out or the session expires (30 days by default).</li>
-            <li>Click records: for as long as the tracking link exists.</li>
+            <li>
+              Click records: until the saved link they belong to is deleted; they are deleted with
+              it. Deleting only a tracking link stops its address but keeps its past clicks in the
+              link&apos;s analytics.
+            </li>
+            <li>Visitor-hash salts: two days.</li>
           </ul>
         </Section>
 

@@ -1,0 +1,90 @@
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import {
+  breakdownLabel,
+  formatCount,
+  formatPercent,
+  percentOf,
+  type BreakdownKind,
+} from '../lib/format';
+
+export interface BreakdownCardProps {
+  kind: BreakdownKind;
+  title: string;
+  /** Header of the name column. */
+  nameHeader: string;
+  /** Rows, most clicked first; null while loading. */
+  rows: readonly { key: string; clicks: number }[] | null;
+  /** What the shares are of: the human clicks in the range. */
+  total: number;
+}
+
+/** One breakdown (referrers, browsers...): names, clicks and each one's share as a bar. */
+export function BreakdownCard({ kind, title, nameHeader, rows, total }: BreakdownCardProps) {
+  const titleId = `breakdown-${kind}`;
+  return (
+    <Card className="flex flex-col" data-testid={titleId}>
+      <CardHeader className="pb-2 sm:pb-2">
+        <CardTitle as="h3" id={titleId} className="text-base">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      {rows === null ? (
+        <div className="grid gap-3 px-6 pb-6" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-7 w-full" />
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="px-6 pb-6 text-sm text-muted-foreground">No clicks in this period.</p>
+      ) : (
+        <Table aria-labelledby={titleId} className="table-fixed">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent dark:hover:bg-transparent">
+              <TableHead>{nameHeader}</TableHead>
+              <TableHead className="w-20 text-right">Clicks</TableHead>
+              <TableHead className="w-20 text-right">Share</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => {
+              const label = breakdownLabel(kind, row.key);
+              return (
+                <TableRow key={row.key}>
+                  <TableCell className="py-2">
+                    <span className="block truncate" title={label}>
+                      {label}
+                    </span>
+                    <span
+                      aria-hidden="true"
+                      className="mt-1 block h-1.5 overflow-hidden rounded-full bg-muted dark:bg-accent"
+                    >
+                      <span
+                        className="block h-full rounded-full bg-primary/70"
+                        style={{ width: `${Math.max(1, percentOf(row.clicks, total))}%` }}
+                      />
+                    </span>
+                  </TableCell>
+                  <TableCell className="py-2 text-right tabular-nums">
+                    {formatCount(row.clicks)}
+                  </TableCell>
+                  <TableCell className="py-2 text-right text-muted-foreground tabular-nums">
+                    {formatPercent(row.clicks, total)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  ArrowLeftIcon,
+  DownloadIcon,
+  MousePointerClickIcon,
+  RotateCwIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { EmptyState } from '@/components/empty-state';
+import { PremiumPanel } from '@/components/premium-panel';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { isPremiumRequiredError } from '@/lib/errors';
+import { useAnalyticsLink } from '../api/get-link';
+import { useLinkAnalytics } from '../api/get-link-analytics';
+import { useTrackingLinks } from '../api/get-tracking-links';
+import {
+  apiQueryString,
+  mergeRangeParams,
+  parseRangeParams,
+  rangeDates,
+  rangeLabel,
+  utcToday,
+  type AnalyticsRange,
+} from '../lib/range';
+import { BreakdownCard } from './breakdown-card';
+import { LazyClicksChart } from './lazy-clicks-chart';
+import { NewTrackingLinkDialog } from './new-tracking-link-dialog';
+import { RangePicker } from './range-picker';
+import { TotalsCards } from './totals-cards';
+import { TrackingLinksCard } from './tracking-links-card';
+
+const BREAKDOWNS = [
+  { kind: 'referrers', title: 'Referrers', nameHeader: 'Site' },
+  { kind: 'browsers', title: 'Browsers', nameHeader: 'Browser' },
+  { kind: 'os', title: 'Operating systems', nameHeader: 'System' },
+  { kind: 'devices', title: 'Devices', nameHeader: 'Device' },
+  { kind: 'labels', title: 'By tracking link', nameHeader: 'Label' },
+] as const;
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export function AnalyticsLinkNotFound() {
+  return (
+    <ComingSoon
+      variant="not-found"
+      title="Link not found"
+      description="The address does not point to one of your links or a link shared with your team. It may have been deleted."
+    />
+  );
+}
+
+function BackToDashboard() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
+      <Link to="/dashboard?tab=analytics">
+        <ArrowLeftIcon aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+    </Button>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return <div className="grid w-full min-w-0 grid-cols-1 gap-6">{children}</div>;
+}
+
+/** /dashboard/analytics/{id}: one link's clicks over a range, with its tracking links. */
+export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
+  const [params, setParams] = useSearchParams();
+  const range = useMemo(() => parseRangeParams(params), [params]);
+  const today = utcToday();
+  const link = useAnalyticsLink(linkId);
+  const analytics = useLinkAnalytics(linkId, range);
+  const tracking = useTrackingLinks(linkId);
+
+  const setRange = (next: AnalyticsRange) =>
+    setParams((previous) => mergeRangeParams(previous, next), { replace: true });
+
+  if (isNotFound(link.error) || isNotFound(analytics.error)) return <AnalyticsLinkNotFound />;
+  if (isPremiumRequiredError(link.error) || isPremiumRequiredError(analytics.error))
+    return (
+      <Shell>
+        <BackToDashboard />
+        <PremiumPanel />
+      </Shell>
+    );
+
+  const data = analytics.data;
+  const csvHref = `/api/v1/mailto-links/${linkId}/clicks.csv?${apiQueryString(rangeDates(range, today))}`;
+  const everClicked = tracking.data?.some((t) => t.clicks > 0) ?? false;
+  const noClicks = data !== undefined && data.totals.clicks === 0;
+
+  return (
+    <Shell>
+      <div className="grid gap-2">
+        <BackToDashboard />
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-primary">Link analytics</p>
+            {link.data ? (
+              <h1 className="mt-1 truncate text-2xl font-semibold tracking-tight sm:text-3xl">
+                {link.data.name}
+              </h1>
+            ) : link.isError ? (
+              <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+                Link #{linkId}
+              </h1>
+            ) : (
+              <>
+                <h1 className="sr-only">Link analytics</h1>
+                <Skeleton className="mt-2 h-8 w-64 max-w-full" />
+              </>
+            )}
+            <p className="mt-1.5 text-sm text-muted-foreground">{rangeLabel(range)}</p>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Button variant="outline" asChild>
+              <a href={csvHref} download>
+                <DownloadIcon aria-hidden="true" />
+                Download CSV
+              </a>
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <RangePicker key={params.toString()} range={range} onChange={setRange} today={today} />
+
+      {analytics.isError ? (
+        <Alert variant="destructive">
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertTitle>Error Loading Analytics</AlertTitle>
+          <AlertDescription>
+            <p>Failed to load the analytics of this link. Please try again later.</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              onClick={() => void analytics.refetch()}
+              disabled={analytics.isFetching}
+            >
+              <RotateCwIcon aria-hidden="true" />
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <div
+          className="grid gap-6 transition-opacity aria-busy:opacity-60"
+          aria-busy={analytics.isPlaceholderData || analytics.isPending}
+        >
+          <TotalsCards totals={data?.totals ?? null} />
+          {noClicks ? (
+            <EmptyState
+              icon={MousePointerClickIcon}
+              title={everClicked ? 'No clicks in this period' : 'No clicks yet'}
+              description={
+                everClicked
+                  ? 'None of this link’s tracking links was clicked in this period. Choose a longer range to see earlier clicks.'
+                  : 'Create a tracking link and share it in your newsletter, e-mail signature or website. Each click shows up here, with where it came from and on which device.'
+              }
+              action={
+                everClicked ? undefined : (
+                  <NewTrackingLinkDialog linkId={linkId} mailtoUrl={link.data?.mailtoUrl} />
+                )
+              }
+            />
+          ) : (
+            <>
+              <Card>
+                <CardHeader className="pb-2">
+                  <CardTitle as="h2" className="text-base">
+                    Clicks over time
+                  </CardTitle>
+                </CardHeader>
+                <div className="px-4 pb-4 sm:px-6 sm:pb-6">
+                  {data ? (
+                    <LazyClicksChart series={data.series} interval={data.interval} />
+                  ) : (
+                    <Skeleton className="h-60 w-full" />
+                  )}
+                </div>
+              </Card>
+              <section aria-label="Breakdowns" className="grid gap-4 lg:grid-cols-2">
+                {BREAKDOWNS.map((b) => (
+                  <BreakdownCard
+                    key={b.kind}
+                    kind={b.kind}
+                    title={b.title}
+                    nameHeader={b.nameHeader}
+                    rows={data ? data[b.kind] : null}
+                    total={data?.totals.clicks ?? 0}
+                  />
+                ))}
+              </section>
+            </>
+          )}
+        </div>
+      )}
+
+      <TrackingLinksCard
+        linkId={linkId}
+        mailtoUrl={link.data?.mailtoUrl}
+        canEdit={link.data?.canEdit ?? false}
+      />
+    </Shell>
+  );
+}

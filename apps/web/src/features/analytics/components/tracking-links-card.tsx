@@ -1,0 +1,196 @@
+import type { TrackingLink } from '@mailtokit/contracts/tracking';
+import { CheckIcon, CopyIcon, RadarIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
+import { useState, type MouseEvent } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useCopy } from '@/lib/clipboard';
+import { errorMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useDeleteTrackingLink } from '../api/delete-tracking-link';
+import { useTrackingLinks } from '../api/get-tracking-links';
+import { formatMoment, plural } from '../lib/format';
+import { TRACKING_RETIRE_FAILED, TRACKING_RETIRED, TRACKING_URL_COPIED } from '../lib/messages';
+import { NewTrackingLinkDialog } from './new-tracking-link-dialog';
+
+function CopyTrackingUrl({ tracking }: { tracking: TrackingLink }) {
+  const { copied, copy } = useCopy(TRACKING_URL_COPIED);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Copy tracking link ${tracking.label ?? tracking.slug}`}
+      onClick={() => void copy(tracking.trackingUrl)}
+    >
+      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+      <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
+    </Button>
+  );
+}
+
+function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; linkId: number }) {
+  const [open, setOpen] = useState(false);
+  const retire = useDeleteTrackingLink(linkId);
+  const name = tracking.label ?? tracking.slug;
+
+  const onConfirm = (event: MouseEvent) => {
+    event.preventDefault();
+    retire.mutate(tracking.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast(TRACKING_RETIRED);
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorMessage(error) || TRACKING_RETIRE_FAILED,
+        });
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !retire.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Delete tracking link ${name}`}
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        >
+          <Trash2Icon aria-hidden="true" />
+          <span className="hidden sm:inline">Delete</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this tracking link?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {tracking.trackingUrl} will stop working: anyone who opens it sees a “not found” page.
+            The clicks it already received stay in your analytics.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={retire.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction destructive onClick={onConfirm} disabled={retire.isPending}>
+            {retire.isPending ? <Spinner /> : null}
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export interface TrackingLinksCardProps {
+  linkId: number;
+  mailtoUrl: string | undefined;
+  /** Editors of the link may delete its tracking links. */
+  canEdit: boolean;
+}
+
+/** The link's tracking links: address, label, clicks so far, copy and delete. */
+export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksCardProps) {
+  const list = useTrackingLinks(linkId);
+
+  return (
+    <Card aria-labelledby="tracking-links-title" role="region" data-testid="tracking-links">
+      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2" id="tracking-links-title">
+            Tracking links
+          </CardTitle>
+          <CardDescription>
+            Share these addresses instead of the mailto link: each click is counted, then the
+            visitor&apos;s mail app opens.
+          </CardDescription>
+        </div>
+        <NewTrackingLinkDialog linkId={linkId} mailtoUrl={mailtoUrl} size="sm" variant="outline" />
+      </CardHeader>
+      <div className="px-4 pb-4 sm:px-6 sm:pb-6">
+        {list.isPending ? (
+          <div role="status" className="grid gap-2">
+            <span className="sr-only">Loading tracking links…</span>
+            {[0, 1].map((i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+            <p role="alert">Failed to load the tracking links. Please try again later.</p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void list.refetch()}
+              disabled={list.isFetching}
+            >
+              <RotateCwIcon aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : list.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            No tracking links yet.
+          </p>
+        ) : (
+          <ul className="divide-y rounded-lg border">
+            {list.data.map((tracking) => (
+              <li
+                key={tracking.id}
+                data-testid="tracking-link"
+                className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:gap-4 sm:px-4"
+              >
+                <div className="min-w-0 flex-1">
+                  <div className="flex min-w-0 items-center gap-2">
+                    {tracking.label ? (
+                      <span className="truncate text-sm font-medium">{tracking.label}</span>
+                    ) : (
+                      <span className="text-sm text-muted-foreground italic">No label</span>
+                    )}
+                    <Badge variant="soft" className="tabular-nums">
+                      {plural(tracking.clicks, 'click')}
+                    </Badge>
+                  </div>
+                  <p
+                    className="mt-0.5 truncate font-mono text-[13px] text-muted-foreground"
+                    data-testid="tracking-url"
+                  >
+                    {tracking.trackingUrl}
+                  </p>
+                  <p className="mt-0.5 text-xs text-muted-foreground">
+                    Created {formatMoment(tracking.createdAt, 'recently')}
+                  </p>
+                </div>
+                <div className="-mx-1 flex shrink-0 items-center gap-1">
+                  <CopyTrackingUrl tracking={tracking} />
+                  {canEdit ? <RetireTrackingLink tracking={tracking} linkId={linkId} /> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.isSuccess && list.data.length > 0 ? (
+          <p className="mt-3 flex items-center gap-1.5 text-xs text-muted-foreground">
+            <RadarIcon className="size-3.5" aria-hidden="true" />
+            Click counts are all-time human clicks; bots and link previews are left out.
+          </p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,201 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const WINDOWS_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+
+/** A PREMIUM user, signed in, with one saved link (created through the API). */
+async function premiumUserWithLink(page: Page, request: APIRequestContext, name: string) {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  admin('set-tier', user.username, 'PREMIUM');
+  await signInViaUi(page, user);
+  const res = await page.request.post('/api/v1/mailto-links/', {
+    data: {
+      name,
+      to: 'news@example.com',
+      subject: 'Spring news & offers #1',
+      body: 'Hello,\nwelcome!',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const link = (await res.json()) as { id: number; mailtoUrl: string };
+  await page.reload();
+  return { user, link };
+}
+
+/** Opens a tracking URL like a mail client or browser would, without following the 302. */
+async function click(
+  request: APIRequestContext,
+  url: string,
+  userAgent: string,
+  referer?: string,
+): Promise<string> {
+  const res = await request.get(url, {
+    headers: { 'user-agent': userAgent, ...(referer ? { referer } : {}) },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(302);
+  expect(res.headers()['cache-control']).toBe('no-store');
+  return res.headers().location ?? '';
+}
+
+test('create a tracking link from the dashboard, click it, read the analytics', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const { link } = await premiumUserWithLink(page, request, 'Spring newsletter');
+
+  // The card's button creates the tracking link and copies it (spec section 7).
+  const card = page.getByRole('article', { name: 'Spring newsletter' });
+  await card.getByRole('button', { name: 'Create tracking link' }).click();
+  await expect(page.getByText('Tracking link created')).toBeVisible();
+  await expect(page.getByText('The tracking link has been copied to your clipboard')).toBeVisible();
+  const trackingUrl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(trackingUrl).toMatch(/\/t\/[A-Za-z0-9]{12}$/);
+
+  // Three human clicks with two user agents (two visitors), plus a link-preview bot.
+  const target = await click(request, trackingUrl, IPHONE, 'https://news.example.com/issue/12');
+  expect(target).toBe(link.mailtoUrl);
+  await click(request, trackingUrl, IPHONE);
+  await click(request, trackingUrl, WINDOWS_CHROME, 'https://www.linkedin.com/feed/');
+  await click(request, trackingUrl, SLACKBOT);
+
+  await card.getByRole('link', { name: 'View analytics' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/analytics/${link.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Spring newsletter' })).toBeVisible();
+  await expect(page.getByTestId('total-clicks')).toContainText('3');
+  await expect(page.getByTestId('total-visitors')).toContainText('2');
+  await expect(page.getByTestId('total-bots')).toContainText('1');
+
+  // Breakdowns: the bot is left out of them.
+  const browsers = page.getByTestId('breakdown-browsers');
+  await expect(browsers.getByRole('row').filter({ hasText: 'Safari' })).toContainText(/2\s*67%/);
+  await expect(browsers.getByRole('row').filter({ hasText: 'Chrome' })).toContainText(/1\s*33%/);
+  await expect(page.getByTestId('breakdown-referrers')).toContainText('news.example.com');
+  await expect(page.getByTestId('breakdown-referrers')).toContainText('Direct (no referrer)');
+  await expect(page.getByTestId('breakdown-devices')).toContainText('Mobile');
+  await expect(page.getByTestId('breakdown-devices')).not.toContainText('Bot');
+
+  // The chart has a text alternative, and its numbers are in a table on demand.
+  await expect(
+    page.getByRole('img', { name: /Clicks per day .*: 3 clicks in total/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Show data table' }).click();
+  await expect(
+    page.getByRole('table', { name: /Clicks and unique visitors per day/ }),
+  ).toBeVisible();
+
+  // The tracking link is listed with its clicks.
+  const row = page.getByTestId('tracking-link');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(trackingUrl);
+  await expect(row).toContainText('3 clicks');
+  await snap(page, 'analytics-link');
+
+  // CSV of the range: a header and the four stored clicks (the bot flagged).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split(/\r\n/);
+  expect(lines[0]).toContain('occurred_at');
+  expect(lines).toHaveLength(5);
+
+  // The range lives in the URL; hours are offered for 7 days.
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await page.getByRole('button', { name: 'Hourly' }).click();
+  await expect(page).toHaveURL(/range=7&interval=hour/);
+  await expect(page.getByRole('img', { name: /Clicks per hour/ })).toBeVisible();
+  await expect(page.getByTestId('total-clicks')).toContainText('3');
+
+  // A reversed custom range is refused before any request.
+  await page.getByRole('button', { name: 'Custom range' }).click();
+  await page.getByLabel('From', { exact: true }).fill('2026-11-20');
+  await page.getByLabel('To', { exact: true }).fill('2026-11-10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('The start date must not be after the end date.')).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+
+  // The dashboard's analytics tab lists the link with its figures.
+  await page.goto('/dashboard?tab=analytics');
+  const overview = page.getByTestId('analytics-links');
+  await expect(overview.getByRole('row').filter({ hasText: 'Spring newsletter' })).toContainText(
+    '3',
+  );
+  await expect(page.getByTestId('total-clicks')).toContainText('3');
+  await snap(page, 'analytics-overview');
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('new tracking link with a label; empty state before any click; retire', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const { link } = await premiumUserWithLink(page, request, 'Support request');
+  await page.goto(`/dashboard/analytics/${link.id}`);
+  await expect(page.getByText('No clicks yet')).toBeVisible();
+  await expect(page.getByText('No tracking links yet.')).toBeVisible();
+  await snap(page, 'analytics-empty');
+
+  await page.getByRole('button', { name: 'New tracking link' }).first().click();
+  await page.getByLabel('Label (optional)').fill('Website footer');
+  await page.getByRole('button', { name: 'Create tracking link' }).click();
+  const field = page.getByRole('textbox', { name: 'Tracking link' });
+  await expect(field).toHaveValue(/\/t\/[A-Za-z0-9]{12}$/);
+  const url = await field.inputValue();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  const row = page.getByTestId('tracking-link');
+  await expect(row).toContainText('Website footer');
+  await expect(row).toContainText('0 clicks');
+
+  await row.getByRole('button', { name: 'Delete tracking link Website footer' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Tracking link deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const gone = await request.get(url, { maxRedirects: 0 });
+  expect(gone.status()).toBe(404);
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('FREE users see the premium panel; unknown links are not found', async ({ page, request }) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await signInViaUi(page, user);
+
+  await page.goto('/dashboard?tab=analytics');
+  await expect(page.getByTestId('premium-panel')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Premium Plans' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+
+  await page.goto('/dashboard/analytics/1');
+  await expect(page.getByTestId('premium-panel')).toBeVisible();
+  await snap(page, 'analytics-premium');
+
+  admin('set-tier', user.username, 'PREMIUM');
+  await page.goto('/dashboard/analytics/2147483647');
+  await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+  await page.goto('/dashboard/analytics/abc');
+  await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+});
