@@ -1,0 +1,375 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { ROOT, SERVER_BUNDLE } from './paths';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const PG_ADMIN_URL =
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** BENCH_KEEP=1 leaves the data directories and PostgreSQL databases behind for a look. */
+const KEEP = process.env.BENCH_KEEP === '1';
+
+/** Builds the server bundle when it is missing or older than its sources (as `npm start`). */
+export async function ensureServerBuilt(): Promise<void> {
+  const mod = (await import(pathToFileURL(path.join(ROOT, 'scripts/build-if-stale.mjs')).href)) as {
+    buildIfStale: (names: string[]) => void;
+  };
+  mod.buildIfStale(['server']);
+}
+
+/** A free TCP port on 127.0.0.1 (released before the server binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh, empty database for one server: a SQLite file in a new DATA_DIR, or a new PG db. */
+export interface BenchDatabase {
+  dialect: Dialect;
+  /** What the server and the admin CLI need in their environment to use it. */
+  env: Record<string, string>;
+  /** SQLite: the database file. */
+  file?: string;
+  /** PostgreSQL: its URL. */
+  url?: string;
+  /** Click rows stored for a tracking link (read straight from the database). */
+  countClicks(trackingLinkId: number): Promise<number>;
+  /**
+   * PostgreSQL: transactions committed in the database so far (pg_stat_database; a backend
+   * reports its own when it exits, so read it after the server stopped). SQLite: null.
+   */
+  transactions(): Promise<number | null>;
+  /** Bytes on disk: SQLite file + WAL; PostgreSQL pg_database_size. */
+  size(): Promise<{ total: number; parts: Record<string, number> }>;
+  dispose(): Promise<void>;
+}
+
+export async function freshDatabase(dialect: Dialect): Promise<BenchDatabase> {
+  return dialect === 'sqlite' ? freshSqlite() : freshPostgres();
+}
+
+function freshSqlite(): BenchDatabase {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailtokit-bench-'));
+  const file = path.join(dir, 'mailtokit.db');
+  const fileSize = (f: string) => {
+    try {
+      return fs.statSync(f).size;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    dialect: 'sqlite',
+    env: { DATA_DIR: dir },
+    file,
+    async countClicks(trackingLinkId) {
+      const db = new SQLite(file, { fileMustExist: true });
+      try {
+        const row = db
+          .prepare('select count(*) as n from clicks where tracking_link_id = ?')
+          .get(trackingLinkId) as { n: number };
+        return row.n;
+      } finally {
+        db.close();
+      }
+    },
+    async transactions() {
+      return null;
+    },
+    async size() {
+      const parts = {
+        db: fileSize(file),
+        wal: fileSize(`${file}-wal`),
+        shm: fileSize(`${file}-shm`),
+      };
+      return { total: parts.db + parts.wal, parts };
+    },
+    async dispose() {
+      if (!KEEP) fs.rmSync(dir, { recursive: true, force: true });
+      else console.log(`kept ${dir}`);
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+async function freshPostgres(): Promise<BenchDatabase> {
+  const name = `mailtokit_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return (await c.query<T>(text, values)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    dialect: 'postgres',
+    env: { DATABASE_URL: url },
+    url,
+    async countClicks(trackingLinkId) {
+      const rows = await query<{ n: string }>(
+        'select count(*) as n from clicks where tracking_link_id = $1',
+        [trackingLinkId],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    async transactions() {
+      const rows = await query<{ n: string }>(
+        'select xact_commit as n from pg_stat_database where datname = current_database()',
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    async size() {
+      const rows = await query<{ db: string; clicks: string }>(
+        "select pg_database_size(current_database()) as db, pg_total_relation_size('clicks') as clicks",
+      );
+      const db = Number(rows[0]?.db ?? 0);
+      return {
+        total: db,
+        parts: { database: db, clicksWithIndexes: Number(rows[0]?.clicks ?? 0) },
+      };
+    },
+    async dispose() {
+      if (!KEEP) await adminQuery(`drop database if exists ${name} with (force)`);
+      else console.log(`kept database ${name}`);
+    },
+  };
+}
+
+export interface ServerOptions {
+  /** Shown in front of the child's output. */
+  name: string;
+  /** Script to run (default: the built MailtoKit server). */
+  script?: string;
+  /** Extra arguments for node itself (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  env: Record<string, string>;
+  /** Polled until it answers 200. */
+  healthPath?: string;
+}
+
+/**
+ * A server under test, run as a child process on 127.0.0.1. The environment is built from
+ * scratch (no stray DATABASE_URL from the caller's shell).
+ */
+export class ServerProcess {
+  child: ChildProcess | null = null;
+  port = 0;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: ServerOptions) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts the process (on a new free port unless `samePort`) and waits until it answers. */
+  async start(samePort = false): Promise<void> {
+    if (!samePort || this.port === 0) this.port = await freePort();
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(this.port),
+      LOG_LEVEL: 'warn',
+      REGISTRATIONS_PER_HOUR: '1000',
+      ...this.opts.env,
+    };
+    const child = spawn(
+      process.execPath,
+      [...(this.opts.nodeArgs ?? []), this.opts.script ?? SERVER_BUNDLE],
+      { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    this.child = child;
+    const prefix = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => `  [${this.opts.name}] ${l.length > 300 ? `${l.slice(0, 300)}...` : l}\n`)
+        .join('');
+    child.stdout?.on('data', (c: Buffer) => process.stderr.write(prefix(c)));
+    child.stderr?.on('data', (c: Buffer) => process.stderr.write(prefix(c)));
+    let gone = false;
+    this.exited = new Promise((resolve) =>
+      child.once('exit', () => {
+        gone = true;
+        resolve();
+      }),
+    );
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (gone) throw new Error(`${this.opts.name} exited during start-up`);
+      try {
+        const res = await fetch(`${this.url}${this.opts.healthPath ?? '/api/v1/health'}`);
+        await res.arrayBuffer();
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`${this.opts.name} did not answer in 60 s`);
+      await sleep(50);
+    }
+  }
+
+  /** `kill -9`: no shutdown hook, no drain, no checkpoint. */
+  async kill9(): Promise<void> {
+    this.child?.kill('SIGKILL');
+    await this.exited;
+    this.child = null;
+  }
+
+  /** SIGTERM (graceful: pending clicks are committed, --cpu-prof writes its profile). */
+  async stop(): Promise<void> {
+    if (!this.child) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), 20_000);
+    await this.exited;
+    clearTimeout(timer);
+    this.child = null;
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A JSON API call; throws on an unexpected status. */
+export async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; expect?: number } = {},
+): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status !== (opts.expect ?? 200))
+    throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Registers a user through the API, makes them PREMIUM with the admin CLI
+ * (`node scripts/admin.mjs set-tier`, on the server's database) and signs in.
+ */
+export async function premiumUser(
+  server: ServerProcess,
+  db: BenchDatabase,
+): Promise<{ username: string; token: string; userId: number }> {
+  const username = `bench_${randomBytes(4).toString('hex')}`;
+  const password = 'correct horse battery staple';
+  await api(server.url, 'POST', '/api/v1/auth/register', {
+    body: {
+      username,
+      email: `${username}@example.com`,
+      password,
+      firstName: 'Bench',
+      lastName: 'Mark',
+    },
+    expect: 201,
+  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts/admin.mjs'), 'set-tier', username, 'PREMIUM'],
+    {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...db.env },
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+  if (r.status !== 0) throw new Error(`admin set-tier failed: ${r.stderr || r.stdout}`);
+  const login = await api<{ access_token: string; user: { id: number } }>(
+    server.url,
+    'POST',
+    '/api/v1/auth/login',
+    { body: { username, password } },
+  );
+  return { username, token: login.access_token, userId: login.user.id };
+}
+
+export interface LinkInput {
+  name: string;
+  to: string;
+  cc?: string;
+  subject?: string;
+  body?: string;
+}
+
+export async function createLink(server: ServerProcess, token: string, link: LinkInput) {
+  return api<{ id: number; mailtoUrl: string }>(server.url, 'POST', '/api/v1/mailto-links', {
+    token,
+    body: link,
+    expect: 201,
+  });
+}
+
+export async function createTrackingLink(
+  server: ServerProcess,
+  token: string,
+  mailtoLinkId: number,
+  label?: string,
+) {
+  return api<{ id: number; slug: string; trackingUrl: string }>(
+    server.url,
+    'POST',
+    '/api/v1/tracking',
+    { token, body: { mailtoLinkId, ...(label ? { label } : {}) }, expect: 201 },
+  );
+}
+
+/** A PREMIUM user with one saved link and one tracking link on it: what the redirect needs. */
+export async function trackedLink(server: ServerProcess, db: BenchDatabase) {
+  const user = await premiumUser(server, db);
+  const link = await createLink(server, user.token, {
+    name: 'Newsletter reply',
+    to: 'sales@example.com',
+    cc: 'team@example.com',
+    subject: 'Re: November newsletter — prices & plans',
+    body: 'Hello,\n\nI would like to know more about the #1 plan.\n\nThanks',
+  });
+  const tracking = await createTrackingLink(server, user.token, link.id, 'November newsletter');
+  return { user, link, tracking };
+}
+
+/** Chrome 131 on Windows 10: what most clicks from a newsletter look like. */
+export const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const REFERER = 'https://mail.google.com/';

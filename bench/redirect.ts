@@ -1,0 +1,308 @@
+// Redirect throughput and latency: MailtoKit's real server (SQLite, then PostgreSQL) against a
+// bare node:http server doing one synchronous SQLite INSERT per click (bench/bare-server.mjs).
+// autocannon runs in this process; every server is a child process on 127.0.0.1.
+//
+//   npm run bench:redirect [-- --rounds 3 --duration 10 --warmup 2 --connections 50 --profile sqlite]
+//
+// Prints figures; never fails on slow numbers. --profile sqlite|postgres also runs that
+// MailtoKit server once more under the same load with --cpu-prof and prints where its time goes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { printProfile, summarizeProfile, type ProfileSummary } from './lib/cpuprofile';
+import { measure, type LoadSummary } from './lib/load';
+import { BENCH_DIR } from './lib/paths';
+import {
+  loadAverage,
+  machine,
+  ms,
+  printMachine,
+  summarize as stat,
+  table,
+  writeResults,
+} from './lib/report';
+import {
+  ensureServerBuilt,
+  freshDatabase,
+  ServerProcess,
+  trackedLink,
+  type Dialect,
+} from './lib/server';
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string', default: 'bare,sqlite,postgres' },
+    profile: { type: 'string', default: '' },
+  },
+});
+const rounds = Number(args.rounds);
+const load = {
+  durationS: Number(args.duration),
+  warmupS: Number(args.warmup),
+  connections: Number(args.connections),
+};
+const only = new Set(args.only.split(','));
+
+/** Targets of the issue (SQLite): at least half the bare server's req/s, p99 under 10 ms. */
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 10;
+
+interface Run {
+  round: number;
+  server: string;
+  loadAvgBefore: string;
+  summary: LoadSummary;
+  /** Click rows stored after the run (at least the 302s: nothing lost, nothing uncounted). */
+  clicksStored: number;
+  /**
+   * PostgreSQL: click transactions, estimated as the database's commits minus one per click
+   * (each redirect's lookup is an autocommit statement) minus the set-up's; the group
+   * commit's clicks per transaction follow.
+   */
+  clickTransactions?: number;
+  mailtoUrl?: string;
+}
+
+async function runBare(round: number): Promise<Run> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailtokit-bare-'));
+  const file = path.join(dir, 'bare.db');
+  const server = new ServerProcess({
+    name: 'bare',
+    script: path.join(BENCH_DIR, 'bare-server.mjs'),
+    env: { BARE_DB: file },
+    healthPath: '/health',
+  });
+  try {
+    await server.start();
+    const loadAvgBefore = loadAverage();
+    console.log(`round ${round}: bare node:http + better-sqlite3 (load ${loadAvgBefore})`);
+    const summary = await measure(`${server.url}/t/bench`, load);
+    await server.stop();
+    const db = new SQLite(file);
+    const { n } = db.prepare('select count(*) as n from clicks').get() as { n: number };
+    db.close();
+    return { round, server: 'bare node:http (SQLite)', loadAvgBefore, summary, clicksStored: n };
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runMailtoKit(
+  round: number,
+  dialect: Dialect,
+  profileDir: string | null,
+): Promise<Run> {
+  const db = await freshDatabase(dialect);
+  const server = new ServerProcess({
+    name: `mailtokit-${dialect}`,
+    env: db.env,
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  try {
+    await server.start();
+    const { tracking, link } = await trackedLink(server, db);
+    // Commits of the set-up (a few may be reported late and counted with the clicks).
+    const setupCommits = await db.transactions();
+    const loadAvgBefore = loadAverage();
+    console.log(`round ${round}: MailtoKit on ${dialect} (load ${loadAvgBefore})`);
+    const url = `${server.url}/t/${tracking.slug}`;
+    const summary = await measure(url, load);
+    await server.stop();
+    // Clicks of the warm-up and the measured run.
+    const clicksStored = await db.countClicks(tracking.id);
+    const commits = await db.transactions();
+    const clickTransactions =
+      commits !== null && setupCommits !== null
+        ? Math.max(1, commits - setupCommits - clicksStored)
+        : undefined;
+    return {
+      round,
+      server: `MailtoKit (${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`,
+      loadAvgBefore,
+      summary,
+      clicksStored,
+      clickTransactions,
+      mailtoUrl: link.mailtoUrl,
+    };
+  } finally {
+    await server.stop();
+    await db.dispose();
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+async function main() {
+  const m = machine();
+  printMachine(m);
+  await ensureServerBuilt();
+  console.log(
+    `autocannon: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s measured per server, GET /t/<slug>, redirects not followed\n`,
+  );
+
+  const runs: Run[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    if (only.has('bare')) runs.push(await runBare(round));
+    if (only.has('sqlite')) runs.push(await runMailtoKit(round, 'sqlite', null));
+    if (only.has('postgres')) runs.push(await runMailtoKit(round, 'postgres', null));
+  }
+
+  const rows = runs.map((r) => [
+    rounds > 1 ? `${r.server} #${r.round}` : r.server,
+    Math.round(r.summary.reqPerSecMean),
+    ms(r.summary.latencyMs.p50),
+    ms(r.summary.latencyMs.p90),
+    ms(r.summary.latencyMs.p99),
+    r.summary.redirects302,
+    r.summary.non302 + r.summary.errors,
+    r.clicksStored,
+    r.loadAvgBefore,
+  ]);
+  console.log(
+    `\n${table(
+      [
+        'server',
+        'req/s (mean)',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        '302s',
+        'non-302 + errors',
+        'clicks stored*',
+        'load avg before (1/5/15 min)',
+      ],
+      rows,
+    )}`,
+  );
+  console.log('* clicks stored include the warm-up; they must be >= the 302s of warm-up + run.');
+  for (const r of runs.filter((x) => x.clickTransactions !== undefined))
+    console.log(
+      `${r.server}${rounds > 1 ? ` #${r.round}` : ''}: about ${r.clickTransactions} click transactions, ${(r.clicksStored / (r.clickTransactions ?? 1)).toFixed(1)} clicks per commit (group commit)`,
+    );
+
+  const ratios: Record<string, unknown>[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const bare = runs.find((r) => r.round === round && r.server.startsWith('bare'));
+    for (const r of runs.filter((x) => x.round === round && x.server.startsWith('MailtoKit'))) {
+      if (!bare) {
+        console.log(`${r.server}: no bare run to compare with (--only)`);
+        continue;
+      }
+      const ratio = r.summary.reqPerSecMean / bare.summary.reqPerSecMean;
+      const sqlite = r.server.includes('SQLite');
+      const ratioOk = ratio >= TARGET_RATIO;
+      const p99Ok = r.summary.latencyMs.p99 < TARGET_P99_MS;
+      ratios.push({ round, server: r.server, ratio, p99: r.summary.latencyMs.p99, ratioOk, p99Ok });
+      const targets = sqlite
+        ? ` — target >= ${TARGET_RATIO}x: ${verdict(ratioOk)}; p99 < ${TARGET_P99_MS} ms (${ms(r.summary.latencyMs.p99)}): ${verdict(p99Ok)}`
+        : ' (no target on PostgreSQL)';
+      console.log(
+        `${rounds > 1 ? `round ${round}: ` : ''}${r.server} / bare: ${ratio.toFixed(2)}x${targets}`,
+      );
+    }
+  }
+  for (const r of runs.filter((x) => x.clicksStored < x.summary.redirects302))
+    console.log(`warning: ${r.server} stored fewer clicks than the 302s it sent`);
+
+  // Across rounds: the neighbours' load changes from one 10 s run to the next, so the
+  // medians (typical) and the bests (closest to what the machine can do) say more than
+  // any single round.
+  let acrossRounds: Record<string, unknown>[] = [];
+  if (rounds > 1) {
+    const servers = [...new Set(runs.map((r) => r.server))];
+    const stats = servers.map((server) => {
+      const of = runs.filter((r) => r.server === server);
+      const rps = of.map((r) => r.summary.reqPerSecMean);
+      const p99 = of.map((r) => r.summary.latencyMs.p99);
+      return {
+        server,
+        medianRps: stat(rps).median,
+        bestRps: Math.max(...rps),
+        medianP99: stat(p99).median,
+        bestP99: stat(p99).min,
+      };
+    });
+    const bare = stats.find((x) => x.server.startsWith('bare'));
+    acrossRounds = stats.map((x) => ({
+      ...x,
+      ratioOfMedians: bare ? x.medianRps / bare.medianRps : null,
+      ratioOfBests: bare ? x.bestRps / bare.bestRps : null,
+    }));
+    console.log(
+      `\nacross ${rounds} rounds:\n${table(
+        [
+          'server',
+          'median req/s',
+          'best req/s',
+          'median p99 ms',
+          'best p99 ms',
+          'x bare (medians)',
+          'x bare (bests)',
+        ],
+        acrossRounds.map((x) => [
+          String(x.server),
+          Math.round(Number(x.medianRps)),
+          Math.round(Number(x.bestRps)),
+          ms(Number(x.medianP99)),
+          ms(Number(x.bestP99)),
+          x.ratioOfMedians === null ? '-' : `${Number(x.ratioOfMedians).toFixed(2)} x`,
+          x.ratioOfBests === null ? '-' : `${Number(x.ratioOfBests).toFixed(2)} x`,
+        ]),
+      )}`,
+    );
+    const sq = stats.find((x) => x.server === 'MailtoKit (SQLite)');
+    if (bare && sq)
+      console.log(
+        `MailtoKit (SQLite), medians of ${rounds} rounds — target >= ${TARGET_RATIO}x bare: ${verdict(sq.medianRps / bare.medianRps >= TARGET_RATIO)}; p99 < ${TARGET_P99_MS} ms: ${verdict(sq.medianP99 < TARGET_P99_MS)} (bare's own median p99: ${ms(bare.medianP99)} ms)`,
+      );
+  }
+
+  let profile: ProfileSummary | null = null;
+  if (args.profile === 'sqlite' || args.profile === 'postgres') {
+    const dialect: Dialect = args.profile;
+    const dir = path.join(
+      BENCH_DIR,
+      'results',
+      'profiles',
+      new Date().toISOString().replace(/[:.]/g, '-'),
+    );
+    fs.mkdirSync(dir, { recursive: true });
+    console.log(`\nprofiling MailtoKit (${dialect}) under the same load; profile in ${dir}`);
+    const profiled = await runMailtoKit(0, dialect, dir);
+    console.log(
+      `  (with the profiler on: ${Math.round(profiled.summary.reqPerSecMean)} req/s, p99 ${ms(profiled.summary.latencyMs.p99)} ms)`,
+    );
+    const file = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, f))[0];
+    if (file) {
+      profile = summarizeProfile(file);
+      printProfile(profile);
+    } else console.log('no profile written');
+  }
+
+  const out = writeResults('redirect', {
+    machine: m,
+    loadAverageAtEnd: loadAverage(),
+    load,
+    targets: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS },
+    runs,
+    ratios,
+    acrossRounds,
+    profile,
+  });
+  console.log(`\nresults: ${path.relative(process.cwd(), out)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
