@@ -1,19 +1,62 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './ui/alert-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { toast } from '@/lib/toast';
 
 /** Spec section 8: the question asked after a premium-only action was refused. */
 export const PREMIUM_CONFIRM_QUESTION = 'Would you like to view our premium plans?';
+
+/** What an upgrade prompt says: its toast's title, then its confirm's title and question. */
+export interface UpgradePromptTexts {
+  toastTitle: string;
+  title: string;
+  question: string;
+}
+
+const PREMIUM_TEXTS: UpgradePromptTexts = {
+  toastTitle: 'Premium Feature',
+  title: 'Upgrade to Premium',
+  question: PREMIUM_CONFIRM_QUESTION,
+};
+
+/**
+ * The flow of spec section 8 after a refused action, for any plan: a destructive toast
+ * (`texts.toastTitle`, `description`), then a confirm with `texts.title` and `texts.question`
+ * that leads to /pricing when accepted. Render `upgradeDialog` once in the component using it.
+ */
+export function useUpgradePrompt(texts: UpgradePromptTexts): {
+  promptUpgrade: (description: string) => void;
+  upgradeDialog: ReactNode;
+} {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const { toastTitle, title, question } = texts;
+
+  const promptUpgrade = useCallback(
+    (description: string) => {
+      toast({ variant: 'destructive', title: toastTitle, description });
+      setOpen(true);
+    },
+    [toastTitle],
+  );
+
+  const upgradeDialog = (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      description={question}
+      cancelLabel="No, thanks"
+      confirmLabel="Yes, view plans"
+      onConfirm={() => {
+        void navigate('/pricing');
+        setOpen(false);
+      }}
+    />
+  );
+
+  return { promptUpgrade, upgradeDialog };
+}
 
 /**
  * The premium flow of spec section 8: a destructive 'Premium Feature' toast with
@@ -24,30 +67,6 @@ export function usePremiumPrompt(): {
   promptUpgrade: (description: string) => void;
   premiumDialog: ReactNode;
 } {
-  const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-
-  const promptUpgrade = useCallback((description: string) => {
-    toast({ variant: 'destructive', title: 'Premium Feature', description });
-    setOpen(true);
-  }, []);
-
-  const premiumDialog = (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Upgrade to Premium</AlertDialogTitle>
-          <AlertDialogDescription>{PREMIUM_CONFIRM_QUESTION}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>No, thanks</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void navigate('/pricing')}>
-            Yes, view plans
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-
-  return { promptUpgrade, premiumDialog };
+  const { promptUpgrade, upgradeDialog } = useUpgradePrompt(PREMIUM_TEXTS);
+  return { promptUpgrade, premiumDialog: upgradeDialog };
 }

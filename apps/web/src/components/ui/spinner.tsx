@@ -27,3 +27,22 @@ export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
     </div>
   );
 }
+
+export interface PendingLabelProps {
+  pending: boolean;
+  label: string;
+  /** Said after the spinner while pending; defaults to `label`. */
+  pendingLabel?: string;
+}
+
+/** A busy button's content: `label`, or a spinner and `pendingLabel` while `pending`. */
+export function PendingLabel({ pending, label, pendingLabel = label }: PendingLabelProps) {
+  return pending ? (
+    <>
+      <Spinner />
+      {pendingLabel}
+    </>
+  ) : (
+    label
+  );
+}

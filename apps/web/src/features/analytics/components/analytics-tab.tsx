@@ -3,15 +3,13 @@ import {
   ChevronRightIcon,
   MousePointerClickIcon,
   PlusIcon,
-  RotateCwIcon,
-  TriangleAlertIcon,
   UsersRoundIcon,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { SegmentedControl } from '@/components/ui/segmented-control';
@@ -81,23 +79,12 @@ export function AnalyticsTab() {
   if (overview.isPending) body = <OverviewSkeleton />;
   else if (overview.isError)
     body = (
-      <Alert variant="destructive">
-        <TriangleAlertIcon aria-hidden="true" />
-        <AlertTitle>Error Loading Analytics</AlertTitle>
-        <AlertDescription>
-          <p>Failed to load your analytics. Please try again later.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            onClick={() => void overview.refetch()}
-            disabled={overview.isFetching}
-          >
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadErrorAlert
+        title="Error Loading Analytics"
+        message="Failed to load your analytics. Please try again later."
+        retrying={overview.isFetching}
+        onRetry={() => void overview.refetch()}
+      />
     );
   else if (overview.data.links.length === 0)
     body = (

@@ -1,16 +1,10 @@
-import {
-  ArrowLeftIcon,
-  DownloadIcon,
-  MousePointerClickIcon,
-  RotateCwIcon,
-  TriangleAlertIcon,
-} from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, MousePointerClickIcon } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { EmptyState } from '@/components/empty-state';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -133,23 +127,12 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
       <RangePicker key={params.toString()} range={range} onChange={setRange} today={today} />
 
       {analytics.isError ? (
-        <Alert variant="destructive">
-          <TriangleAlertIcon aria-hidden="true" />
-          <AlertTitle>Error Loading Analytics</AlertTitle>
-          <AlertDescription>
-            <p>Failed to load the analytics of this link. Please try again later.</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-3"
-              onClick={() => void analytics.refetch()}
-              disabled={analytics.isFetching}
-            >
-              <RotateCwIcon aria-hidden="true" />
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert
+          title="Error Loading Analytics"
+          message="Failed to load the analytics of this link. Please try again later."
+          retrying={analytics.isFetching}
+          onRetry={() => void analytics.refetch()}
+        />
       ) : (
         <div
           className="grid gap-6 transition-opacity aria-busy:opacity-60"

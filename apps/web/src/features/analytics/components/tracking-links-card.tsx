@@ -1,22 +1,11 @@
 import type { TrackingLink } from '@mailtokit/contracts/tracking';
 import { CheckIcon, CopyIcon, RadarIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { useCopy } from '@/lib/clipboard';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -46,27 +35,27 @@ function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; link
   const retire = useDeleteTrackingLink(linkId);
   const name = tracking.label ?? tracking.slug;
 
-  const onConfirm = (event: MouseEvent) => {
-    event.preventDefault();
-    retire.mutate(tracking.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast(TRACKING_RETIRED);
-      },
-      onError: (error) => {
-        setOpen(false);
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error) || TRACKING_RETIRE_FAILED,
-        });
-      },
-    });
+  const onConfirm = async () => {
+    try {
+      await retire.mutateAsync(tracking.id);
+    } catch (error) {
+      setOpen(false);
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error) || TRACKING_RETIRE_FAILED,
+      });
+      return;
+    }
+    setOpen(false);
+    toast(TRACKING_RETIRED);
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !retire.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -76,24 +65,13 @@ function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; link
           <Trash2Icon aria-hidden="true" />
           <span className="hidden sm:inline">Delete</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this tracking link?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {tracking.trackingUrl} will stop working: anyone who opens it sees a “not found” page.
-            The clicks it already received stay in your analytics.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={retire.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={onConfirm} disabled={retire.isPending}>
-            {retire.isPending ? <Spinner /> : null}
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this tracking link?"
+      description={`${tracking.trackingUrl} will stop working: anyone who opens it sees a “not found” page. The clicks it already received stay in your analytics.`}
+      confirmLabel="Delete"
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { buildMailto, type MailtoFields, type ParsedMailto } from '@mailtokit/mailto';
 import { EraserIcon, WandSparklesIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { AddressInput } from '@/components/address-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -28,6 +29,11 @@ export const SCROLL_TO_RESULT_DELAY_MS = 100;
 const FIELD_ORDER: GeneratorField[] = ['to', 'cc', 'bcc', 'subject', 'body'];
 
 const ADDRESS_HINT = 'Separate several addresses with commas.';
+
+const COPY_FIELDS = [
+  { name: 'cc', label: 'CC' },
+  { name: 'bcc', label: 'BCC' },
+] as const;
 
 interface GeneratedLink {
   href: string;
@@ -155,48 +161,27 @@ export function GeneratorSection() {
               >
                 <FormField id="generator-to" label="To" error={errors.to} hint={ADDRESS_HINT}>
                   {(control) => (
-                    <Input
+                    <AddressInput
                       {...control}
                       {...field('to')}
-                      type="text"
-                      inputMode="email"
-                      autoComplete="off"
-                      autoCapitalize="none"
-                      spellCheck={false}
                       placeholder="name@example.com, another@example.com"
                       aria-required="true"
                     />
                   )}
                 </FormField>
                 <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-                  <FormField id="generator-cc" label="CC" error={errors.cc}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        {...field('cc')}
-                        type="text"
-                        inputMode="email"
-                        autoComplete="off"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        placeholder="Optional"
-                      />
-                    )}
-                  </FormField>
-                  <FormField id="generator-bcc" label="BCC" error={errors.bcc}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        {...field('bcc')}
-                        type="text"
-                        inputMode="email"
-                        autoComplete="off"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        placeholder="Optional"
-                      />
-                    )}
-                  </FormField>
+                  {COPY_FIELDS.map(({ name, label }) => (
+                    <FormField
+                      key={name}
+                      id={`generator-${name}`}
+                      label={label}
+                      error={errors[name]}
+                    >
+                      {(control) => (
+                        <AddressInput {...control} {...field(name)} placeholder="Optional" />
+                      )}
+                    </FormField>
+                  ))}
                 </div>
                 <FormField id="generator-subject" label="Subject">
                   {(control) => (

@@ -1,20 +1,9 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
 import { Trash2Icon } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { usePremiumPrompt } from '@/components/premium-prompt';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useDeleteLink } from '../api/delete-link';
@@ -29,36 +18,36 @@ export function DeleteLinkButton({ link }: { link: MailtoLink }) {
   const deleteLink = useDeleteLink();
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
 
-  const onConfirm = (event: MouseEvent) => {
-    // Keep the dialog open (with its spinner) until the server answers.
-    event.preventDefault();
-    deleteLink.mutate(link.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({
-          title: 'Link deleted',
-          description: 'Your mailto link has been deleted successfully',
-        });
-      },
-      onError: (error) => {
-        setOpen(false);
-        if (isPremiumRequiredError(error)) {
-          promptUpgrade(DELETE_PREMIUM_MESSAGE);
-          return;
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error) || DELETE_FAILED_MESSAGE,
-        });
-      },
+  // The dialog stays open (with its spinner) until the server answers.
+  const onConfirm = async () => {
+    try {
+      await deleteLink.mutateAsync(link.id);
+    } catch (error) {
+      setOpen(false);
+      if (isPremiumRequiredError(error)) {
+        promptUpgrade(DELETE_PREMIUM_MESSAGE);
+        return;
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error) || DELETE_FAILED_MESSAGE,
+      });
+      return;
+    }
+    setOpen(false);
+    toast({
+      title: 'Link deleted',
+      description: 'Your mailto link has been deleted successfully',
     });
   };
 
   return (
     <>
-      <AlertDialog open={open} onOpenChange={(next) => !deleteLink.isPending && setOpen(next)}>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={
           <Button
             variant="ghost"
             size="sm"
@@ -68,23 +57,13 @@ export function DeleteLinkButton({ link }: { link: MailtoLink }) {
             <Trash2Icon aria-hidden="true" />
             <span className="hidden sm:inline">Delete</span>
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this link?</AlertDialogTitle>
-            <AlertDialogDescription>
-              “{link.name}” will be deleted. This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteLink.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={onConfirm} disabled={deleteLink.isPending}>
-              {deleteLink.isPending ? <Spinner /> : null}
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title="Delete this link?"
+        description={`“${link.name}” will be deleted. This action cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={onConfirm}
+      />
       {premiumDialog}
     </>
   );

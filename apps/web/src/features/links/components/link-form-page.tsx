@@ -1,11 +1,8 @@
-import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { TriangleAlertIcon } from 'lucide-react';
 import { ComingSoon } from '@/components/coming-soon';
-import { PageHeader } from '@/components/page-header';
+import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { PremiumPanel } from '@/components/premium-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
@@ -24,40 +21,15 @@ export function LinkNotFound() {
   );
 }
 
-function Page({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid w-full max-w-3xl grid-cols-1 gap-6">
-      <div>
-        <Button variant="ghost" size="sm" asChild className="-ml-3 mb-2">
-          <Link to="/dashboard">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-        <PageHeader title={title} description={description} />
-      </div>
-      {children}
-    </div>
-  );
-}
-
 /** /dashboard/create-link */
 export function CreateLinkPage() {
   return (
-    <Page
+    <DashboardSubpage
       title="Create Link"
       description="Save a mailto link to reuse it, or just generate one and open it."
     >
       <LinkForm />
-    </Page>
+    </DashboardSubpage>
   );
 }
 
@@ -104,8 +76,11 @@ export function EditLinkPage({ linkId }: { linkId: number }) {
   const link = useLink(linkId);
   if (link.error instanceof ApiError && link.error.status === 404) return <LinkNotFound />;
   return (
-    <Page title="Edit Link" description="Change the link’s recipients, subject, body or team.">
+    <DashboardSubpage
+      title="Edit Link"
+      description="Change the link’s recipients, subject, body or team."
+    >
       <EditLinkContent linkId={linkId} />
-    </Page>
+    </DashboardSubpage>
   );
 }

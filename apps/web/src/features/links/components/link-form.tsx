@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { AddressInput } from '@/components/address-input';
 import { EmailPreview } from '@/components/email-preview';
 import { usePremiumPrompt } from '@/components/premium-prompt';
 import { Button } from '@/components/ui/button';
@@ -68,6 +69,11 @@ const SERVER_FIELDS: Path<LinkFormValues>[] = [
 ];
 
 const ADDRESS_HINT = 'Separate several addresses with commas.';
+
+const COPY_FIELDS = [
+  { name: 'cc', label: 'CC' },
+  { name: 'bcc', label: 'BCC' },
+] as const;
 
 function LinkPreview({ href }: { href: string }) {
   return (
@@ -191,44 +197,26 @@ export function LinkForm({ link }: LinkFormProps) {
             </FormField>
             <FormField id="link-to" label="To" error={errors.to?.message} hint={ADDRESS_HINT}>
               {(control) => (
-                <Input
+                <AddressInput
                   {...control}
                   {...form.register('to')}
-                  inputMode="email"
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
                   placeholder="name@example.com, another@example.com"
                 />
               )}
             </FormField>
             <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-              <FormField id="link-cc" label="CC" error={errors.cc?.message}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('cc')}
-                    inputMode="email"
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    placeholder="Optional"
-                  />
-                )}
-              </FormField>
-              <FormField id="link-bcc" label="BCC" error={errors.bcc?.message}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('bcc')}
-                    inputMode="email"
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    placeholder="Optional"
-                  />
-                )}
-              </FormField>
+              {COPY_FIELDS.map(({ name, label }) => (
+                <FormField
+                  key={name}
+                  id={`link-${name}`}
+                  label={label}
+                  error={errors[name]?.message}
+                >
+                  {(control) => (
+                    <AddressInput {...control} {...form.register(name)} placeholder="Optional" />
+                  )}
+                </FormField>
+              ))}
             </div>
             <FormField id="link-subject" label="Subject" error={errors.subject?.message}>
               {(control) => <Input {...control} {...form.register('subject')} autoComplete="off" />}

@@ -1,8 +1,8 @@
-import { Link2Icon, PlusIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { Link2Icon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,23 +35,12 @@ export function LinksTab() {
   if (links.isError) {
     if (isPremiumRequiredError(links.error)) return <PremiumPanel />;
     return (
-      <Alert variant="destructive">
-        <TriangleAlertIcon aria-hidden="true" />
-        <AlertTitle>Error Loading Links</AlertTitle>
-        <AlertDescription>
-          <p>Failed to load your links. Please try again later.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            onClick={() => void links.refetch()}
-            disabled={links.isFetching}
-          >
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadErrorAlert
+        title="Error Loading Links"
+        message="Failed to load your links. Please try again later."
+        retrying={links.isFetching}
+        onRetry={() => void links.refetch()}
+      />
     );
   }
 

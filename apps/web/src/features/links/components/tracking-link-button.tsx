@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MailtoLink } from '@mailtokit/contracts/links';
-import { TRACKING_MESSAGES, TrackingLink } from '@mailtokit/contracts/tracking';
+import { TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
 import { RadarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { usePremiumPrompt } from '@/components/premium-prompt';
@@ -15,10 +14,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
+import { useCreateTrackingLink } from '../api/create-tracking-link';
 
 /** Spec sections 7 and 8: the tracking toasts and the premium message. */
 export const TRACKING_COPIED = {
@@ -32,24 +31,6 @@ const URL_COPIED = {
 export const TRACKING_PREMIUM_MESSAGE =
   'Tracking links requires a premium subscription. Please upgrade your account to access this feature.';
 export const TRACKING_FAILED_MESSAGE = 'Failed to create tracking link. Please try again.';
-
-/** POST /api/v1/tracking with the spec's body: the link's id and its mailto URL. */
-function useCreateTrackingLink(link: MailtoLink) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      api.post('/api/v1/tracking', {
-        body: { mailtoLinkId: link.id, mailtoUrl: link.mailtoUrl },
-        schema: TrackingLink,
-      }),
-    // Keys owned by the analytics feature: this link's tracking links and the overview.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['tracking-links', link.id] }),
-        queryClient.invalidateQueries({ queryKey: ['analytics', 'overview'] }),
-      ]),
-  });
-}
 
 /**
  * 'Create tracking link' for one saved link: creates a `/t/<slug>` address, copies it and

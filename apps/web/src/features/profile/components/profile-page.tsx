@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@mailtokit/contracts/user';
-import { ArrowLeftIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { UserAvatar } from '@/components/user-avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -123,16 +121,7 @@ export function ProfilePage() {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   const since = memberSince(user.createdAt);
   return (
-    <div className="grid w-full max-w-3xl grid-cols-1 gap-6">
-      <div>
-        <Button variant="ghost" size="sm" asChild className="-ml-3 mb-2">
-          <Link to="/dashboard">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-        <PageHeader title="Profile" description="Your name and e-mail address." />
-      </div>
+    <DashboardSubpage title="Profile" description="Your name and e-mail address.">
       <Card className="flex items-center gap-4 p-5">
         <UserAvatar name={name} className="size-12 text-base" />
         <div className="min-w-0">
@@ -150,6 +139,6 @@ export function ProfilePage() {
         </CardHeader>
         <ProfileForm key={user.id} user={user} />
       </Card>
-    </div>
+    </DashboardSubpage>
   );
 }

@@ -1,7 +1,5 @@
-import { ArrowLeftIcon, ShieldIcon, SlidersHorizontalIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { ShieldIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { GeneralSettings } from './general-settings';
 import { SecuritySettings } from './security-settings';
@@ -9,16 +7,7 @@ import { SecuritySettings } from './security-settings';
 /** /dashboard/settings: General and Security tabs. */
 export function SettingsPage() {
   return (
-    <div className="grid w-full max-w-3xl grid-cols-1 gap-6">
-      <div>
-        <Button variant="ghost" size="sm" asChild className="-ml-3 mb-2">
-          <Link to="/dashboard">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-        <PageHeader title="Settings" description="Preferences and account security." />
-      </div>
+    <DashboardSubpage title="Settings" description="Preferences and account security.">
       <Tabs defaultValue="general">
         <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
           <TabsTrigger value="general" className="sm:px-4">
@@ -37,6 +26,6 @@ export function SettingsPage() {
           <SecuritySettings />
         </TabsContent>
       </Tabs>
-    </div>
+    </DashboardSubpage>
   );
 }

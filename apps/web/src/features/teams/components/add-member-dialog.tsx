@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { teamPermissions, type TeamRole } from '@mailtokit/contracts/teams';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import {
@@ -143,23 +140,11 @@ export function AddMemberDialog({
               </NativeSelect>
             )}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={addMember.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={addMember.isPending}>
-              {addMember.isPending ? (
-                <>
-                  <Spinner />
-                  Adding...
-                </>
-              ) : (
-                'Add Member'
-              )}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            pending={addMember.isPending}
+            submitLabel="Add Member"
+            pendingLabel="Adding..."
+          />
         </form>
       </DialogContent>
     </Dialog>

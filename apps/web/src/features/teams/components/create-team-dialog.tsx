@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TEAM_DESCRIPTION_MAX } from '@mailtokit/contracts/teams';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerFieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -110,23 +107,11 @@ export function CreateTeamDialog({ open, onOpenChange, onTeamRequired }: CreateT
               />
             )}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={createTeam.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={createTeam.isPending}>
-              {createTeam.isPending ? (
-                <>
-                  <Spinner />
-                  Creating...
-                </>
-              ) : (
-                'Create Team'
-              )}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            pending={createTeam.isPending}
+            submitLabel="Create Team"
+            pendingLabel="Creating..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,16 +1,6 @@
 import { TEAM_MESSAGES, type Team } from '@mailtokit/contracts/teams';
-import { useState, type MouseEvent } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/lib/toast';
 import { useDeleteTeam } from '../api/delete-team';
 import { TEAM_ERRORS, teamActionMessage } from '../lib/errors';
@@ -29,55 +19,38 @@ export function DeleteTeamDialog({ team, onOpenChange, onDeleted }: DeleteTeamDi
   const [shown, setShown] = useState(team);
   if (team && team !== shown) setShown(team);
 
-  const confirm = (event: MouseEvent) => {
-    // Stay open while the call runs; close when it is done.
-    event.preventDefault();
+  // The dialog stays open while the call runs; it closes when it is done.
+  const confirm = async () => {
     if (!team) return;
-    deleteTeam.mutate(team.id, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast({ title: 'Team deleted', description: `${team.name} has been deleted.` });
-        onDeleted?.();
-      },
-      onError: (error) => {
-        onOpenChange(false);
-        toast({
-          variant: 'destructive',
-          description: teamActionMessage(error, TEAM_ERRORS.deleteTeam),
-        });
-      },
-    });
+    try {
+      await deleteTeam.mutateAsync(team.id);
+    } catch (error) {
+      onOpenChange(false);
+      toast({
+        variant: 'destructive',
+        description: teamActionMessage(error, TEAM_ERRORS.deleteTeam),
+      });
+      return;
+    }
+    onOpenChange(false);
+    toast({ title: 'Team deleted', description: `${team.name} has been deleted.` });
+    onDeleted?.();
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={team !== null}
-      onOpenChange={(open) => {
-        if (!deleteTeam.isPending) onOpenChange(open);
-      }}
+      onOpenChange={onOpenChange}
+      title={`Delete ${shown?.name ?? 'team'}?`}
+      description={TEAM_MESSAGES.deleteConfirm}
+      confirmLabel="Delete Team"
+      pendingLabel="Deleting..."
+      destructive
+      onConfirm={confirm}
     >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {shown?.name ?? 'team'}?</AlertDialogTitle>
-          <AlertDialogDescription>{TEAM_MESSAGES.deleteConfirm}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <p className="text-sm text-muted-foreground">
-          Its members lose access; links shared with it become private links of their authors.
-        </p>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteTeam.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive disabled={deleteTeam.isPending} onClick={confirm}>
-            {deleteTeam.isPending ? (
-              <>
-                <Spinner />
-                Deleting...
-              </>
-            ) : (
-              'Delete Team'
-            )}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <p className="text-sm text-muted-foreground">
+        Its members lose access; links shared with it become private links of their authors.
+      </p>
+    </ConfirmDialog>
   );
 }

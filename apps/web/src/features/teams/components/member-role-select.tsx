@@ -1,15 +1,6 @@
 import type { TeamMember, TeamRole } from '@mailtokit/contracts/teams';
 import { useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
 import { useUpdateMemberRole } from '../api/update-member-role';
@@ -75,23 +66,22 @@ export function useRoleChanges(teamId: number, teamName: string): RoleChanges {
 
   const username = toTransfer?.user.username;
   const transferDialog = (
-    <AlertDialog open={toTransfer !== null} onOpenChange={(open) => !open && setToTransfer(null)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Transfer ownership to {username}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {username} becomes the owner of {teamName}. You become an admin: you can still add
-            people and remove members, but no longer change roles or delete the team.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => toTransfer && save(toTransfer, 'OWNER')}>
-            Transfer Ownership
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={toTransfer !== null}
+      onOpenChange={(open) => !open && setToTransfer(null)}
+      title={<>Transfer ownership to {username}?</>}
+      description={
+        <>
+          {username} becomes the owner of {teamName}. You become an admin: you can still add people
+          and remove members, but no longer change roles or delete the team.
+        </>
+      }
+      confirmLabel="Transfer Ownership"
+      onConfirm={() => {
+        if (toTransfer) save(toTransfer, 'OWNER');
+        setToTransfer(null);
+      }}
+    />
   );
 
   return { saving, busy: updateRole.isPending, changeRole, transferDialog };

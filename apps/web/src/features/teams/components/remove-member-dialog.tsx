@@ -1,16 +1,6 @@
 import type { TeamMember } from '@mailtokit/contracts/teams';
-import { useState, type MouseEvent } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/lib/toast';
 import { useRemoveMember } from '../api/remove-member';
 import { TEAM_ERRORS, teamActionMessage } from '../lib/errors';
@@ -36,58 +26,35 @@ export function RemoveMemberDialog({
   if (member && member !== shown) setShown(member);
   const username = shown?.user.username ?? 'this member';
 
-  const confirm = (event: MouseEvent) => {
-    event.preventDefault();
+  const confirm = async () => {
     if (!member) return;
-    removeMember.mutate(
-      { userId: member.userId },
-      {
-        onSuccess: () =>
-          toast({
-            title: 'Member removed',
-            description: `${member.user.username} has been removed from ${teamName}.`,
-          }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            description: teamActionMessage(error, TEAM_ERRORS.removeMember),
-          }),
-        onSettled: () => onOpenChange(false),
-      },
-    );
+    try {
+      await removeMember.mutateAsync({ userId: member.userId });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        description: teamActionMessage(error, TEAM_ERRORS.removeMember),
+      });
+      onOpenChange(false);
+      return;
+    }
+    toast({
+      title: 'Member removed',
+      description: `${member.user.username} has been removed from ${teamName}.`,
+    });
+    onOpenChange(false);
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={member !== null}
-      onOpenChange={(open) => {
-        if (!removeMember.isPending) onOpenChange(open);
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            Remove {username} from {teamName}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            They lose access to the team and its shared links at once. Links they shared with the
-            team become their private links.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={removeMember.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive disabled={removeMember.isPending} onClick={confirm}>
-            {removeMember.isPending ? (
-              <>
-                <Spinner />
-                Removing...
-              </>
-            ) : (
-              'Remove Member'
-            )}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title={`Remove ${username} from ${teamName}?`}
+      description="They lose access to the team and its shared links at once. Links they shared with the team become their private links."
+      confirmLabel="Remove Member"
+      pendingLabel="Removing..."
+      destructive
+      onConfirm={confirm}
+    />
   );
 }

@@ -9,17 +9,15 @@ import {
   CalendarIcon,
   CrownIcon,
   LogOutIcon,
-  RotateCwIcon,
   SearchXIcon,
   Trash2Icon,
-  TriangleAlertIcon,
   UserPlusIcon,
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -72,30 +70,6 @@ function TeamNotFound() {
         </Button>
       </Card>
     </div>
-  );
-}
-
-function LoadError({
-  message,
-  onRetry,
-  busy,
-}: {
-  message: string;
-  onRetry: () => void;
-  busy: boolean;
-}) {
-  return (
-    <Alert variant="destructive">
-      <TriangleAlertIcon aria-hidden="true" />
-      <AlertTitle>Error</AlertTitle>
-      <AlertDescription>
-        <p>{message}</p>
-        <Button variant="outline" size="sm" className="mt-3" disabled={busy} onClick={onRetry}>
-          <RotateCwIcon aria-hidden="true" />
-          Try again
-        </Button>
-      </AlertDescription>
-    </Alert>
   );
 }
 
@@ -152,9 +126,10 @@ function TeamDetail({ teamId }: { teamId: number }) {
     return (
       <div className="grid w-full max-w-5xl gap-4">
         <BackLink />
-        <LoadError
+        <LoadErrorAlert
+          title="Error"
           message={TEAM_ERRORS.loadTeam}
-          busy={team.isFetching}
+          retrying={team.isFetching}
           onRetry={() => void team.refetch()}
         />
       </div>
@@ -244,9 +219,10 @@ function TeamDetail({ teamId }: { teamId: number }) {
             <MembersTableSkeleton />
           ) : members.isError ? (
             <div className="p-4 sm:p-6">
-              <LoadError
+              <LoadErrorAlert
+                title="Error"
                 message={TEAM_ERRORS.loadMembers}
-                busy={members.isFetching}
+                retrying={members.isFetching}
                 onRetry={() => void members.refetch()}
               />
             </div>

@@ -1,9 +1,9 @@
 import type { Team } from '@mailtokit/contracts/teams';
-import { PlusIcon, RotateCwIcon, TriangleAlertIcon, UsersRoundIcon } from 'lucide-react';
+import { PlusIcon, UsersRoundIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -72,23 +72,12 @@ export function TeamsTab() {
   if (teams.isPending) content = <TeamsSkeleton />;
   else if (teams.isError)
     content = (
-      <Alert variant="destructive">
-        <TriangleAlertIcon aria-hidden="true" />
-        <AlertTitle>Error Loading Teams</AlertTitle>
-        <AlertDescription>
-          <p>{TEAM_ERRORS.loadTeams}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            disabled={teams.isFetching}
-            onClick={() => void teams.refetch()}
-          >
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadErrorAlert
+        title="Error Loading Teams"
+        message={TEAM_ERRORS.loadTeams}
+        retrying={teams.isFetching}
+        onRetry={() => void teams.refetch()}
+      />
     );
   else if (teams.data.length === 0)
     content = (
