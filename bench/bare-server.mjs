@@ -21,7 +21,7 @@ if (!port || !file) {
 const db = new SQLite(file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
-// The same columns, and the same index, as MailtoKit's clicks table (migration 005).
+// The same columns, and the same index, as MailtoKit's clicks table (migrations 005 and 006).
 db.exec(`
   create table if not exists clicks (
     id integer primary key autoincrement,
@@ -34,8 +34,8 @@ db.exec(`
     is_bot integer not null default 0,
     visitor_hash varchar(64) not null
   );
-  create index if not exists clicks_tracking_link_time
-    on clicks (tracking_link_id, occurred_at, is_bot, visitor_hash);
+  create index if not exists clicks_link_time_dims
+    on clicks (tracking_link_id, occurred_at, is_bot, visitor_hash, referrer_host, browser, os, device);
 `);
 const insert = db.prepare(
   `insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkSeries, linkTotals } from '../src/modules/analytics/repo';
 import { insertClicks, rebuildClickDaily, type ClickRecord } from '../src/modules/tracking/repo';
 import {
   addMember,
@@ -193,6 +194,73 @@ describe('a link’s analytics', () => {
         { key: unlabelled.slug, clicks: 2 },
       ],
     });
+  });
+
+  it('takes totals and the daily series from the rollup, equal to the raw clicks', async () => {
+    const link = await createLink(t.app, owner.headers, { name: 'Rollup vs raw' });
+    const [t1, t2] = [await track(link, owner, 'One'), await track(link, owner)];
+    const c = (at: string, tracking: Tracking, who?: string): Click =>
+      who ? { at, tracking, linkId: link.id, who } : { at, tracking, linkId: link.id, bot: true };
+    await seed([
+      c('2025-03-31T23:59:59.999Z', t1, 'p1'), // outside the range
+      // Day 1: p1 twice, p2 on the other tracking link, two bots.
+      c('2025-04-01T00:00:00.000Z', t1, 'p1'),
+      c('2025-04-01T08:00:00.000Z', t1, 'p1'),
+      c('2025-04-01T09:00:00.000Z', t2, 'p2'),
+      c('2025-04-01T09:30:00.000Z', t1),
+      c('2025-04-01T23:00:00.000Z', t2),
+      // Day 2: p1 again (another day: another visitor), p3.
+      c('2025-04-02T12:00:00.000Z', t2, 'p1'),
+      c('2025-04-02T13:00:00.000Z', t1, 'p3'),
+      // Day 3: nothing. Day 4: p1, p2 twice (on both tracking links), a bot.
+      c('2025-04-04T01:00:00.000Z', t1, 'p1'),
+      c('2025-04-04T02:00:00.000Z', t1, 'p2'),
+      c('2025-04-04T03:00:00.000Z', t2, 'p2'),
+      c('2025-04-04T23:59:59.999Z', t2),
+      c('2025-04-05T00:00:00.000Z', t1, 'p1'), // outside the range
+    ]);
+    const res = await get(
+      `/api/v1/mailto-links/${link.id}/analytics?from=2025-04-01&to=2025-04-04`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.totals).toEqual({ clicks: 8, uniqueVisitors: 6, botClicks: 3 });
+    expect(body.series).toEqual([
+      { t: '2025-04-01T00:00:00.000Z', clicks: 3, uniqueVisitors: 2 },
+      { t: '2025-04-02T00:00:00.000Z', clicks: 2, uniqueVisitors: 2 },
+      { t: '2025-04-03T00:00:00.000Z', clicks: 0, uniqueVisitors: 0 },
+      { t: '2025-04-04T00:00:00.000Z', clicks: 3, uniqueVisitors: 2 },
+    ]);
+    expect(body.labels).toEqual([
+      { key: 'One', clicks: 5 },
+      { key: t2.slug, clicks: 3 },
+    ]);
+
+    // The same figures straight from the raw clicks (distinct hashes over the whole range).
+    const r = {
+      fromIso: '2025-04-01T00:00:00.000Z',
+      toIso: '2025-04-05T00:00:00.000Z',
+      keyLength: 10,
+    } as const;
+    const raw = await linkTotals(t.db.kysely, link.id, r);
+    expect(body.totals).toEqual({
+      clicks: raw.clicks,
+      uniqueVisitors: raw.visitors,
+      botClicks: raw.botClicks,
+    });
+    const rawSeries = new Map(
+      (await linkSeries(t.db.kysely, link.id, r)).map((b) => [`${b.key}T00:00:00.000Z`, b]),
+    );
+    for (const point of body.series as { t: string; clicks: number; uniqueVisitors: number }[])
+      expect([point.clicks, point.uniqueVisitors]).toEqual([
+        rawSeries.get(point.t)?.clicks ?? 0,
+        rawSeries.get(point.t)?.visitors ?? 0,
+      ]);
+    // And hourly (raw clicks, a range that is not whole days) agrees on a part of it.
+    const hourly = await get(
+      `/api/v1/mailto-links/${link.id}/analytics?from=2025-04-01T08:00:00Z&to=2025-04-02T12:00:00Z&interval=hour`,
+    );
+    expect(hourly.json().totals).toEqual({ clicks: 3, uniqueVisitors: 3, botClicks: 2 });
   });
 
   it('takes date-times and buckets by hour', async () => {

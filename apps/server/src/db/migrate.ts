@@ -5,6 +5,7 @@ import { m002ContactMessages } from './migrations/002-contact-messages';
 import { m003MailtoLinks } from './migrations/003-mailto-links';
 import { m004Teams } from './migrations/004-teams';
 import { m005Tracking } from './migrations/005-tracking';
+import { m006ClicksDimensionsIndex } from './migrations/006-clicks-dimensions-index';
 
 /** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '003-mailto-links': m003MailtoLinks,
   '004-teams': m004Teams,
   '005-tracking': m005Tracking,
+  '006-clicks-dimensions-index': m006ClicksDimensionsIndex,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -21,7 +21,7 @@ const bucket = (len: 10 | 13) => sql<string>`substr(c.occurred_at, 1, ${sql.lit(
 
 /**
  * The clicks of one link's tracking links (retired ones included) in the range: an IN over
- * the link's few tracking link ids, then a range scan of clicks_tracking_link_time for each.
+ * the link's few tracking link ids, then a range scan of clicks_link_time_dims for each.
  */
 function linkClicks(db: Conn, linkId: number, r: RangeQuery) {
   return db
@@ -66,45 +66,47 @@ export async function linkSeries(db: Conn, linkId: number, r: RangeQuery): Promi
   return rows.map((x) => ({ key: x.key, clicks: num(x.clicks), visitors: num(x.visitors) }));
 }
 
-export type Dimension = 'referrer_host' | 'browser' | 'os' | 'device';
-
-/** The `limit` most frequent values of a column among human clicks (null: no value). */
-export async function linkBreakdown(
-  db: Conn,
-  linkId: number,
-  r: RangeQuery,
-  column: Dimension,
-  limit: number,
-): Promise<{ key: string | null; clicks: number }[]> {
-  const col = sql.ref(`c.${column}`);
-  const rows = await linkClicks(db, linkId, r)
-    .where('c.is_bot', '=', 0)
-    .select([sql<string | null>`${col}`.as('key'), sql<number>`count(*)`.as('clicks')])
-    .groupBy(col)
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy(sql`coalesce(${col}, '')`)
-    .limit(limit)
-    .execute();
-  return rows.map((x) => ({ key: x.key, clicks: num(x.clicks) }));
+/** Human clicks of one combination of referrer, browser, OS, device and tracking link. */
+export interface DimensionRow {
+  trackingLinkId: number;
+  referrerHost: string | null;
+  browser: string;
+  os: string;
+  device: string;
+  clicks: number;
 }
 
-/** Human clicks per tracking link (each with its label and slug), most first. */
-export async function linkByTrackingLink(
+/**
+ * The link's human clicks in the range grouped by every breakdown at once (one pass instead
+ * of one query per breakdown; callers fold the rows into each top list). There are few
+ * combinations (about 2,000 for a link with 50,000 clicks in 30 days), and the scan is
+ * index-only: clicks_link_time_dims (migration 006) holds all these columns.
+ */
+export async function linkDimensions(
   db: Conn,
   linkId: number,
   r: RangeQuery,
-): Promise<{ label: string | null; slug: string; clicks: number }[]> {
-  const rows = await db
-    .selectFrom('clicks as c')
-    .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
-    .where('t.mailto_link_id', '=', linkId)
-    .where('c.occurred_at', '>=', r.fromIso)
-    .where('c.occurred_at', '<', r.toIso)
+): Promise<DimensionRow[]> {
+  const rows = await linkClicks(db, linkId, r)
     .where('c.is_bot', '=', 0)
-    .select(['t.id', 't.label', 't.slug', sql<number>`count(*)`.as('clicks')])
-    .groupBy(['t.id', 't.label', 't.slug'])
+    .select([
+      'c.tracking_link_id',
+      'c.referrer_host',
+      'c.browser',
+      'c.os',
+      'c.device',
+      sql<number>`count(*)`.as('clicks'),
+    ])
+    .groupBy(['c.tracking_link_id', 'c.referrer_host', 'c.browser', 'c.os', 'c.device'])
     .execute();
-  return rows.map((x) => ({ label: x.label, slug: x.slug, clicks: num(x.clicks) }));
+  return rows.map((x) => ({
+    trackingLinkId: x.tracking_link_id,
+    referrerHost: x.referrer_host,
+    browser: x.browser,
+    os: x.os,
+    device: x.device,
+    clicks: num(x.clicks),
+  }));
 }
 
 /** Human clicks and visitors per bucket, added up over many links. */

@@ -42,8 +42,8 @@ const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
 /**
  * Click analytics. Needs a premium plan; a link's analytics follow the link's read access
  * (404 for links the user cannot see), the overview covers every link the user can see.
- * Everything is aggregated in SQL: per link from the raw clicks (an index range scan), across
- * links from the daily rollup.
+ * Totals and daily series come from the daily rollup (per link and across links); a link's
+ * breakdowns and hourly figures from its raw clicks (an index-only range scan).
  */
 export class AnalyticsService {
   constructor(
@@ -62,36 +62,46 @@ export class AnalyticsService {
     const range = resolveRange(query, now);
     const r = rangeQuery(range);
     const k = this.db.kysely;
-    const [totals, series, referrers, browsers, os, devices, byTracking] = await Promise.all([
-      repo.linkTotals(k, link.id, r),
-      repo.linkSeries(k, link.id, r),
-      repo.linkBreakdown(k, link.id, r, 'referrer_host', ANALYTICS_TOP_N),
-      repo.linkBreakdown(k, link.id, r, 'browser', ANALYTICS_TOP_N),
-      repo.linkBreakdown(k, link.id, r, 'os', ANALYTICS_TOP_N),
-      repo.linkBreakdown(k, link.id, r, 'device', ANALYTICS_TOP_N),
-      repo.linkByTrackingLink(k, link.id, r),
+    // Unique visitors over several days are the sum of each day's unique visitors: the
+    // visitor hash is salted per UTC day (decision 0005), so the same person has a different
+    // hash every day and no hash occurs on two days. The per-day rollup (`click_daily`) is
+    // therefore exact for any range of whole UTC days, which every daily range is (resolveRange
+    // widens it to whole buckets). Hourly ranges that are not whole days read the raw clicks.
+    const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
+    const daily = range.interval === 'day';
+    const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
+    const [totals, series, dims, trackingLinks] = await Promise.all([
+      wholeDays
+        ? repo.rollupPerLink(k, [link.id], fromDay, toDay).then((rows) => rows[0])
+        : repo.linkTotals(k, link.id, r),
+      daily ? repo.rollupSeries(k, [link.id], fromDay, toDay) : repo.linkSeries(k, link.id, r),
+      repo.linkDimensions(k, link.id, r),
+      repo.trackingLinksOf(k, link.id),
     ]);
     const byKey = new Map(series.map((b) => [b.key, b]));
+    const nameOf = new Map(trackingLinks.map((x) => [x.id, x.label ?? x.slug]));
     return {
       linkId: link.id,
       from: r.fromIso,
       to: r.toIso,
       interval: range.interval,
       totals: {
-        clicks: totals.clicks,
-        uniqueVisitors: totals.visitors,
-        botClicks: totals.botClicks,
+        clicks: totals?.clicks ?? 0,
+        uniqueVisitors: totals?.visitors ?? 0,
+        botClicks: totals?.botClicks ?? 0,
       },
       series: bucketsOf(range).map(({ key, t }) => ({
         t,
         clicks: byKey.get(key)?.clicks ?? 0,
         uniqueVisitors: byKey.get(key)?.visitors ?? 0,
       })),
-      referrers: referrers.map((x) => ({ key: x.key ?? DIRECT_REFERRER, clicks: x.clicks })),
-      browsers: browsers.map((x) => ({ key: x.key ?? 'Other', clicks: x.clicks })),
-      os: os.map((x) => ({ key: x.key ?? 'Other', clicks: x.clicks })),
-      devices: devices.map((x) => ({ key: x.key ?? 'other', clicks: x.clicks })),
-      labels: topKeys(byTracking.map((x) => ({ key: x.label ?? x.slug, clicks: x.clicks }))),
+      referrers: topValues(dims, (x) => x.referrerHost, DIRECT_REFERRER),
+      browsers: topValues(dims, (x) => x.browser, 'Other'),
+      os: topValues(dims, (x) => x.os, 'Other'),
+      devices: topValues(dims, (x) => x.device, 'other'),
+      labels: topKeys(
+        dims.map((x) => ({ key: nameOf.get(x.trackingLinkId) ?? '', clicks: x.clicks })),
+      ),
     };
   }
 
@@ -201,6 +211,38 @@ export class AnalyticsService {
     }
     return { filename: `link-${link.id}-clicks.csv`, body: Readable.from(lines()) };
   }
+}
+
+const isMidnight = (iso: string) => iso.endsWith('T00:00:00.000Z');
+
+/**
+ * The top N values of one breakdown: clicks added up per value (null: none), most first, ties
+ * by value with null as '' (code unit order, the same on both databases), then null shown as
+ * `nullAs`.
+ */
+function topValues(
+  rows: readonly repo.DimensionRow[],
+  value: (row: repo.DimensionRow) => string | null,
+  nullAs: string,
+): { key: string; clicks: number }[] {
+  const sums = new Map<string | null, number>();
+  for (const row of rows) {
+    const v = value(row);
+    sums.set(v, (sums.get(v) ?? 0) + row.clicks);
+  }
+  return [...sums]
+    .map(([key, clicks]) => ({ key, clicks, sortKey: key ?? '' }))
+    .sort((a, b) =>
+      b.clicks !== a.clicks
+        ? b.clicks - a.clicks
+        : a.sortKey < b.sortKey
+          ? -1
+          : a.sortKey > b.sortKey
+            ? 1
+            : 0,
+    )
+    .slice(0, ANALYTICS_TOP_N)
+    .map(({ key, clicks }) => ({ key: key ?? nullAs, clicks }));
 }
 
 /** Adds up equal keys (two tracking links may share a label) and keeps the top N. */

@@ -59,10 +59,14 @@ export async function retireTrackingLink(db: Conn, id: number, at: string): Prom
   return result.numUpdatedRows > 0n;
 }
 
-/** The active tracking link behind a slug and the stored fields of its mailto link. */
+/**
+ * The active tracking link behind a slug and the stored fields of its mailto link, with the
+ * link's `updated_at` (the built URL is cached per link and version).
+ */
 export type RedirectTarget = Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'body'> & {
   trackingLinkId: number;
   mailtoLinkId: number;
+  updatedAt: string;
 };
 
 function redirectTargetQuery(db: Kysely<DB>, slug: string) {
@@ -72,6 +76,7 @@ function redirectTargetQuery(db: Kysely<DB>, slug: string) {
     .select([
       't.id as trackingLinkId',
       't.mailto_link_id as mailtoLinkId',
+      'm.updated_at as updatedAt',
       'm.to',
       'm.cc',
       'm.bcc',
