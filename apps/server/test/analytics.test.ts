@@ -7,11 +7,10 @@ import {
   createLink,
   createTeam,
   createTestApp,
-  setTier,
-  signUp,
   type CreatedLink,
   type SignedIn,
   type TestApp,
+  signUpAs,
 } from './helpers';
 
 const PREMIUM_REQUIRED = { detail: 'Premium subscription required', code: 'PREMIUM_REQUIRED' };
@@ -23,11 +22,7 @@ let free: SignedIn;
 let owner: SignedIn;
 let stranger: SignedIn;
 
-async function user(tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> {
-  const who = await signUp(t.app);
-  await setTier(t.db, who.user.id, tier);
-  return who;
-}
+const user = (tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> => signUpAs(t, tier);
 
 interface Tracking {
   id: number;

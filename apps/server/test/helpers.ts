@@ -220,3 +220,10 @@ export async function addMember(
   });
   if (res.statusCode !== 201) throw new Error(`add member failed: ${res.statusCode} ${res.body}`);
 }
+
+/** Registers and signs in a new user on the given plan. */
+export async function signUpAs(t: TestApp, tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> {
+  const who = await signUp(t.app);
+  await setTier(t.db, who.user.id, tier);
+  return who;
+}

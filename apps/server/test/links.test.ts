@@ -6,9 +6,9 @@ import {
   createTeam,
   createTestApp,
   setTier,
-  signUp,
   type SignedIn,
   type TestApp,
+  signUpAs,
 } from './helpers';
 
 const BASE = '/api/v1/mailto-links';
@@ -21,11 +21,7 @@ let free: SignedIn;
 let premium: SignedIn;
 let team: SignedIn;
 
-async function member(tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> {
-  const who = await signUp(t.app);
-  await setTier(t.db, who.user.id, tier);
-  return who;
-}
+const member = (tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> => signUpAs(t, tier);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -5,10 +5,9 @@ import {
   createLink,
   createTeam,
   createTestApp,
-  setTier,
-  signUp,
   type SignedIn,
   type TestApp,
+  signUpAs,
 } from './helpers';
 
 const LINKS = '/api/v1/mailto-links';
@@ -26,11 +25,7 @@ const notMember = {
 
 let t: TestApp;
 
-async function user(tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> {
-  const who = await signUp(t.app);
-  await setTier(t.db, who.user.id, tier);
-  return who;
-}
+const user = (tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> => signUpAs(t, tier);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, who?: SignedIn | null, payload?: object) =>

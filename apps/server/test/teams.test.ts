@@ -8,10 +8,9 @@ import {
   addMember,
   createTeam,
   createTestApp,
-  setTier,
-  signUp,
   type SignedIn,
   type TestApp,
+  signUpAs,
 } from './helpers';
 
 const V1 = '/api/v1/teams';
@@ -30,11 +29,7 @@ const invalid = (field: string, message: string) => ({
 
 let t: TestApp;
 
-async function user(tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> {
-  const who = await signUp(t.app);
-  await setTier(t.db, who.user.id, tier);
-  return who;
-}
+const user = (tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> => signUpAs(t, tier);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, who?: SignedIn | null, payload?: object) =>

@@ -12,6 +12,7 @@ import {
   type CreatedLink,
   type SignedIn,
   type TestApp,
+  signUpAs,
 } from './helpers';
 
 const PREMIUM_REQUIRED = { detail: 'Premium subscription required', code: 'PREMIUM_REQUIRED' };
@@ -31,11 +32,7 @@ let free: SignedIn;
 let premium: SignedIn;
 let other: SignedIn;
 
-async function member(tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> {
-  const who = await signUp(t.app);
-  await setTier(t.db, who.user.id, tier);
-  return who;
-}
+const member = (tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> => signUpAs(t, tier);
 
 beforeAll(async () => {
   t = await createTestApp();
