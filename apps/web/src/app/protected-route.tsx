@@ -46,6 +46,9 @@ export function ProtectedRoute({ children, feature }: ProtectedRouteProps) {
         return;
       }
       timer = setTimeout(() => {
+        // The visitor already left this page (e.g. sign-out navigates home while the next
+        // page is still loading): nothing to guard any more.
+        if (window.location.pathname !== location.pathname) return;
         void navigate('/auth', { replace: true, state: { from: location.pathname } });
       }, AUTH_REDIRECT_DELAY_MS);
     });
