@@ -125,6 +125,15 @@ export interface LinkStatsRow {
   lastClickAt: string | null;
 }
 
+/** The rollup rows (`click_daily`) of many links over a range of days; `toDay` is exclusive. */
+function rollupRows(db: Conn, linkIds: readonly number[], fromDay: string, toDay: string) {
+  return db
+    .selectFrom('click_daily')
+    .where('mailto_link_id', 'in', linkIds)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay);
+}
+
 /**
  * The daily series of many links from the rollup (`click_daily`, one primary-key range per
  * link; never the raw clicks). Visitors add up per link and day. `toDay` is exclusive.
@@ -136,16 +145,12 @@ export async function rollupSeries(
   toDay: string,
 ): Promise<SeriesRow[]> {
   if (linkIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('click_daily')
+  const rows = await rollupRows(db, linkIds, fromDay, toDay)
     .select([
       'day',
       sql<number>`sum(clicks)`.as('clicks'),
       sql<number>`sum(visitors)`.as('visitors'),
     ])
-    .where('mailto_link_id', 'in', linkIds)
-    .where('day', '>=', fromDay)
-    .where('day', '<', toDay)
     .groupBy('day')
     .execute();
   return rows.map((x) => ({ key: x.day, clicks: num(x.clicks), visitors: num(x.visitors) }));
@@ -159,8 +164,7 @@ export async function rollupPerLink(
   toDay: string,
 ): Promise<LinkStatsRow[]> {
   if (linkIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('click_daily')
+  const rows = await rollupRows(db, linkIds, fromDay, toDay)
     .select([
       'mailto_link_id',
       sql<number>`sum(clicks)`.as('clicks'),
@@ -168,9 +172,6 @@ export async function rollupPerLink(
       sql<number>`sum(visitors)`.as('visitors'),
       sql<string | null>`max(last_click_at)`.as('last'),
     ])
-    .where('mailto_link_id', 'in', linkIds)
-    .where('day', '>=', fromDay)
-    .where('day', '<', toDay)
     .groupBy('mailto_link_id')
     .execute();
   return rows.map((x) => ({
