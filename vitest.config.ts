@@ -48,6 +48,7 @@ export default defineConfig(async () => {
               'packages/**/*.test.ts',
               'apps/server/src/**/*.test.ts',
               'apps/web/src/**/*.test.ts',
+              'scripts/**/*.test.ts',
             ],
           },
         },
