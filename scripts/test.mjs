@@ -4,11 +4,31 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build-if-stale.mjs';
+import { ChromiumNotFound, ensureChromium } from './chromium.mjs';
+
+// The browser first: a missing one stops the run before any suite starts, never a skipped e2e.
+try {
+  process.env.CHROMIUM_PATH = ensureChromium();
+} catch (err) {
+  if (!(err instanceof ChromiumNotFound)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 
 const results = path.join(ROOT, 'test-results');
 fs.mkdirSync(results, { recursive: true });
-const run = (cmd, args) =>
-  spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env }).status ?? 1;
+/** A package's command run by this very Node (no npx, so `with-node.mjs` keeps its version). */
+const bin = (pkg, name) => {
+  const dir = path.join(ROOT, 'node_modules', pkg);
+  const { bin } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return path.join(dir, typeof bin === 'string' ? bin : bin[name]);
+};
+const run = (pkg, name, args) =>
+  spawnSync(process.execPath, [bin(pkg, name), ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: process.env,
+  }).status ?? 1;
 
 const readJson = (file) => {
   try {
@@ -23,14 +43,13 @@ const playwrightFile = path.join(results, 'playwright.json');
 fs.rmSync(vitestFile, { force: true });
 fs.rmSync(playwrightFile, { force: true });
 
-const vitestStatus = run('npx', [
-  'vitest',
+const vitestStatus = run('vitest', 'vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestFile}`,
 ]);
-const playwrightStatus = run('npx', ['playwright', 'test']);
+const playwrightStatus = run('@playwright/test', 'playwright', ['test']);
 
 const v = readJson(vitestFile);
 const vitest = {
@@ -59,5 +78,11 @@ console.log(
 const passed = vitest.passed + playwright.passed + playwright.flaky;
 const failed = vitest.failed + playwright.failed;
 const skipped = vitest.skipped + playwright.skipped;
+// Read back by .ci/run, which runs the suite on more than one Node.
+fs.writeFileSync(
+  path.join(results, 'summary.json'),
+  JSON.stringify({ node: process.version, passed, failed, skipped }) + '\n',
+);
+console.log(`Node ${process.version}, Chromium ${process.env.CHROMIUM_PATH}`);
 console.log(`Total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
