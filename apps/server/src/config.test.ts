@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, describeDatabase, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('defaults to SQLite under ./data on port 3000 with FREE accounts', () => {
@@ -63,5 +63,19 @@ describe('loadConfig', () => {
       expect((err as Error).message.startsWith(message)).toBe(true);
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+});
+
+describe('describeDatabase', () => {
+  it('names the SQLite file, or the PostgreSQL server without its password', () => {
+    expect(describeDatabase({ dialect: 'sqlite', file: '/srv/mk/mailtokit.db' })).toBe(
+      'SQLite database /srv/mk/mailtokit.db',
+    );
+    expect(
+      describeDatabase({ dialect: 'postgres', url: 'postgres://mk:s3cret@db.internal:5432/mk' }),
+    ).toBe('PostgreSQL postgres://mk:***@db.internal:5432/mk');
+    expect(describeDatabase({ dialect: 'postgres', url: 'postgres://mk@127.0.0.1/mk' })).toBe(
+      'PostgreSQL postgres://mk@127.0.0.1/mk',
+    );
   });
 });

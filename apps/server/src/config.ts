@@ -123,3 +123,15 @@ export function loadConfig(
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
   };
 }
+
+/** Where the data lives, for the start-up log: the database file, or the server (no password). */
+export function describeDatabase(database: Database): string {
+  if (database.dialect === 'sqlite') return `SQLite database ${database.file}`;
+  try {
+    const url = new URL(database.url);
+    if (url.password) url.password = '***';
+    return `PostgreSQL ${url.toString()}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, describeDatabase, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -19,7 +20,9 @@ async function main() {
     }
     throw err;
   }
-  const db = openDb(config.database);
+  const { database } = config;
+  const created = database.dialect === 'sqlite' && !fs.existsSync(database.file);
+  const db = openDb(database);
   try {
     await migrateToLatest(db);
   } catch (err) {
@@ -53,7 +56,11 @@ async function main() {
     process.exit(1);
   }
   const where = config.publicUrl ?? `http://localhost:${config.port}`;
-  app.log.info(`MailtoKit serving ${where} (database: ${config.database.dialect})`);
+  const data = `${describeDatabase(database)}${created ? ' (created now)' : ''}`;
+  app.log.info(
+    { url: where, database: database.dialect, created },
+    `MailtoKit serving ${where}; data: ${data}`,
+  );
 }
 
 void main();

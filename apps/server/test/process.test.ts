@@ -31,9 +31,9 @@ function freePort(): number {
   return 20000 + Math.floor(Math.random() * 20000);
 }
 
-async function startServer(port: number) {
+async function startServer(port: number, extraEnv: NodeJS.ProcessEnv = {}) {
   const child = spawn(TSX, [MAIN], {
-    env: { ...env, PORT: String(port) },
+    env: { ...env, PORT: String(port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -84,6 +84,31 @@ describe(`server process (${dialect})`, () => {
     );
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+  }, 60_000);
+
+  it('says where it serves and where the data lives, and when it created the database', async () => {
+    const port = freePort();
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-first-'));
+    const extra = { LOG_LEVEL: 'info', DATA_DIR: fresh };
+    try {
+      const first = await startServer(port, extra);
+      expect(await stop(first.child)).toBe(0);
+      const again = await startServer(port, extra);
+      expect(await stop(again.child)).toBe(0);
+      const line = (output: string) =>
+        output.split('\n').find((l) => l.includes('MailtoKit serving')) ?? output;
+      const serving = `MailtoKit serving http://localhost:${port}; data: `;
+      if (dialect === 'sqlite') {
+        const file = path.join(fresh, 'mailtokit.db');
+        expect(line(first.output())).toContain(`${serving}SQLite database ${file} (created now)`);
+        expect(line(again.output())).toContain(`${serving}SQLite database ${file}"`);
+      } else {
+        expect(line(first.output())).toContain(`${serving}PostgreSQL ${env.DATABASE_URL}`);
+        expect(line(first.output())).not.toContain('created now');
+      }
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('exits 1 with a one-line message on bad configuration', () => {
