@@ -5,21 +5,20 @@
 //   scripts/with-node.mjs 26 npm test        (also: 24, 22.13, 26.10.0 …)
 //
 // The `node-<platform>-<arch>` package ships the binary and its C headers. Both are kept in
-// ~/.cache/mailtokit/node (or $XDG_CACHE_HOME/mailtokit/node), next to the native addons that
-// must match that release's ABI (better-sqlite3), which are built there once from the installed
+// ~/.cache/mailtokit/node (or $XDG_CACHE_HOME/mailtokit/node), next to the builds of the native
+// addons that must match that release's ABI (better-sqlite3), made there once from the installed
 // package's sources. node_modules is never touched: the command runs with that Node first on
-// PATH, and a preloaded hook (native-addons.cjs) makes its processes load the matching addon
-// build. An interrupted run therefore leaves the tree as it was for the machine's own Node.
+// PATH (through a small `node` wrapper) and native-addons.mjs preloaded into each of its Node
+// processes, which then load the matching build. An interrupted run leaves the tree as it was
+// for the machine's own Node.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PRELOAD = path.join(ROOT, 'scripts', 'native-addons.cjs');
-/** The environment variable the preload hook reads. */
-export const ADDONS_ENV = 'MAILTOKIT_NATIVE_ADDONS';
+const NATIVE_ADDONS = path.join(ROOT, 'scripts', 'native-addons.mjs');
 /** Native addons in our tree that are tied to one Node ABI (N-API ones need nothing). */
 const ABI_ADDONS = [{ pkg: 'better-sqlite3', file: 'build/Release/better_sqlite3.node' }];
 
@@ -73,12 +72,48 @@ export function gypEnv(env, nodeDir) {
 }
 
 /**
- * NODE_OPTIONS with the addon hook preloaded (quoted: the path may hold spaces).
+ * NODE_OPTIONS with the module at `preload` (a path) imported first.
  * @param {string | undefined} current
+ * @param {string} preload
  */
-export function withPreload(current, preload = PRELOAD) {
-  const quoted = `"${preload.replace(/(["\\])/g, '\\$1')}"`;
-  return [current, `--require ${quoted}`].filter(Boolean).join(' ');
+export function withPreload(current, preload) {
+  return [current, `--import ${pathToFileURL(preload).href}`].filter(Boolean).join(' ');
+}
+
+/**
+ * The preload of one run: native-addons.mjs, pointed at the builds for the Node of ABI `abi`.
+ * @param {string} nativeAddons
+ * @param {string} addonsDir
+ * @param {string} abi
+ */
+export function preloadSource(nativeAddons, addonsDir, abi) {
+  const from = JSON.stringify(pathToFileURL(nativeAddons).href);
+  const args = [addonsDir, abi].map((a) => JSON.stringify(a)).join(', ');
+  return `import { useAddonsFrom } from ${from};\nuseAddonsFrom(${args});\n`;
+}
+
+/** @param {string} s */
+const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The `node` first on PATH during a run: the real binary, with the preload put back into
+ * NODE_OPTIONS when a caller started it with a bare environment (a test's child process).
+ * @param {string} realNode
+ * @param {string} preload
+ */
+export function shimSource(realNode, preload) {
+  const option = withPreload(undefined, preload);
+  if (/["'$`\\\s]/.test(pathToFileURL(preload).href))
+    throw new UsageError(`unusable temporary path ${preload}: set TMPDIR`);
+  return [
+    '#!/bin/sh',
+    'case "$NODE_OPTIONS" in',
+    `  *${shellQuote(option)}*) ;;`,
+    `  *) NODE_OPTIONS="\${NODE_OPTIONS:+$NODE_OPTIONS }${option}"; export NODE_OPTIONS ;;`,
+    'esac',
+    `exec ${shellQuote(realNode)} "$@"`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -214,15 +249,14 @@ function findNodeGyp() {
 }
 
 /**
- * The addon builds of the ABI-bound packages for the Node in `nodeDir`, built once from the
- * sources of the installed packages. Returns { installed real path: build for that Node }.
+ * Builds, once, the ABI-bound addons of node_modules for the Node in `nodeDir`, into
+ * `addonsDir`/<package>-<version>/<file>, where native-addons.mjs looks for them.
  * @param {string} node
  * @param {string} nodeDir
+ * @param {string} addonsDir
  * @param {string} version
  */
-function ensureAddons(node, nodeDir, version) {
-  /** @type {Record<string, string>} */
-  const map = {};
+function ensureAddons(node, nodeDir, addonsDir, version) {
   for (const { pkg, file } of ABI_ADDONS) {
     const pkgDir = path.join(ROOT, 'node_modules', pkg);
     const installed = path.join(pkgDir, file);
@@ -230,11 +264,11 @@ function ensureAddons(node, nodeDir, version) {
     const { version: pkgVersion } = JSON.parse(
       fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'),
     );
-    const target = path.join(nodeDir, 'addons', `${pkg}-${pkgVersion}`, path.basename(file));
+    const target = path.join(addonsDir, `${pkg}-${pkgVersion}`, file);
     if (!exists(target)) {
       say(`building ${pkg} ${pkgVersion} for Node v${version} (once; it is cached)`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      const work = fs.mkdtempSync(path.join(nodeDir, 'addons', '.tmp-'));
+      const work = fs.mkdtempSync(path.join(addonsDir, '.tmp-'));
       try {
         const src = path.join(work, pkg);
         fs.cpSync(pkgDir, src, {
@@ -260,9 +294,7 @@ function ensureAddons(node, nodeDir, version) {
         fs.rmSync(work, { recursive: true, force: true });
       }
     }
-    map[fs.realpathSync(installed)] = target;
   }
-  return map;
 }
 
 /** @param {string[]} argv */
@@ -275,6 +307,8 @@ async function main(argv) {
 
   /** @type {NodeJS.ProcessEnv} */
   let env = process.env;
+  /** @type {string | null} */
+  let runDir = null;
   if (matchesSpec(process.versions.node, spec)) {
     say(`Node ${process.version} is already running: ${[cmd, ...args].join(' ')}`);
   } else {
@@ -285,14 +319,23 @@ async function main(argv) {
     const version = resolveVersion(pkg, spec, root);
     const nodeDir = path.join(root, `${pkg}-${version}`);
     const node = ensureNode(pkg, version, nodeDir);
-    if (exists(path.join(nodeDir, 'addons'))) sweep(path.join(nodeDir, 'addons'));
-    const addons = ensureAddons(node, nodeDir, version);
+    const addonsDir = path.join(nodeDir, 'addons');
+    fs.mkdirSync(addonsDir, { recursive: true });
+    sweep(addonsDir);
+    ensureAddons(node, nodeDir, addonsDir, version);
     const abi = capture(node, ['-p', 'process.versions.modules']).out.trim();
+
+    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'with-node-'));
+    const preload = path.join(runDir, 'preload.mjs');
+    fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, abi));
+    fs.mkdirSync(path.join(runDir, 'bin'));
+    fs.writeFileSync(path.join(runDir, 'bin', 'node'), shimSource(node, preload), { mode: 0o755 });
     env = {
       ...process.env,
-      PATH: [path.join(nodeDir, 'bin'), process.env.PATH].filter(Boolean).join(path.delimiter),
-      NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS),
-      [ADDONS_ENV]: JSON.stringify({ abi, addons }),
+      PATH: [path.join(runDir, 'bin'), path.join(nodeDir, 'bin'), process.env.PATH]
+        .filter(Boolean)
+        .join(path.delimiter),
+      NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload),
     };
     say(`Node v${version}: ${[cmd, ...args].join(' ')}`);
   }
@@ -309,6 +352,7 @@ async function main(argv) {
       resolve(status ?? 128 + (signal ? os.constants.signals[signal] : 0)),
     );
   });
+  if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
   process.exit(code);
 }
 

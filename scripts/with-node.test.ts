@@ -4,13 +4,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADDONS_ENV, gypEnv, matchesSpec, newest, withPreload } from './with-node.mjs';
+import {
+  gypEnv,
+  matchesSpec,
+  newest,
+  preloadSource,
+  shimSource,
+  withPreload,
+} from './with-node.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PRELOAD = path.join(ROOT, 'scripts/native-addons.cjs');
-const SQLITE_ADDON = fs.realpathSync(
-  path.join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'),
-);
+const NATIVE_ADDONS = path.join(ROOT, 'scripts/native-addons.mjs');
+
+/** An N-API addon (any Node loads it): lightningcss's build for this platform, from Vite. */
+function napiAddon(): string {
+  const modules = path.join(ROOT, 'node_modules');
+  for (const dir of fs.readdirSync(modules).filter((d) => d.startsWith('lightningcss-'))) {
+    const file = fs.readdirSync(path.join(modules, dir)).find((f) => f.endsWith('.node'));
+    if (file) return path.join(modules, dir, file);
+  }
+  throw new Error('no lightningcss addon for this platform in node_modules');
+}
 
 let tmp: string;
 beforeEach(() => {
@@ -56,53 +70,74 @@ describe('building native addons', () => {
 });
 
 describe('the addon hook preloaded into every process of the run', () => {
-  // A stand-in for node_modules' build of the addon: loading it as is fails.
-  const installed = () => {
-    const file = path.join(tmp, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, 'not an addon for this Node');
-    return file;
-  };
-  const load = (file: string, abi: string) =>
+  // node_modules/some-addon@1.2.3 holds a build that cannot load; the kept build can.
+  function layout() {
+    const pkgDir = path.join(tmp, 'node_modules/some-addon');
+    const installed = path.join(pkgDir, 'build/Release/addon.node');
+    fs.mkdirSync(path.dirname(installed), { recursive: true });
+    fs.writeFileSync(path.join(pkgDir, 'package.json'), '{"name":"some-addon","version":"1.2.3"}');
+    fs.writeFileSync(installed, 'not an addon for this Node');
+    const addonsDir = path.join(tmp, 'addons');
+    const kept = path.join(addonsDir, 'some-addon-1.2.3/build/Release/addon.node');
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    fs.copyFileSync(napiAddon(), kept);
+    return { installed, addonsDir };
+  }
+  const load = (installed: string, preload: string) =>
     spawnSync(
       process.execPath,
       [
         '-e',
-        'const m = { exports: {} }; process.dlopen(m, process.argv[1]); console.log(typeof m.exports.Database)',
-        file,
+        'const m = { exports: {} }; process.dlopen(m, process.argv[1]); console.log(Object.keys(m.exports).length > 0)',
+        installed,
       ],
-      {
-        encoding: 'utf8',
-        env: {
-          PATH: process.env.PATH,
-          NODE_OPTIONS: withPreload(undefined, PRELOAD),
-          [ADDONS_ENV]: JSON.stringify({ abi, addons: { [file]: SQLITE_ADDON } }),
-        },
-      },
+      { encoding: 'utf8', env: { PATH: process.env.PATH, NODE_OPTIONS: withPreload('', preload) } },
     );
 
-  it("loads the build made for the running Node's ABI instead of node_modules' one", () => {
-    const r = load(installed(), process.versions.modules);
+  it("loads the build kept for the running Node's ABI instead of node_modules' one", () => {
+    const { installed, addonsDir } = layout();
+    const preload = path.join(tmp, 'preload.mjs');
+    fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, process.versions.modules));
+    const r = load(installed, preload);
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toBe('function');
+    expect(r.stdout.trim()).toBe('true');
   });
 
   it('leaves processes of another ABI alone', () => {
-    const r = load(installed(), 'another-abi');
+    const { installed, addonsDir } = layout();
+    const preload = path.join(tmp, 'preload.mjs');
+    fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, 'another-abi'));
+    const r = load(installed, preload);
     expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('addon.node');
     expect(r.stdout).toBe('');
   });
 
-  it('is found through NODE_OPTIONS even when its path holds spaces and quotes', () => {
-    const preload = path.join(tmp, 'a "quoted" dir', 'hook.cjs');
-    fs.mkdirSync(path.dirname(preload), { recursive: true });
-    fs.writeFileSync(preload, 'globalThis.hooked = true;');
-    const r = spawnSync(process.execPath, ['-p', 'globalThis.hooked === true'], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH, NODE_OPTIONS: withPreload('--no-warnings', preload) },
+  it('stays in NODE_OPTIONS for processes started through `node` with a bare environment', () => {
+    const preload = path.join(tmp, 'hook.mjs');
+    fs.writeFileSync(preload, 'globalThis.hooked = (globalThis.hooked ?? 0) + 1;');
+    const shim = path.join(tmp, 'bin/node');
+    fs.mkdirSync(path.dirname(shim));
+    fs.writeFileSync(shim, shimSource(process.execPath, preload), { mode: 0o755 });
+    const run = (env: NodeJS.ProcessEnv) =>
+      spawnSync(shim, ['-p', 'globalThis.hooked + " " + process.env.NODE_OPTIONS'], {
+        encoding: 'utf8',
+        env,
+      });
+
+    const bare = run({ PATH: '/usr/bin:/bin' });
+    expect(bare.stderr).toBe('');
+    expect(bare.stdout.trim()).toBe(`1 ${withPreload(undefined, preload)}`);
+    // Already there (the run's own environment): neither added twice nor loaded twice.
+    const inherited = run({
+      PATH: '/usr/bin:/bin',
+      NODE_OPTIONS: withPreload('--no-warnings', preload),
     });
-    expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toBe('true');
+    expect(inherited.stdout.trim()).toBe(`1 ${withPreload('--no-warnings', preload)}`);
+  });
+
+  it('refuses a temporary path that the wrapper could not quote', () => {
+    expect(() => shimSource('/usr/bin/node', "/tmp/it's/hook.mjs")).toThrow(/set TMPDIR/);
   });
 });
 
