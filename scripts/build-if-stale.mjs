@@ -39,6 +39,7 @@ const TARGETS = {
     sources: [
       'apps/web/src',
       'apps/web/public',
+      'apps/web/scripts',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'packages/contracts/src',

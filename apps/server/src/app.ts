@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +31,7 @@ import { LinksService } from './modules/links/service';
 import { systemRoutes } from './modules/system/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { TeamsService } from './modules/teams/service';
+import { siteRoutes } from './modules/site/routes';
 import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
 import { TrackingService } from './modules/tracking/service';
 import { userRoutes } from './modules/users/routes';
@@ -54,6 +56,9 @@ declare module 'fastify' {
 
 /** Largest JSON body accepted; larger ones get 413. */
 export const BODY_LIMIT = 256 * 1024;
+
+/** Smallest response body worth compressing on the fly. */
+export const COMPRESS_THRESHOLD = 1024;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -94,6 +99,14 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
 
   // Layer 1: external plugins.
   registerSecurityHeaders(app, config);
+  // JSON (and other text) answers of 1 KB or more go out brotli or gzip, as the client accepts.
+  // Built web assets are compressed once at build time instead (see registerSpa); the
+  // tracking redirect opts out (`compress: false`). Request bodies are never inflated.
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -140,6 +153,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes);
   await app.register(redirectRoutes);
+  await app.register(siteRoutes);
 
   registerSpa(app, config.webDist);
   app.addHook('onClose', async () => db.destroy());
@@ -162,7 +176,14 @@ function csrfGuard(config: Config) {
   };
 }
 
-/** Serves the built web app; any non-API path falls back to index.html (client routing). */
+/** `app.js.br` -> `app.js`: the file a pre-compressed variant stands for. */
+const uncompressedName = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
+
+/**
+ * Serves the built web app; any non-API path falls back to index.html (client routing).
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file, so a
+ * request gets the smallest variant its `Accept-Encoding` allows, with `Vary: Accept-Encoding`.
+ */
 function registerSpa(app: App, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasSpa = index !== null && fs.existsSync(index);
@@ -171,13 +192,15 @@ function registerSpa(app: App, webDist: string | null) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       maxAge: '1h',
       setHeaders: (res, filePath) => {
+        const file = uncompressedName(filePath);
         // Vite's hashed assets never change; everything else revalidates.
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
+        if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
         // The page itself always revalidates, so a deploy never leaves it pointing at old chunks.
-        else if (filePath.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
+        else if (file.endsWith('.html')) res.header('Cache-Control', 'no-cache');
       },
     });
   }

@@ -156,6 +156,8 @@ export async function redirectRoutes(app: App) {
     // The HEAD route below records nothing; Fastify's automatic one would run this handler.
     exposeHeadRoute: false,
     config: { securityHeaders: false },
+    // Never compressed: the answer is small and every microsecond of the redirect counts.
+    compress: false,
     schema: { hide: true, params: SlugParams },
     handler: async (request, reply) => {
       const target = await lookup(request.params.slug, request, reply);
@@ -181,6 +183,7 @@ export async function redirectRoutes(app: App) {
     method: 'HEAD',
     url: '/t/:slug',
     config: { securityHeaders: false },
+    compress: false,
     schema: { hide: true, params: SlugParams },
     handler: async (request, reply) => {
       const target = await lookup(request.params.slug, request, reply);
