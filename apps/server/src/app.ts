@@ -21,6 +21,8 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
 import type { App } from './lib/types';
+import { systemClock, type Clock } from './lib/clock';
+import { Mailer, type Wait } from './modules/mail/mailer';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
@@ -51,7 +53,19 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     services: Services;
+    /** Outgoing e-mail (sent in the background; nothing when SMTP_URL is unset). */
+    mailer: Mailer;
+    /** The current time, for rules that expire (reset links); tests move it. */
+    clock: Clock;
   }
+}
+
+/** What tests (and only tests) replace in the app. */
+export interface AppOptions {
+  clock?: Clock;
+  /** Pauses between e-mail retries, and how they are waited for. */
+  mailRetryDelaysMs?: readonly number[];
+  mailWait?: Wait;
 }
 
 /** Largest JSON body accepted; larger ones get 413. */
@@ -66,7 +80,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Builds the whole application (API, docs, SPA) on an open, migrated database.
  * Does not listen: main.ts does, tests use inject().
  */
-export async function buildApp(config: Config, db: Db): Promise<App> {
+export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -84,6 +98,21 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
 
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('clock', opts.clock ?? systemClock);
+  app.decorate(
+    'mailer',
+    new Mailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      retryDelaysMs: opts.mailRetryDelaysMs,
+      wait: opts.mailWait,
+    }),
+  );
+  if (!config.smtpUrl)
+    app.log.warn(
+      'SMTP_URL is not set: no e-mail is sent (password-reset links come from `npm run admin -- reset-link <username>`)',
+    );
   app.decorate('services', {
     auth: new AuthService(db, {
       defaultTier: config.defaultTier,
@@ -156,7 +185,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   await app.register(siteRoutes);
 
   registerSpa(app, config.webDist);
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await app.mailer.close();
+    await db.destroy();
+  });
   return app;
 }
 

@@ -66,6 +66,45 @@ describe('loadConfig', () => {
   });
 });
 
+describe('mail settings', () => {
+  it('sends nothing by default, from MailtoKit <no-reply@localhost>', () => {
+    const c = loadConfig({});
+    expect(c.smtpUrl).toBeNull();
+    expect(c.mailFrom).toBe('MailtoKit <no-reply@localhost>');
+  });
+
+  it('reads SMTP_URL and MAIL_FROM', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtps://mailer:pa55@smtp.example.com:465',
+      MAIL_FROM: 'Links <links@example.com>',
+    });
+    expect(c.smtpUrl).toBe('smtps://mailer:pa55@smtp.example.com:465');
+    expect(c.mailFrom).toBe('Links <links@example.com>');
+    expect(loadConfig({ MAIL_FROM: 'bare@example.com' }).mailFrom).toBe('bare@example.com');
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://smtp.example.com' }, 'Invalid configuration: SMTP_URL must be an smtp://'],
+    [{ SMTP_URL: 'smtp://' }, 'Invalid configuration: SMTP_URL must be an smtp://'],
+    [{ MAIL_FROM: 'no address here' }, 'Invalid configuration: MAIL_FROM="no address here"'],
+    [{ MAIL_FROM: 'Evil <a@b.c>\r\nBcc: x@y.z' }, 'Invalid configuration: MAIL_FROM='],
+  ])('rejects %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never echoes an SMTP_URL, which may hold a password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'ftp://u:s3cret@host' })).toThrow(
+      /^Invalid configuration: SMTP_URL must be/,
+    );
+    try {
+      loadConfig({ SMTP_URL: 'ftp://u:s3cret@host' });
+    } catch (err) {
+      expect((err as Error).message).not.toContain('s3cret');
+    }
+  });
+});
+
 describe('describeDatabase', () => {
   it('names the SQLite file, or the PostgreSQL server without its password', () => {
     expect(describeDatabase({ dialect: 'sqlite', file: '/srv/mk/mailtokit.db' })).toBe(

@@ -8,6 +8,20 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+export const DEFAULT_MAIL_FROM = 'MailtoKit <no-reply@localhost>';
+
+/** `address@host` or `Display Name <address@host>`. */
+const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function isSmtpUrl(v: string): boolean {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -42,6 +56,21 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .positive('must be positive')
     .default(30),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || isSmtpUrl(v),
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587',
+    ),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default(DEFAULT_MAIL_FROM)
+    .refine(
+      (v) => MAIL_FROM_PATTERN.test(v),
+      'must be an address, optionally with a name: `Name <address@example.com>`',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +86,10 @@ export interface Config {
   sessionTtlMs: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Outgoing mail server (`smtp://` or `smtps://`); null sends no e-mail. */
+  smtpUrl: string | null;
+  /** The From header of every e-mail. */
+  mailFrom: string;
   /** Where the built web app lives; null serves no SPA (API only). */
   webDist: string | null;
   /** Rate limits; tests lower or raise them. */
@@ -73,6 +106,8 @@ export interface RateLimits {
   registrationsPerHour: number;
   /** Contact messages per IP per hour. */
   contactPerHour: number;
+  /** Password-reset e-mails per address per hour. */
+  passwordResetsPerHour: number;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -81,6 +116,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   loginWindowMs: 15 * 60_000,
   registrationsPerHour: 30,
   contactPerHour: 5,
+  passwordResetsPerHour: 5,
 };
 
 export class ConfigError extends Error {
@@ -96,7 +132,8 @@ export function loadConfig(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = issue?.path.join('.') ?? 'environment';
-    const raw = typeof key === 'string' ? env[key] : undefined;
+    // Values that may carry a password are not echoed.
+    const raw = typeof key === 'string' && key !== 'SMTP_URL' ? env[key] : undefined;
     throw new ConfigError(
       `Invalid configuration: ${key}${raw !== undefined ? `=${JSON.stringify(raw)}` : ''} ${issue?.message ?? 'is invalid'}`,
     );
@@ -119,6 +156,8 @@ export function loadConfig(
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60_000,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL ? e.SMTP_URL.trim() : null,
+    mailFrom: e.MAIL_FROM,
     webDist: defaults.webDist,
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
   };

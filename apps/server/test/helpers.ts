@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { DEFAULT_LIMITS, type Config, type Database, type RateLimits } from '../src/config';
 import { openDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -46,6 +46,8 @@ export interface TestAppOptions {
   limits?: Partial<RateLimits>;
   webDist?: string | null;
   config?: Partial<Config>;
+  /** Clock and e-mail retry timing of the app. */
+  app?: AppOptions;
 }
 
 /** A fully built app on a fresh, migrated database of the dialect under test. */
@@ -61,13 +63,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     sessionTtlMs: 24 * 60 * 60_000,
     trustProxy: false,
     logLevel: 'silent',
+    smtpUrl: null,
+    mailFrom: 'MailtoKit <no-reply@localhost>',
     webDist: opts.webDist ?? null,
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: 10_000, ...opts.limits },
     ...opts.config,
   };
   const db = openDb(database.config);
   await migrateToLatest(db);
-  const app = await buildApp(config, db);
+  const app = await buildApp(config, db, opts.app);
   await app.ready();
   return {
     app,

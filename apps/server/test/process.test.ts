@@ -84,6 +84,8 @@ describe(`server process (${dialect})`, () => {
     );
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+    // Without SMTP_URL the server still starts, and says once that it sends no e-mail.
+    expect(first.output().match(/SMTP_URL is not set: no e-mail is sent/g)).toHaveLength(1);
   }, 60_000);
 
   it('says where it serves and where the data lives, and when it created the database', async () => {
@@ -93,7 +95,8 @@ describe(`server process (${dialect})`, () => {
     try {
       const first = await startServer(port, extra);
       expect(await stop(first.child)).toBe(0);
-      const again = await startServer(port, extra);
+      // An SMTP server that is down does not stop the start, and silences the warning.
+      const again = await startServer(port, { ...extra, SMTP_URL: 'smtp://127.0.0.1:9' });
       expect(await stop(again.child)).toBe(0);
       const line = (output: string) =>
         output.split('\n').find((l) => l.includes('MailtoKit serving')) ?? output;
@@ -106,6 +109,8 @@ describe(`server process (${dialect})`, () => {
         expect(line(first.output())).toContain(`${serving}PostgreSQL ${env.DATABASE_URL}`);
         expect(line(first.output())).not.toContain('created now');
       }
+      expect(first.output()).toContain('SMTP_URL is not set');
+      expect(again.output()).not.toContain('SMTP_URL is not set');
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });
     }
