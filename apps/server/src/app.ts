@@ -32,6 +32,8 @@ import { linkRoutes } from './modules/links/routes';
 import { LinksService } from './modules/links/service';
 import { systemRoutes } from './modules/system/routes';
 import { teamRoutes } from './modules/teams/routes';
+import { tokenRoutes } from './modules/tokens/routes';
+import { TokensService } from './modules/tokens/service';
 import { TeamsService } from './modules/teams/service';
 import { siteRoutes } from './modules/site/routes';
 import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
@@ -46,6 +48,7 @@ export interface Services {
   tracking: TrackingService;
   analytics: AnalyticsService;
   teams: TeamsService;
+  tokens: TokensService;
 }
 
 declare module 'fastify' {
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     tracking: new TrackingService(db, () => app.services.links),
     analytics: new AnalyticsService(db, () => app.services.links),
     teams: new TeamsService(db),
+    tokens: new TokensService(db),
   });
 
   // Layer 1: external plugins.
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(userRoutes);
   await app.register(linkRoutes);
   await app.register(teamRoutes);
+  await app.register(tokenRoutes);
   await app.register(contactRoutes, { contactPerHour: config.limits.contactPerHour });
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes);

@@ -6,6 +6,7 @@ import { m003MailtoLinks } from './migrations/003-mailto-links';
 import { m004Teams } from './migrations/004-teams';
 import { m005Tracking } from './migrations/005-tracking';
 import { m006ClicksDimensionsIndex } from './migrations/006-clicks-dimensions-index';
+import { m007TokensWebhooks } from './migrations/007-tokens-webhooks';
 
 /** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-teams': m004Teams,
   '005-tracking': m005Tracking,
   '006-clicks-dimensions-index': m006ClicksDimensionsIndex,
+  '007-tokens-webhooks': m007TokensWebhooks,
 };
 
 class InCodeProvider implements MigrationProvider {

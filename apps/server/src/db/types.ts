@@ -143,6 +143,62 @@ export interface VisitorSaltsTable {
   created_at: string;
 }
 
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  secret: string;
+  /** Space-separated event types. */
+  events: string;
+  /** 0/1: 1 covers every link the owner created; 0 the links in `webhook_links`. */
+  all_links: number;
+  consecutive_failures: Generated<number>;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type WebhookRow = Selectable<WebhooksTable>;
+
+export interface WebhookLinksTable {
+  webhook_id: number;
+  mailto_link_id: number;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/** The outbox of webhook events and their delivery log. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NewWebhookDelivery = Insertable<WebhookDeliveriesTable>;
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -155,4 +211,8 @@ export interface DB {
   click_daily: ClickDailyTable;
   daily_visitors: DailyVisitorsTable;
   visitor_salts: VisitorSaltsTable;
+  api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_links: WebhookLinksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -29,7 +29,7 @@ export async function analyticsRoutes(app: App) {
       querystring: AnalyticsQuery,
       response: { 200: LinkAnalytics, ...errors, 404: ErrorBody },
     },
-    config: { auth: true },
+    config: { auth: { token: 'analytics:read' } },
     preValidation: premiumFirst,
     handler: async (request) =>
       app.services.analytics.forLink(authOf(request).user, request.params.id, request.query),
@@ -45,7 +45,7 @@ export async function analyticsRoutes(app: App) {
       querystring: AnalyticsQuery,
       response: { 200: AnalyticsOverview, ...errors },
     },
-    config: { auth: true },
+    config: { auth: { token: 'analytics:read' } },
     preValidation: premiumFirst,
     handler: async (request) =>
       app.services.analytics.overview(authOf(request).user, request.query),
@@ -68,7 +68,7 @@ export async function analyticsRoutes(app: App) {
       },
       produces: ['text/csv'],
     },
-    config: { auth: true },
+    config: { auth: { token: 'analytics:read' } },
     preValidation: premiumFirst,
     handler: async (request, reply) => {
       const csv = await app.services.analytics.clicksCsv(authOf(request).user, request.params.id, {

@@ -8,7 +8,7 @@ import {
 } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { User } from '@mailtokit/contracts/user';
-import { authOf, SESSION_COOKIE } from '../../lib/auth-hook';
+import { authOf, SESSION_COOKIE, sessionOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
 import { toUser } from '../users/mapper';
 
@@ -73,7 +73,12 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
   app.route({
     method: 'POST',
     url: '/api/v1/auth/logout',
-    schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: OkResponse } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out this session',
+      response: { 200: OkResponse, 403: ErrorBody },
+    },
+    config: { auth: { optional: true } },
     handler: async (request, reply) => {
       if (request.auth) await app.services.auth.logout(request.auth.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -105,7 +110,7 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
     config: { auth: true },
     handler: async (request) => {
       await app.services.auth.changePassword(
-        authOf(request),
+        sessionOf(request),
         request.body.currentPassword,
         request.body.newPassword,
       );

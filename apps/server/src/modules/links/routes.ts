@@ -28,7 +28,7 @@ export async function linkRoutes(app: App) {
         querystring: LinkListQuery,
         response: { 200: MailtoLinkList, 400: ErrorBody, ...errors },
       },
-      config: { auth: true },
+      config: { auth: { token: 'links:read' } },
       handler: async (request, reply) => {
         const { links, total } = await app.services.links.list(authOf(request).user, request.query);
         reply.header('X-Total-Count', String(total));
@@ -47,7 +47,7 @@ export async function linkRoutes(app: App) {
         body: LinkBody,
         response: { 201: MailtoLink, 400: ErrorBody, ...errors },
       },
-      config: { auth: true },
+      config: { auth: { token: 'links:write' } },
       handler: async (request, reply) => {
         const link = await app.services.links.create(authOf(request).user, request.body);
         return reply.code(201).send(link);
@@ -65,7 +65,7 @@ export async function linkRoutes(app: App) {
       params: IdParams,
       response: { 200: MailtoLink, ...errors, 404: ErrorBody },
     },
-    config: { auth: true },
+    config: { auth: { token: 'links:read' } },
     handler: async (request) => app.services.links.get(authOf(request).user, request.params.id),
   });
 
@@ -80,7 +80,7 @@ export async function linkRoutes(app: App) {
       body: LinkBody,
       response: { 200: MailtoLink, 400: ErrorBody, ...errors, 404: ErrorBody },
     },
-    config: { auth: true },
+    config: { auth: { token: 'links:write' } },
     handler: async (request) =>
       app.services.links.update(authOf(request).user, request.params.id, request.body),
   });
@@ -95,7 +95,7 @@ export async function linkRoutes(app: App) {
       params: IdParams,
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
-    config: { auth: true },
+    config: { auth: { token: 'links:write' } },
     handler: async (request) => {
       await app.services.links.remove(authOf(request).user, request.params.id);
       return { ok: true as const };

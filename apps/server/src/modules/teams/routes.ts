@@ -42,7 +42,7 @@ export async function teamRoutes(app: App) {
         description: 'Any plan may list. At most 200 teams per user (a documented cap).',
         response: { 200: TeamList, 401: ErrorBody },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:read' } },
       handler: async (request) => app.services.teams.list(authOf(request).user),
     });
 
@@ -58,7 +58,7 @@ export async function teamRoutes(app: App) {
         body: CreateTeamBody,
         response: { 201: Team, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:write' } },
       handler: async (request, reply) => {
         const team = await app.services.teams.create(authOf(request).user, request.body);
         return reply.code(201).send(team);
@@ -78,7 +78,7 @@ export async function teamRoutes(app: App) {
         params: TeamParams,
         response: { 200: Team, 401: ErrorBody, 404: ErrorBody },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:read' } },
       handler: async (request) => app.services.teams.get(authOf(request).user, request.params.id),
     });
 
@@ -93,7 +93,7 @@ export async function teamRoutes(app: App) {
         params: TeamParams,
         response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:write' } },
       handler: async (request) => {
         await app.services.teams.remove(authOf(request).user, request.params.id);
         return { ok: true as const };
@@ -113,7 +113,7 @@ export async function teamRoutes(app: App) {
         params: TeamParams,
         response: { 200: TeamMemberList, 401: ErrorBody, 404: ErrorBody },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:read' } },
       handler: async (request) =>
         app.services.teams.members(authOf(request).user, request.params.id),
     });
@@ -137,7 +137,7 @@ export async function teamRoutes(app: App) {
           409: ErrorBody,
         },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:write' } },
       handler: async (request, reply) => {
         const member = await app.services.teams.addMember(
           authOf(request).user,
@@ -172,7 +172,7 @@ export async function teamRoutes(app: App) {
           409: ErrorBody,
         },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:write' } },
       handler: async (request) =>
         app.services.teams.updateMember(
           authOf(request).user,
@@ -193,7 +193,7 @@ export async function teamRoutes(app: App) {
         params: MemberParams,
         response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
-      config: { auth: true },
+      config: { auth: { token: 'teams:write' } },
       handler: async (request) => {
         await app.services.teams.removeMember(
           authOf(request).user,

@@ -42,7 +42,7 @@ export async function trackingRoutes(app: App) {
         body: CreateTrackingBody,
         response: { 201: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
-      config: { auth: true },
+      config: { auth: { token: 'links:write' } },
       preValidation: premiumFirst,
       handler: async (request, reply) => {
         const created = await app.services.tracking.create(
@@ -65,7 +65,7 @@ export async function trackingRoutes(app: App) {
       params: IdParams,
       response: { 200: TrackingLinkList, ...errors, 404: ErrorBody },
     },
-    config: { auth: true },
+    config: { auth: { token: 'links:read' } },
     preValidation: premiumFirst,
     handler: async (request) =>
       app.services.tracking.list(
@@ -85,7 +85,7 @@ export async function trackingRoutes(app: App) {
       params: IdParams,
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
-    config: { auth: true },
+    config: { auth: { token: 'links:write' } },
     preValidation: premiumFirst,
     handler: async (request) => {
       await app.services.tracking.retire(authOf(request).user, request.params.id);

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { ApiTokenRow, DB } from '../../db/types';
+
+export function insertToken(db: Kysely<DB>, row: Omit<ApiTokenRow, 'id'>): Promise<ApiTokenRow> {
+  return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A user's tokens, newest first. */
+export function listTokens(db: Kysely<DB>, userId: number): Promise<ApiTokenRow[]> {
+  return db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function countTokens(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findTokenByHash(db: Kysely<DB>, hash: string): Promise<ApiTokenRow | undefined> {
+  return db.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+}
+
+/** True when the user's token existed and is gone. */
+export async function deleteToken(db: Kysely<DB>, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('api_tokens')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function touchToken(db: Kysely<DB>, id: number, at: string): Promise<void> {
+  await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+}

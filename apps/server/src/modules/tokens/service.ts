@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  TOKEN_PREFIX,
+  TOKEN_SCOPES,
+  TOKENS_PER_USER_MAX,
+  type ApiToken,
+  type CreatedApiToken,
+  type CreateTokenBody,
+  type TokenScope,
+} from '@mailtokit/contracts/tokens';
+import type { Db } from '../../db/database';
+import type { ApiTokenRow, UserRow } from '../../db/types';
+import { conflict, notFound } from '../../lib/errors';
+import { parseId } from '../../lib/ids';
+import { hashToken } from '../../lib/tokens';
+import { findUserById } from '../users/repo';
+import * as repo from './repo';
+
+/** A request authenticated by a personal API token. */
+export interface TokenAuth {
+  user: UserRow;
+  tokenId: number;
+  scopes: readonly TokenScope[];
+}
+
+/** `lastUsedAt` is written at most this often per token. */
+const TOUCH_EVERY_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** `mtk_` + 32 random bytes (256 bits) in base64url: 47 characters. */
+export function newApiToken(): string {
+  return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export function isApiToken(token: string): boolean {
+  return token.startsWith(TOKEN_PREFIX);
+}
+
+function parseScopes(stored: string): TokenScope[] {
+  const set = new Set(stored.split(' '));
+  return TOKEN_SCOPES.filter((s) => set.has(s));
+}
+
+function toApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: parseScopes(row.scopes),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/** Personal API tokens: created and revoked with a session, used as `Bearer mtk_...`. */
+export class TokensService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(user: UserRow, input: z.output<typeof CreateTokenBody>): Promise<CreatedApiToken> {
+    const k = this.db.kysely;
+    if ((await repo.countTokens(k, user.id)) >= TOKENS_PER_USER_MAX)
+      throw conflict(`You can hold at most ${TOKENS_PER_USER_MAX} tokens. Revoke one first.`);
+    const token = newApiToken();
+    const now = this.now();
+    const row = await repo.insertToken(k, {
+      user_id: user.id,
+      name: input.name,
+      scopes: input.scopes.join(' '),
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: input.expiresInDays
+        ? new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString()
+        : null,
+      last_used_at: null,
+    });
+    return { ...toApiToken(row), token };
+  }
+
+  async list(user: UserRow): Promise<ApiToken[]> {
+    return (await repo.listTokens(this.db.kysely, user.id)).map(toApiToken);
+  }
+
+  /** Revokes at once: the next call with the token answers 401. Another user's id: 404. */
+  async revoke(user: UserRow, rawId: string): Promise<void> {
+    const id = parseId(rawId);
+    if (id === null || !(await repo.deleteToken(this.db.kysely, user.id, id)))
+      throw notFound('Token not found');
+  }
+
+  /** The user and scopes behind a token; null when unknown, revoked or expired. */
+  async authenticate(token: string): Promise<TokenAuth | null> {
+    if (token.length > 200) return null;
+    const k = this.db.kysely;
+    const row = await repo.findTokenByHash(k, hashToken(token));
+    if (!row) return null;
+    const now = this.now();
+    const nowIso = now.toISOString();
+    if (row.expires_at !== null && row.expires_at <= nowIso) return null;
+    const user = await findUserById(k, row.user_id);
+    if (!user) return null;
+    if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS)
+      await repo.touchToken(k, row.id, nowIso);
+    return { user, tokenId: row.id, scopes: parseScopes(row.scopes) };
+  }
+}

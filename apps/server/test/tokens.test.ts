@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_SCOPES, type TokenScope } from '@mailtokit/contracts/tokens';
+import {
+  createLink,
+  createTeam,
+  createTestApp,
+  dialect,
+  signUpAs,
+  type SignedIn,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp;
+let owner: SignedIn;
+let linkId: number;
+let teamId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpAs(t, 'TEAM');
+  linkId = (await createLink(t.app, owner.headers)).id;
+  teamId = (await createTeam(t.app, owner)).id;
+});
+afterAll(async () => t.close());
+
+async function createToken(
+  who: SignedIn,
+  body: Record<string, unknown>,
+): Promise<{ id: number; token: string; scopes: string[]; expiresAt: string | null }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/tokens',
+    headers: who.headers,
+    payload: body,
+  });
+  if (res.statusCode !== 201) throw new Error(`token: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One call per area, with the scope it needs. */
+const AREAS: {
+  scope: TokenScope;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: () => string;
+  payload?: () => unknown;
+}[] = [
+  { scope: 'links:read', method: 'GET', url: () => '/api/v1/mailto-links' },
+  { scope: 'links:read', method: 'GET', url: () => `/api/v1/mailto-links/${linkId}` },
+  {
+    scope: 'links:read',
+    method: 'GET',
+    url: () => `/api/v1/mailto-links/${linkId}/tracking-links`,
+  },
+  {
+    scope: 'links:write',
+    method: 'POST',
+    url: () => '/api/v1/mailto-links',
+    payload: () => ({ name: 'From a script', to: 'a@example.com' }),
+  },
+  {
+    scope: 'links:write',
+    method: 'POST',
+    url: () => '/api/v1/tracking',
+    payload: () => ({ mailtoLinkId: linkId, label: 'script' }),
+  },
+  { scope: 'analytics:read', method: 'GET', url: () => '/api/v1/analytics/overview' },
+  { scope: 'analytics:read', method: 'GET', url: () => `/api/v1/mailto-links/${linkId}/analytics` },
+  {
+    scope: 'analytics:read',
+    method: 'GET',
+    url: () => `/api/v1/mailto-links/${linkId}/clicks.csv`,
+  },
+  { scope: 'teams:read', method: 'GET', url: () => '/api/v1/teams' },
+  { scope: 'teams:read', method: 'GET', url: () => `/api/v1/teams/${teamId}/members` },
+  {
+    scope: 'teams:write',
+    method: 'POST',
+    url: () => '/api/v1/teams',
+    payload: () => ({ name: `Scripted ${Math.random().toString(36).slice(2, 8)}` }),
+  },
+];
+
+describe(`API tokens (${dialect})`, () => {
+  it('creates a token shown once, lists it without the secret, stores only its hash', async () => {
+    const created = await createToken(owner, {
+      name: '  CRM sync ',
+      scopes: ['links:write', 'links:read'],
+      expiresInDays: 30,
+    });
+    expect(created.token).toMatch(/^mtk_[A-Za-z0-9_-]{43}$/);
+    expect(created).toMatchObject({
+      name: 'CRM sync',
+      scopes: ['links:read', 'links:write'],
+      lastUsedAt: null,
+    });
+    const days = (Date.parse(created.expiresAt ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tokens',
+      headers: owner.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(created.token);
+    expect(list.json()[0]).toMatchObject({ id: created.id, name: 'CRM sync' });
+    expect(list.json()[0]).not.toHaveProperty('token');
+
+    const rows = await t.db.kysely.selectFrom('api_tokens').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(created.token.slice(4));
+    const row = rows.find((r) => r.id === created.id);
+    expect(row?.token_hash).toBe(createHash('sha256').update(created.token).digest('hex'));
+  });
+
+  it('rejects unknown or empty scopes, bad names and expiries with 400', async () => {
+    for (const payload of [
+      { name: 'x', scopes: [] },
+      { name: 'x', scopes: ['links:admin'] },
+      { name: 'x' },
+      { name: '', scopes: ['links:read'] },
+      { name: 'x'.repeat(101), scopes: ['links:read'] },
+      { name: 'x', scopes: ['links:read'], expiresInDays: 0 },
+      { name: 'x', scopes: ['links:read'], expiresInDays: 366 },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/tokens',
+        headers: owner.headers,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toHaveProperty('detail');
+    }
+  });
+
+  it('lets each scope reach its own area only (403 INSUFFICIENT_SCOPE naming the scope elsewhere)', async () => {
+    for (const scope of TOKEN_SCOPES) {
+      const { token } = await createToken(owner, { name: scope, scopes: [scope] });
+      for (const area of AREAS) {
+        const res = await t.app.inject({
+          method: area.method,
+          url: area.url(),
+          headers: bearer(token),
+          ...(area.payload ? { payload: area.payload() as object } : {}),
+        });
+        const what = `${scope} -> ${area.method} ${area.url()}`;
+        if (area.scope === scope) expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+        else {
+          expect(res.statusCode, what).toBe(403);
+          expect(res.json(), what).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+          expect(res.json<{ detail: string }>().detail, what).toContain(area.scope);
+        }
+      }
+    }
+  });
+
+  it('acts as its user: writes land in their account, tier gates apply', async () => {
+    const { token } = await createToken(owner, {
+      name: 'w',
+      scopes: ['links:write', 'links:read'],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mailto-links',
+      headers: bearer(token),
+      payload: { name: 'Via token', to: 'b@example.com' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ userId: owner.user.id });
+
+    const free = await signUpAs(t, 'FREE');
+    const freeToken = await createToken(free, { name: 'f', scopes: ['links:read'] });
+    const gated = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/mailto-links',
+      headers: bearer(freeToken.token),
+    });
+    expect(gated.statusCode).toBe(403);
+    expect(gated.json()).toMatchObject({
+      code: 'PREMIUM_REQUIRED',
+      detail: 'Premium subscription required',
+    });
+  });
+
+  it('never manages tokens, the password, the session or the account (403)', async () => {
+    const { token, id } = await createToken(owner, { name: 'all', scopes: [...TOKEN_SCOPES] });
+    const calls = [
+      { method: 'GET', url: '/api/v1/tokens' },
+      { method: 'POST', url: '/api/v1/tokens', payload: { name: 'child', scopes: ['links:read'] } },
+      { method: 'DELETE', url: `/api/v1/tokens/${id}` },
+      {
+        method: 'PUT',
+        url: '/api/v1/auth/password',
+        payload: { currentPassword: owner.password, newPassword: 'another password 1' },
+      },
+      { method: 'POST', url: '/api/v1/auth/logout' },
+      { method: 'GET', url: '/api/v1/auth/me' },
+      { method: 'PUT', url: '/api/v1/profile', payload: { firstName: 'Eve' } },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.url,
+        headers: bearer(token),
+        ...('payload' in call ? { payload: call.payload } : {}),
+      });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'SESSION_REQUIRED' });
+    }
+    // The token still works and still exists.
+    const ok = await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) });
+    expect(ok.statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: owner.user.username, password: owner.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers 401 at once for a revoked, expired or unknown token', async () => {
+    const a = await createToken(owner, { name: 'revoke me', scopes: ['teams:read'] });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(a.token) }))
+        .statusCode,
+    ).toBe(200);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tokens/${a.id}`,
+      headers: owner.headers,
+    });
+    expect(del.statusCode).toBe(204);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/teams',
+      headers: bearer(a.token),
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+
+    const b = await createToken(owner, {
+      name: 'expire me',
+      scopes: ['teams:read'],
+      expiresInDays: 1,
+    });
+    await t.db.kysely
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', b.id)
+      .execute();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(b.token) }))
+        .statusCode,
+    ).toBe(401);
+
+    const unknown = `mtk_${'A'.repeat(43)}`;
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(unknown) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it("answers 404 for another user's token id and leaves it working", async () => {
+    const other = await signUpAs(t, 'PREMIUM');
+    const theirs = await createToken(other, { name: 'theirs', scopes: ['teams:read'] });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tokens/${theirs.id}`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/v1/tokens/abc', headers: owner.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(theirs.token) }))
+        .statusCode,
+    ).toBe(200);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tokens',
+      headers: owner.headers,
+    });
+    expect(mine.json<{ id: number }[]>().map((x) => x.id)).not.toContain(theirs.id);
+  });
+
+  it('records lastUsedAt, at most once a minute', async () => {
+    const { token, id } = await createToken(owner, { name: 'used', scopes: ['teams:read'] });
+    const lastUsed = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('api_tokens')
+          .select('last_used_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    expect(await lastUsed()).toBeNull();
+    await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) });
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) });
+    expect(await lastUsed()).toBe(first);
+
+    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+    await t.db.kysely
+      .updateTable('api_tokens')
+      .set({ last_used_at: twoMinutesAgo })
+      .where('id', '=', id)
+      .execute();
+    await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) });
+    expect(await lastUsed()).not.toBe(twoMinutesAgo);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tokens',
+      headers: owner.headers,
+    });
+    expect(
+      list.json<{ id: number; lastUsedAt: string }[]>().find((x) => x.id === id)?.lastUsedAt,
+    ).toBe(await lastUsed());
+  });
+
+  it('needs a session to manage tokens (401 anonymous)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tokens' })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/tokens',
+          payload: { name: 'x', scopes: ['links:read'] },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});
