@@ -8,8 +8,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -17,6 +15,7 @@ import {
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerAuthHook } from './lib/auth-hook';
+import { openapiOptions } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
@@ -88,6 +87,8 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // A malformed URL (bad percent-encoding) gets the same `{detail, code}` body as any error.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
@@ -146,24 +147,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     errorResponseBuilder: () =>
       new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'MailtoKit API',
-        description:
-          'Build, save, share and track mailto: links. Authenticate with the session cookie set by /api/v1/auth/login, or send its access_token as `Authorization: Bearer`.',
-        version: '1',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'mailtokit_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(fastifySwagger, openapiOptions(config));
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,

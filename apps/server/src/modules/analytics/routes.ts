@@ -23,6 +23,7 @@ export async function analyticsRoutes(app: App) {
     url: '/api/v1/mailto-links/:id/analytics',
     schema: {
       tags: ['analytics'],
+      operationId: 'getLinkAnalytics',
       summary: 'A link’s clicks, visitors, series and breakdowns over a range',
       description: `Bots are counted apart (botClicks) and left out of everything else. ${RANGE} ${ACCESS}`,
       params: IdParams,
@@ -40,6 +41,7 @@ export async function analyticsRoutes(app: App) {
     url: '/api/v1/analytics/overview',
     schema: {
       tags: ['analytics'],
+      operationId: 'getAnalyticsOverview',
       summary: 'Clicks and visitors of every link the caller can see',
       description: `${RANGE} Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).`,
       querystring: AnalyticsQuery,
@@ -56,6 +58,7 @@ export async function analyticsRoutes(app: App) {
     url: '/api/v1/mailto-links/:id/clicks.csv',
     schema: {
       tags: ['analytics'],
+      operationId: 'exportClicksCsv',
       summary: 'A link’s clicks as CSV (streamed)',
       description: `Columns: occurred_at, tracking_link, label, referrer_host, browser, os, device, is_bot, visitor_id (a prefix of the daily-salted visitor hash; no IPs are stored). ${RANGE} ${ACCESS}`,
       params: IdParams,

@@ -35,6 +35,7 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
     url: '/api/v1/auth/register',
     schema: {
       tags: ['auth'],
+      operationId: 'register',
       summary: 'Create an account (does not sign in)',
       body: RegisterBody,
       response: { 201: User, ...errors },
@@ -51,6 +52,7 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
     url: '/api/v1/auth/login',
     schema: {
       tags: ['auth'],
+      operationId: 'login',
       summary: 'Sign in: sets the session cookie and returns a bearer token',
       body: LoginBody,
       response: { 200: LoginResponse, ...errors },
@@ -75,6 +77,7 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
     url: '/api/v1/auth/logout',
     schema: {
       tags: ['auth'],
+      operationId: 'logout',
       summary: 'Sign out this session',
       response: { 200: OkResponse, 403: ErrorBody },
     },
@@ -91,6 +94,7 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
     url: '/api/v1/auth/me',
     schema: {
       tags: ['auth'],
+      operationId: 'getMe',
       summary: 'The signed-in user',
       response: { 200: User, 401: ErrorBody },
     },
@@ -103,6 +107,7 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
     url: '/api/v1/auth/password',
     schema: {
       tags: ['auth'],
+      operationId: 'changePassword',
       summary: 'Change password; signs out every other session',
       body: ChangePasswordBody,
       response: { 200: OkResponse, ...errors },

@@ -10,6 +10,7 @@ export async function contactRoutes(app: App, opts: { contactPerHour: number }) 
     url: '/api/v1/contact',
     schema: {
       tags: ['contact'],
+      operationId: 'sendContactMessage',
       summary: 'Send a message to the MailtoKit team (stored; rate limited per IP)',
       body: ContactBody,
       response: { 201: ContactResponse, 400: ErrorBody, 429: ErrorBody },

@@ -23,6 +23,7 @@ export async function linkRoutes(app: App) {
       schema: {
         hide,
         tags: ['links'],
+        operationId: 'listLinks',
         summary: 'The signed-in user’s links, newest first, one page at a time',
         description: `At most 500 per call (\`limit\`, default 100; \`offset\`). The X-Total-Count header holds the total. ${PREMIUM}`,
         querystring: LinkListQuery,
@@ -42,6 +43,7 @@ export async function linkRoutes(app: App) {
       schema: {
         hide,
         tags: ['links'],
+        operationId: 'createLink',
         summary: 'Save a link',
         description: PREMIUM,
         body: LinkBody,
@@ -60,6 +62,7 @@ export async function linkRoutes(app: App) {
     url: '/api/v1/mailto-links/:id',
     schema: {
       tags: ['links'],
+      operationId: 'getLink',
       summary: 'One link',
       description: PREMIUM,
       params: IdParams,
@@ -74,6 +77,7 @@ export async function linkRoutes(app: App) {
     url: '/api/v1/mailto-links/:id',
     schema: {
       tags: ['links'],
+      operationId: 'updateLink',
       summary: 'Replace every field of a link',
       description: PREMIUM,
       params: IdParams,
@@ -90,6 +94,7 @@ export async function linkRoutes(app: App) {
     url: '/api/v1/mailto-links/:id',
     schema: {
       tags: ['links'],
+      operationId: 'deleteLink',
       summary: 'Delete a link',
       description: PREMIUM,
       params: IdParams,

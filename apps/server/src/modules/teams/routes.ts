@@ -38,6 +38,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'listTeams',
         summary: 'The teams the signed-in user owns or belongs to, with their members',
         description: 'Any plan may list. At most 200 teams per user (a documented cap).',
         response: { 200: TeamList, 401: ErrorBody },
@@ -52,6 +53,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'createTeam',
         summary: 'Create a team; the creator becomes its owner',
         description:
           'Needs the TEAM plan (403 TEAM_REQUIRED otherwise). 409 past 50 owned teams or 200 memberships.',
@@ -73,6 +75,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'getTeam',
         summary: 'One team with its owner and members',
         description: MEMBERS_ONLY,
         params: TeamParams,
@@ -88,6 +91,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'deleteTeam',
         summary: 'Delete a team (owner only)',
         description: `Its memberships go; links shared with it become private links of their authors. ${MEMBERS_ONLY}`,
         params: TeamParams,
@@ -108,6 +112,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'listMembers',
         summary: 'The members of a team: owner, then admins, then members',
         description: MEMBERS_ONLY,
         params: TeamParams,
@@ -124,6 +129,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'addMember',
         summary: 'Add a member by username (owner or admin)',
         description: `Admins grant admin or member; only the owner grants owner, which transfers ownership (the old owner becomes an admin). Roles are accepted in either case. 404 for an unknown username, 409 for an existing member or past 200 members. ${MEMBERS_ONLY}`,
         params: TeamParams,
@@ -159,6 +165,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'updateMember',
         summary: "Change a member's role (owner only)",
         description: `Between admin and member; owner transfers ownership (the old owner becomes an admin). The owner's own role never changes (403). ${MEMBERS_ONLY}`,
         params: MemberParams,
@@ -188,6 +195,7 @@ export async function teamRoutes(app: App) {
       schema: {
         hide,
         tags: ['teams'],
+        operationId: 'removeMember',
         summary: 'Remove a member, or leave the team',
         description: `The owner removes anyone else; an admin removes plain members; any member but the owner may remove themselves. The owner is never removed (403). The removed member's links shared with the team become their private links. ${MEMBERS_ONLY}`,
         params: MemberParams,

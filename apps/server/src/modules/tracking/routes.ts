@@ -37,6 +37,7 @@ export async function trackingRoutes(app: App) {
       schema: {
         hide,
         tags: ['tracking'],
+        operationId: 'createTrackingLink',
         summary: 'Create a tracking link (`PUBLIC_URL/t/<slug>`) for a saved link',
         description: `The redirect always goes to the stored link, built by packages/mailto; \`mailtoUrl\` is accepted for older clients and ignored. At most 50 per link (409). ${PREMIUM}`,
         body: CreateTrackingBody,
@@ -60,6 +61,7 @@ export async function trackingRoutes(app: App) {
     url: '/api/v1/mailto-links/:id/tracking-links',
     schema: {
       tags: ['tracking'],
+      operationId: 'listTrackingLinks',
       summary: 'A link’s tracking links, newest first, with their human clicks',
       description: PREMIUM,
       params: IdParams,
@@ -80,6 +82,7 @@ export async function trackingRoutes(app: App) {
     url: '/api/v1/tracking/:id',
     schema: {
       tags: ['tracking'],
+      operationId: 'deleteTrackingLink',
       summary: 'Delete a tracking link: its URL answers 404, its clicks stay in the analytics',
       description: `Needs edit rights on the link (403 otherwise). ${PREMIUM}`,
       params: IdParams,

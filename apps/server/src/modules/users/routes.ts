@@ -13,6 +13,7 @@ export async function userRoutes(app: App) {
       schema: {
         hide,
         tags: ['profile'],
+        operationId: 'updateProfile',
         summary: 'Update first name, last name and e-mail (the username cannot change)',
         body: ProfileBody,
         response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
