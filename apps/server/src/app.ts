@@ -26,6 +26,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
+import { PasswordResetService } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/routes';
 import { linkRoutes } from './modules/links/routes';
 import { LinksService } from './modules/links/service';
@@ -42,6 +43,7 @@ import { UsersService } from './modules/users/service';
 
 export interface Services {
   auth: AuthService;
+  passwordReset: PasswordResetService;
   users: UsersService;
   links: LinksService;
   tracking: TrackingService;
@@ -102,17 +104,16 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
 
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('clock', opts.clock ?? systemClock);
-  app.decorate(
-    'mailer',
-    new Mailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      log: app.log,
-      retryDelaysMs: opts.mailRetryDelaysMs,
-      wait: opts.mailWait,
-    }),
-  );
+  const clock = opts.clock ?? systemClock;
+  const mailer = new Mailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    retryDelaysMs: opts.mailRetryDelaysMs,
+    wait: opts.mailWait,
+  });
+  app.decorate('clock', clock);
+  app.decorate('mailer', mailer);
   if (!config.smtpUrl)
     app.log.warn(
       'SMTP_URL is not set: no e-mail is sent (password-reset links come from `npm run admin -- reset-link <username>`)',
@@ -122,6 +123,11 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       defaultTier: config.defaultTier,
       sessionTtlMs: config.sessionTtlMs,
       ...config.limits,
+    }),
+    passwordReset: new PasswordResetService(db, mailer, clock, {
+      baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      perHour: config.limits.passwordResetsPerHour,
+      log: app.log,
     }),
     users: new UsersService(db),
     links: new LinksService(db),
@@ -175,6 +181,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
 
   registerSpa(app, config.webDist);
   app.addHook('onClose', async () => {
+    await app.services.passwordReset.idle();
     await app.mailer.close();
     await db.destroy();
   });

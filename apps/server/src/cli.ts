@@ -2,12 +2,15 @@ import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
+import { systemClock } from './lib/clock';
+import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
 import { UsersService } from './modules/users/service';
 import { TIERS, Tier } from '@mailtokit/contracts/user';
 
 const USAGE = `Usage:
   npm run admin -- set-tier <username> <${TIERS.join('|')}>
-  npm run admin -- list-users`;
+  npm run admin -- list-users
+  npm run admin -- reset-link <username>   prints a one-time password-reset link`;
 
 async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -38,6 +41,30 @@ async function run(args: string[]): Promise<number> {
         for (const u of list)
           console.log(
             `${String(u.id).padStart(5)}  ${u.username.padEnd(32)}  ${u.subscriptionTier.padEnd(7)}  ${u.email ?? ''}`,
+          );
+        return 0;
+      }
+      case 'reset-link': {
+        const [username] = rest;
+        if (!username) {
+          console.error(`reset-link needs a username\n${USAGE}`);
+          return 1;
+        }
+        // The link is printed, never e-mailed: this is the way in for instances without SMTP.
+        const resets = new PasswordResetService(db, { send: () => undefined }, systemClock, {
+          baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+          perHour: config.limits.passwordResetsPerHour,
+          log: { info: () => undefined, error: (_obj, msg) => console.error(msg) },
+        });
+        const link = await resets.linkFor(username);
+        console.log(
+          `Password-reset link for ${link.username} (works once, for ${RESET_TOKEN_TTL_MS / 60_000} minutes; any older link stops working):\n${link.url}`,
+        );
+        if (!config.publicUrl)
+          console.log(
+            'PUBLIC_URL is not set: replace http://localhost:' +
+              config.port +
+              ' with the address of this instance.',
           );
         return 0;
       }

@@ -162,6 +162,27 @@ describe(`server process (${dialect})`, () => {
     const missing = cli('set-tier', 'nobody', 'TEAM');
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("No user named 'nobody'");
+    // reset-link: a one-time link that sets a new password through the running server.
+    const reset = cli('reset-link', 'tier_me');
+    expect(reset.status).toBe(0);
+    expect(reset.stdout).toContain('Password-reset link for tier_me');
+    const token = reset.stdout.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+    const confirm = () =>
+      fetch(
+        `${server.base}/api/v1/auth/password-reset/confirm`,
+        json({ token, password: 'reset by the admin' }),
+      );
+    expect((await confirm()).status).toBe(200);
+    expect((await confirm()).status).toBe(400);
+    const relogin = await fetch(
+      `${server.base}/api/v1/auth/login`,
+      json({ username: 'tier_me', password: 'reset by the admin' }),
+    );
+    expect(relogin.status).toBe(200);
+    const nobody = cli('reset-link', 'nobody');
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain("No user named 'nobody'");
+
     const unknown = cli('frobnicate');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("Unknown command 'frobnicate'");

@@ -87,3 +87,40 @@ export type ChangePasswordForm = z.input<typeof ChangePasswordForm>;
 
 export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 export type OkResponse = z.infer<typeof OkResponse>;
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export const PasswordResetRequestBody = z
+  .object({ email })
+  .meta({ id: 'PasswordResetRequestBody' });
+export type PasswordResetRequestBody = z.input<typeof PasswordResetRequestBody>;
+
+export const PASSWORD_RESET_REQUESTED =
+  'If an account uses this address, we have sent it a link to choose a new password. The link is valid for 60 minutes.';
+
+export const PasswordResetRequested = z
+  .object({ detail: z.string() })
+  .meta({ id: 'PasswordResetRequested' });
+export type PasswordResetRequested = z.infer<typeof PasswordResetRequested>;
+
+export const PasswordResetConfirmBody = z
+  .object({
+    token: text('The reset link is invalid').max(512),
+    password: newPassword,
+  })
+  .meta({ id: 'PasswordResetConfirmBody' });
+export type PasswordResetConfirmBody = z.input<typeof PasswordResetConfirmBody>;
+
+/** The reset page adds a confirmation that must match (checked on the client only). */
+export const PasswordResetForm = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string().min(8, MESSAGES.passwordMin),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type PasswordResetForm = z.input<typeof PasswordResetForm>;
+
+export const INVALID_RESET_TOKEN =
+  'This reset link is invalid, has expired or was already used. Ask for a new one.';

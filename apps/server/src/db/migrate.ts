@@ -7,6 +7,7 @@ import { m004Teams } from './migrations/004-teams';
 import { m005Tracking } from './migrations/005-tracking';
 import { m006ClicksDimensionsIndex } from './migrations/006-clicks-dimensions-index';
 import { m007TokensWebhooks } from './migrations/007-tokens-webhooks';
+import { m008PasswordResets } from './migrations/008-password-resets';
 
 /** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005-tracking': m005Tracking,
   '006-clicks-dimensions-index': m006ClicksDimensionsIndex,
   '007-tokens-webhooks': m007TokensWebhooks,
+  '008-password-resets': m008PasswordResets,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -32,6 +32,14 @@ export interface SessionsTable {
 }
 export type SessionRow = Selectable<SessionsTable>;
 
+export interface PasswordResetTokensTable {
+  /** sha256 (hex) of the token sent by e-mail; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
@@ -202,6 +210,7 @@ export type NewWebhookDelivery = Insertable<WebhookDeliveriesTable>;
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
   contact_messages: ContactMessagesTable;
   mailto_links: MailtoLinksTable;
   teams: TeamsTable;

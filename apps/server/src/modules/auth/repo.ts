@@ -29,3 +29,38 @@ export async function deleteUserSessions(db: Conn, userId: number, keepId?: stri
 export async function deleteExpiredSessions(db: Conn, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+/** Stores a reset token (hashed) after deleting any older one of the user: only the newest works. */
+export async function replaceResetToken(
+  db: Conn,
+  row: { id: string; user_id: number; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.deleteFrom('password_reset_tokens').where('user_id', '=', row.user_id).execute();
+  await db.insertInto('password_reset_tokens').values(row).execute();
+}
+
+/**
+ * Claims a reset token: deletes it if it is still valid at `now` and returns its user. Two
+ * requests racing with the same token cannot both win: only one delete finds the row.
+ */
+export async function claimResetToken(
+  db: Conn,
+  id: string,
+  now: string,
+): Promise<number | undefined> {
+  const row = await db
+    .deleteFrom('password_reset_tokens')
+    .where('id', '=', id)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function deleteResetTokens(db: Conn, userId: number): Promise<void> {
+  await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredResetTokens(db: Conn, now: string): Promise<void> {
+  await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', now).execute();
+}

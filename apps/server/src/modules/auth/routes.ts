@@ -4,6 +4,10 @@ import {
   LoginBody,
   LoginResponse,
   OkResponse,
+  PASSWORD_RESET_REQUESTED,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+  PasswordResetRequested,
   RegisterBody,
 } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
@@ -119,6 +123,40 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
         request.body.currentPassword,
         request.body.newPassword,
       );
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/password-reset',
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Ask for a password-reset e-mail. Always 202 with the same body, whether or not an account has the address; at most 5 e-mails per address per hour',
+      body: PasswordResetRequestBody,
+      response: { 202: PasswordResetRequested, 400: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      // The lookup, the token and the e-mail happen after the answer: it says nothing, and
+      // takes no longer, for an address that has an account.
+      app.services.passwordReset.requestLater(request.body.email);
+      return reply.code(202).send({ detail: PASSWORD_RESET_REQUESTED });
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/password-reset/confirm',
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token',
+      body: PasswordResetConfirmBody,
+      response: { 200: OkResponse, 400: ErrorBody },
+    },
+    handler: async (request) => {
+      await app.services.passwordReset.confirm(request.body.token, request.body.password);
       return { ok: true as const };
     },
   });

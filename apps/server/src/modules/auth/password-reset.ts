@@ -1,0 +1,163 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { INVALID_RESET_TOKEN } from '@mailtokit/contracts/auth';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Mailer } from '../mail/mailer';
+import { listTokens } from '../tokens/repo';
+import { passwordChangedMail, passwordResetMail } from '../mail/templates';
+import { findUserByEmail, findUserByUsername, updateUser } from '../users/repo';
+import * as repo from './repo';
+
+/** How long a reset link works. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+export interface PasswordResetOptions {
+  /** Public origin of the web app, for the links in e-mails. */
+  baseUrl: string;
+  /** Reset e-mails per address per hour. */
+  perHour: number;
+  log: { info(msg: string): void; error(obj: object, msg: string): void };
+}
+
+export const invalidToken = () => new AppError(400, 'INVALID_TOKEN', INVALID_RESET_TOKEN);
+
+/**
+ * Password reset by e-mail. A request is answered before any of this runs (`requestLater`),
+ * so neither the answer nor its timing says whether the address has an account. Tokens carry
+ * 256 random bits, are stored as their sha256, work once, for 60 minutes, and a newer one voids
+ * the older.
+ */
+export class PasswordResetService {
+  private readonly pending = new Set<Promise<void>>();
+  /**
+   * Reset e-mails per address per hour, counted in this process (rate-limiter-flexible's
+   * memory store).
+   */
+  private readonly perAddress: RateLimiterMemory;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Pick<Mailer, 'send'>,
+    private readonly clock: Clock,
+    private readonly opts: PasswordResetOptions,
+  ) {
+    this.perAddress = new RateLimiterMemory({
+      keyPrefix: 'password-reset',
+      points: opts.perHour,
+      duration: 60 * 60,
+    });
+  }
+
+  /** Handles a reset request in the background, after the current answer has gone out. */
+  requestLater(email: string): void {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.request(email))
+      .catch((err: unknown) => this.opts.log.error({ err }, 'Password-reset request failed'))
+      .finally(() => this.pending.delete(task));
+    this.pending.add(task);
+  }
+
+  /** Resolves once every background request has been handled (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Sends a reset link to the account with this address, if there is one and it is not throttled. */
+  async request(email: string): Promise<void> {
+    const address = email.trim().toLowerCase();
+    try {
+      await this.perAddress.consume(address);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        this.opts.log.info('Password-reset e-mail not sent: hourly limit for the address reached');
+        return;
+      }
+      throw err;
+    }
+    const user = await findUserByEmail(this.db.kysely, address);
+    if (!user?.email) return;
+    const url = await this.issue(user.id);
+    this.mailer.send({
+      to: user.email,
+      ...passwordResetMail({
+        username: user.username,
+        url,
+        validMinutes: RESET_TOKEN_TTL_MS / 60_000,
+      }),
+    });
+  }
+
+  /** A one-time reset link for the named user (the admin CLI, for instances without e-mail). */
+  async linkFor(username: string): Promise<{ username: string; url: string; expiresAt: Date }> {
+    const user = await findUserByUsername(this.db.kysely, username);
+    if (!user) throw notFound(`No user named '${username}'`);
+    const url = await this.issue(user.id);
+    return {
+      username: user.username,
+      url,
+      expiresAt: new Date(this.clock().getTime() + RESET_TOKEN_TTL_MS),
+    };
+  }
+
+  /**
+   * Sets a new password with a reset token: the token is used up, every session of the account
+   * ends, and the owner gets a "your password was changed" e-mail.
+   */
+  async confirm(token: string, password: string): Promise<void> {
+    if (token.length < 20) throw invalidToken();
+    const hash = await hashPassword(password);
+    const now = this.clock().toISOString();
+    const user = await this.db.kysely.transaction().execute(async (trx) => {
+      const userId = await repo.claimResetToken(trx, hashToken(token), now);
+      if (userId === undefined) return undefined;
+      const updated = await updateUser(trx, userId, { password_hash: hash, updated_at: now });
+      await repo.deleteResetTokens(trx, userId);
+      await repo.deleteUserSessions(trx, userId);
+      return updated;
+    });
+    if (!user) throw invalidToken();
+    if (user.email)
+      this.mailer.send({
+        to: user.email,
+        ...passwordChangedMail({
+          username: user.username,
+          settingsUrl: `${this.opts.baseUrl}/dashboard/settings`,
+          resetUrl: `${this.opts.baseUrl}/reset-password`,
+          apiTokens: await this.apiTokenNames(user.id),
+        }),
+      });
+  }
+
+  /**
+   * The account's API tokens that still work, for the "password changed" e-mail: a reset does
+   * not revoke them, so their owner should see them.
+   */
+  private async apiTokenNames(userId: number): Promise<string[]> {
+    const now = this.clock().toISOString();
+    const day = (iso: string) => iso.slice(0, 10);
+    return (await listTokens(this.db.kysely, userId))
+      .filter((t) => t.expires_at === null || t.expires_at > now)
+      .map(
+        (t) =>
+          `${t.name} (created ${day(t.created_at)}${t.last_used_at ? `, last used ${day(t.last_used_at)}` : ', never used'})`,
+      );
+  }
+
+  private async issue(userId: number): Promise<string> {
+    const token = newToken();
+    const now = this.clock();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await repo.deleteExpiredResetTokens(trx, now.toISOString());
+      await repo.replaceResetToken(trx, {
+        id: hashToken(token),
+        user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      });
+    });
+    return `${this.opts.baseUrl}/reset-password?token=${token}`;
+  }
+}

@@ -1,0 +1,95 @@
+/** The texts of every e-mail the service sends: a plain-text part and a simple HTML part. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+interface Block {
+  paragraphs: string[];
+  /** A button (HTML) / a bare URL on its own line (text). */
+  action?: { label: string; url: string };
+  list?: string[];
+  after?: string[];
+}
+
+function render(subject: string, block: Block): MailContent {
+  const text = [
+    ...block.paragraphs,
+    ...(block.list?.length ? [block.list.map((l) => `- ${l}`).join('\n')] : []),
+    ...(block.action ? [`${block.action.label}:\n${block.action.url}`] : []),
+    ...(block.after ?? []),
+    '-- \nMailtoKit',
+  ].join('\n\n');
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = [
+    '<!doctype html><html><body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;font-size:16px;line-height:1.5">',
+    '<div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">',
+    ...block.paragraphs.map(p),
+    ...(block.list?.length
+      ? [
+          `<ul style="margin:0 0 16px;padding-left:20px">${block.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+        ]
+      : []),
+    ...(block.action
+      ? [
+          `<p style="margin:0 0 16px"><a href="${escapeHtml(block.action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:600">${escapeHtml(block.action.label)}</a></p>`,
+          `<p style="margin:0 0 16px;font-size:14px;color:#475569">Or open this address: <a href="${escapeHtml(block.action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(block.action.url)}</a></p>`,
+        ]
+      : []),
+    ...(block.after ?? []).map(p),
+    '<p style="margin:24px 0 0;font-size:14px;color:#64748b">MailtoKit</p>',
+    '</div></body></html>',
+  ].join('');
+  return { subject, text, html };
+}
+
+export function passwordResetMail(input: {
+  username: string;
+  url: string;
+  validMinutes: number;
+}): MailContent {
+  return render('Reset your MailtoKit password', {
+    paragraphs: [
+      `Hello ${input.username},`,
+      `Someone (we hope you) asked to reset the password of your MailtoKit account. The link below lets you choose a new one; it works once, for ${input.validMinutes} minutes.`,
+    ],
+    action: { label: 'Choose a new password', url: input.url },
+    after: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+  });
+}
+
+export function passwordChangedMail(input: {
+  username: string;
+  settingsUrl: string;
+  resetUrl: string;
+  /** Names of the account's API tokens (they stay valid). */
+  apiTokens: string[];
+}): MailContent {
+  const tokens = input.apiTokens.length
+    ? {
+        paragraphs: [
+          `Every sign-in of the account has ended. These API tokens still work; revoke any you do not recognise in Settings:`,
+        ],
+        list: input.apiTokens,
+      }
+    : { paragraphs: ['Every sign-in of the account has ended. The account has no API tokens.'] };
+  return render('Your MailtoKit password was changed', {
+    paragraphs: [
+      `Hello ${input.username},`,
+      'The password of your MailtoKit account was just changed with a reset link.',
+      ...tokens.paragraphs,
+    ],
+    list: tokens.list,
+    action: { label: 'Open Settings', url: input.settingsUrl },
+    after: [
+      `If this was not you, choose a new password at once (${input.resetUrl}) and revoke the account's API tokens.`,
+    ],
+  });
+}
