@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,13 +18,14 @@ import { openapiOptions } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
+import { Limiter, type LimitRule } from './lib/limiter';
 import type { App } from './lib/types';
 import { systemClock, type Clock } from './lib/clock';
 import { Mailer, type Wait } from './modules/mail/mailer';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
+import { AuthService, LOGIN_THROTTLED } from './modules/auth/service';
 import { PasswordResetService } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/routes';
 import { linkRoutes } from './modules/links/routes';
@@ -61,6 +61,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The current time, for rules that expire (reset links); tests move it. */
     clock: Clock;
+    limiter: Limiter;
   }
 }
 
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   // Only JSON bodies: a text/plain or form POST is how cross-site requests sneak in.
   app.removeContentTypeParser(['text/plain']);
 
+  const limiter = new Limiter(db, limitRules(config));
   app.decorate('db', db);
   app.decorate('config', config);
   const clock = opts.clock ?? systemClock;
@@ -118,15 +120,14 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     app.log.warn(
       'SMTP_URL is not set: no e-mail is sent (password-reset links come from `npm run admin -- reset-link <username>`)',
     );
+  app.decorate('limiter', limiter);
   app.decorate('services', {
-    auth: new AuthService(db, {
+    auth: new AuthService(db, limiter, {
       defaultTier: config.defaultTier,
       sessionTtlMs: config.sessionTtlMs,
-      ...config.limits,
     }),
-    passwordReset: new PasswordResetService(db, mailer, clock, {
+    passwordReset: new PasswordResetService(db, mailer, clock, limiter, {
       baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-      perHour: config.limits.passwordResetsPerHour,
       log: app.log,
     }),
     users: new UsersService(db),
@@ -148,11 +149,6 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     globalDecompression: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
-  });
   await app.register(fastifySwagger, openapiOptions(config));
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
@@ -168,12 +164,12 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
 
   // Layer 3: routes.
   await app.register(systemRoutes);
-  await app.register(authRoutes, { registrationsPerHour: config.limits.registrationsPerHour });
+  await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(linkRoutes);
   await app.register(teamRoutes);
   await app.register(tokenRoutes);
-  await app.register(contactRoutes, { contactPerHour: config.limits.contactPerHour });
+  await app.register(contactRoutes);
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes);
   await app.register(redirectRoutes);
@@ -183,9 +179,24 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   app.addHook('onClose', async () => {
     await app.services.passwordReset.idle();
     await app.mailer.close();
+    limiter.close();
     await db.destroy();
   });
   return app;
+}
+
+/** The limits every instance shares (through the database); modules may define more. */
+function limitRules(config: Config): Record<string, LimitRule> {
+  const { limits } = config;
+  const signIn = { durationMs: limits.loginWindowMs, detail: LOGIN_THROTTLED };
+  return {
+    loginUser: { points: limits.loginFailuresPerUser, ...signIn },
+    loginIp: { points: limits.loginFailuresPerIp, ...signIn },
+    passwordChange: { points: limits.loginFailuresPerUser, ...signIn },
+    register: { points: limits.registrationsPerHour, durationMs: 60 * 60_000 },
+    contact: { points: limits.contactPerHour, durationMs: 60 * 60_000 },
+    passwordReset: { points: limits.passwordResetsPerHour, durationMs: 60 * 60_000 },
+  };
 }
 
 /**

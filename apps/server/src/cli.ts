@@ -3,6 +3,7 @@ import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
 import { systemClock } from './lib/clock';
+import { Limiter } from './lib/limiter';
 import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
 import { UsersService } from './modules/users/service';
 import { TIERS, Tier } from '@mailtokit/contracts/user';
@@ -51,12 +52,19 @@ async function run(args: string[]): Promise<number> {
           return 1;
         }
         // The link is printed, never e-mailed: this is the way in for instances without SMTP.
-        const resets = new PasswordResetService(db, { send: () => undefined }, systemClock, {
-          baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-          perHour: config.limits.passwordResetsPerHour,
-          log: { info: () => undefined, error: (_obj, msg) => console.error(msg) },
-        });
-        const link = await resets.linkFor(username);
+        // An admin's link is not rate limited: no limit is defined here.
+        const limiter = new Limiter(db);
+        const resets = new PasswordResetService(
+          db,
+          { send: () => undefined },
+          systemClock,
+          limiter,
+          {
+            baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+            log: { info: () => undefined, error: (_obj, msg) => console.error(msg) },
+          },
+        );
+        const link = await resets.linkFor(username).finally(() => limiter.close());
         console.log(
           `Password-reset link for ${link.username} (works once, for ${RESET_TOKEN_TTL_MS / 60_000} minutes; any older link stops working):\n${link.url}`,
         );

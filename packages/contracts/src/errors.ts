@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'CSRF_REJECTED',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

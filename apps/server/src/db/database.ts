@@ -11,6 +11,8 @@ export type Dialect = DatabaseConfig['dialect'];
 export interface Db {
   kysely: Kysely<DB>;
   dialect: Dialect;
+  /** The driver handle under Kysely, for libraries that talk to it directly (rate limits). */
+  driver: { dialect: 'postgres'; pool: pg.Pool } | { dialect: 'sqlite'; sqlite: SQLite.Database };
   destroy(): Promise<void>;
 }
 
@@ -21,7 +23,12 @@ export function openDb(config: DatabaseConfig): Db {
     // A dropped connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      driver: { dialect: 'postgres', pool },
+      destroy: () => kysely.destroy(),
+    };
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -32,7 +39,12 @@ export function openDb(config: DatabaseConfig): Db {
   const kysely = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    driver: { dialect: 'sqlite', sqlite },
+    destroy: () => kysely.destroy(),
+  };
 }
 
 /** Prepared statements kept per SQL text (least recently used dropped past this many). */

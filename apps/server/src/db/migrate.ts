@@ -8,6 +8,7 @@ import { m005Tracking } from './migrations/005-tracking';
 import { m006ClicksDimensionsIndex } from './migrations/006-clicks-dimensions-index';
 import { m007TokensWebhooks } from './migrations/007-tokens-webhooks';
 import { m008PasswordResets } from './migrations/008-password-resets';
+import { m009RateLimits } from './migrations/009-rate-limits';
 
 /** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-clicks-dimensions-index': m006ClicksDimensionsIndex,
   '007-tokens-webhooks': m007TokensWebhooks,
   '008-password-resets': m008PasswordResets,
+  '009-rate-limits': m009RateLimits,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -207,6 +207,14 @@ export interface WebhookDeliveriesTable {
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type NewWebhookDelivery = Insertable<WebhookDeliveriesTable>;
 
+/** rate-limiter-flexible's store: points spent per `<limit>:<subject>` until `expire` (epoch ms). */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** bigint on PostgreSQL, which pg returns as a string. */
+  expire: number | string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -224,4 +232,5 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_links: WebhookLinksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  rate_limits: RateLimitsTable;
 }

@@ -22,8 +22,11 @@ function fieldOf(path: string): string {
 
 /** Maps every error to `{detail, code, fields?}`; 5xx bodies reveal nothing inside. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError)
+  if (error instanceof AppError) {
+    if (error.headers) void reply.headers(error.headers);
+    if (error.status === 503) request.log.error({ err: error.cause }, 'service unavailable');
     return send(reply, error.status, error.code, error.detail, error.fields);
+  }
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};

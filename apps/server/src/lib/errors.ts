@@ -5,6 +5,8 @@ import { MESSAGES } from '@mailtokit/contracts/messages';
 /** An error the API reports to the client as `{detail, code, fields?}` with `status`. */
 export class AppError extends Error {
   override name = 'AppError';
+  /** Extra response headers (`Retry-After` on 429 and 503). */
+  headers?: Record<string, string>;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -44,3 +46,14 @@ export const conflict = (detail: string, fields?: Record<string, string>) =>
 
 export const tooManyRequests = (detail = 'Too many requests. Please try again later.') =>
   new AppError(429, 'RATE_LIMITED', detail);
+
+export const SERVICE_UNAVAILABLE_DETAIL =
+  'The service is temporarily unavailable. Please try again in a moment.';
+
+/** The database (or another dependency) cannot answer: 503, retry shortly. */
+export const serviceUnavailable = (cause?: unknown) => {
+  const err = new AppError(503, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_DETAIL);
+  err.headers = { 'retry-after': '5' };
+  if (cause !== undefined) err.cause = cause;
+  return err;
+};

@@ -1,8 +1,8 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { INVALID_RESET_TOKEN } from '@mailtokit/contracts/auth';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import type { Limiter } from '../../lib/limiter';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../mail/mailer';
@@ -17,8 +17,6 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export interface PasswordResetOptions {
   /** Public origin of the web app, for the links in e-mails. */
   baseUrl: string;
-  /** Reset e-mails per address per hour. */
-  perHour: number;
   log: { info(msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -32,24 +30,18 @@ export const invalidToken = () => new AppError(400, 'INVALID_TOKEN', INVALID_RES
  */
 export class PasswordResetService {
   private readonly pending = new Set<Promise<void>>();
-  /**
-   * Reset e-mails per address per hour, counted in this process (rate-limiter-flexible's
-   * memory store).
-   */
-  private readonly perAddress: RateLimiterMemory;
 
+  /**
+   * `limiter` must define `passwordReset`: reset e-mails per address, counted in the database
+   * so that every instance shares the budget.
+   */
   constructor(
     private readonly db: Db,
     private readonly mailer: Pick<Mailer, 'send'>,
     private readonly clock: Clock,
+    private readonly limiter: Limiter,
     private readonly opts: PasswordResetOptions,
-  ) {
-    this.perAddress = new RateLimiterMemory({
-      keyPrefix: 'password-reset',
-      points: opts.perHour,
-      duration: 60 * 60,
-    });
-  }
+  ) {}
 
   /** Handles a reset request in the background, after the current answer has gone out. */
   requestLater(email: string): void {
@@ -69,9 +61,9 @@ export class PasswordResetService {
   async request(email: string): Promise<void> {
     const address = email.trim().toLowerCase();
     try {
-      await this.perAddress.consume(address);
+      await this.limiter.consume('passwordReset', address);
     } catch (err) {
-      if (err instanceof RateLimiterRes) {
+      if (err instanceof AppError && err.status === 429) {
         this.opts.log.info('Password-reset e-mail not sent: hourly limit for the address reached');
         return;
       }

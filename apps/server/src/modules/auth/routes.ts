@@ -33,7 +33,7 @@ function setSessionCookie(
   });
 }
 
-export async function authRoutes(app: App, opts: { registrationsPerHour: number }) {
+export async function authRoutes(app: App) {
   app.route({
     method: 'POST',
     url: '/api/v1/auth/register',
@@ -44,7 +44,10 @@ export async function authRoutes(app: App, opts: { registrationsPerHour: number 
       body: RegisterBody,
       response: { 201: User, ...errors },
     },
-    config: { rateLimit: { max: opts.registrationsPerHour, timeWindow: '1 hour' } },
+    // Every attempt counts, valid or not: sign-ups per IP, shared by all instances.
+    onRequest: async (request) => {
+      await app.limiter.consume('register', request.ip);
+    },
     handler: async (request, reply) => {
       const user = await app.services.auth.register(request.body);
       return reply.code(201).send(user);

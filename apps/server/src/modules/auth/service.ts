@@ -4,7 +4,8 @@ import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { UserRow } from '../../db/types';
-import { AppError, conflict, tooManyRequests, validationError } from '../../lib/errors';
+import { AppError, conflict, validationError } from '../../lib/errors';
+import type { Limiter } from '../../lib/limiter';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../users/repo';
 import { toUser } from '../users/mapper';
 import * as repo from './repo';
-import { FailureThrottle } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
@@ -24,9 +24,6 @@ export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try aga
 export interface AuthServiceOptions {
   defaultTier: Tier;
   sessionTtlMs: number;
-  loginFailuresPerUser: number;
-  loginFailuresPerIp: number;
-  loginWindowMs: number;
 }
 
 export interface SessionAuth {
@@ -36,15 +33,17 @@ export interface SessionAuth {
 
 /** Sign-up, sign-in, sessions and password changes. */
 export class AuthService {
-  private readonly throttle: FailureThrottle;
   private lastSweep = 0;
 
+  /**
+   * `limiter` must define `loginUser` and `loginIp` (failed sign-ins per account and per IP)
+   * and `passwordChange` (wrong current passwords per account).
+   */
   constructor(
     private readonly db: Db,
+    private readonly limiter: Limiter,
     private readonly opts: AuthServiceOptions,
-  ) {
-    this.throttle = new FailureThrottle(opts.loginWindowMs);
-  }
+  ) {}
 
   async register(input: z.output<typeof RegisterBody>): Promise<User> {
     const k = this.db.kysely;
@@ -79,23 +78,18 @@ export class AuthService {
     ip: string,
     userAgent: string | undefined,
   ): Promise<LoginResponse & { expiresAt: Date }> {
-    const userKey = `u:${username.toLowerCase()}`;
-    const ipKey = `ip:${ip}`;
-    if (
-      this.throttle.count(userKey) >= this.opts.loginFailuresPerUser ||
-      this.throttle.count(ipKey) >= this.opts.loginFailuresPerIp
-    )
-      throw new AppError(429, 'RATE_LIMITED', LOGIN_THROTTLED);
+    const userKey = username.toLowerCase();
+    // Every attempt spends a point up front (atomic in the database, so parallel attempts on
+    // several instances cannot slip past the limit); a success gives its points back.
+    await this.limiter.consume('loginUser', userKey);
+    await this.limiter.consume('loginIp', ip);
 
     const user = await findUserByUsername(this.db.kysely, username);
     // Unknown users cost a full hash check too, so timing does not reveal which names exist.
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHashPromise));
-    if (!user || !ok) {
-      this.throttle.record(userKey);
-      this.throttle.record(ipKey);
-      throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    }
-    this.throttle.reset(userKey);
+    if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    await this.limiter.reset('loginUser', userKey);
+    await this.limiter.reward('loginIp', ip);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
     return { access_token: token, user: toUser(user), expiresAt };
   }
@@ -145,14 +139,13 @@ export class AuthService {
     currentPassword: string,
     newPassword: string,
   ): Promise<void> {
-    const key = `pw:${auth.user.id}`;
-    if (this.throttle.count(key) >= this.opts.loginFailuresPerUser)
-      throw tooManyRequests(LOGIN_THROTTLED);
+    const key = String(auth.user.id);
+    await this.limiter.check('passwordChange', key);
     if (!(await verifyPassword(currentPassword, auth.user.password_hash))) {
-      this.throttle.record(key);
+      await this.limiter.penalty('passwordChange', key);
       throw validationError({ currentPassword: 'Current password is incorrect' });
     }
-    this.throttle.reset(key);
+    await this.limiter.reset('passwordChange', key);
     const hash = await hashPassword(newPassword);
     await this.db.kysely.transaction().execute(async (trx) => {
       await updateUser(trx, auth.user.id, { password_hash: hash, updated_at: nowIso() });

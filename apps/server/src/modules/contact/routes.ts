@@ -4,7 +4,7 @@ import { nowIso } from '../../db/database';
 import type { App } from '../../lib/types';
 import { insertContactMessage } from './repo';
 
-export async function contactRoutes(app: App, opts: { contactPerHour: number }) {
+export async function contactRoutes(app: App) {
   app.route({
     method: 'POST',
     url: '/api/v1/contact',
@@ -13,9 +13,12 @@ export async function contactRoutes(app: App, opts: { contactPerHour: number }) 
       operationId: 'sendContactMessage',
       summary: 'Send a message to the MailtoKit team (stored; rate limited per IP)',
       body: ContactBody,
-      response: { 201: ContactResponse, 400: ErrorBody, 429: ErrorBody },
+      response: { 201: ContactResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
-    config: { rateLimit: { max: opts.contactPerHour, timeWindow: '1 hour' } },
+    // Messages per IP, shared by all instances.
+    onRequest: async (request) => {
+      await app.limiter.consume('contact', request.ip);
+    },
     handler: async (request, reply) => {
       const row = await insertContactMessage(app.db.kysely, {
         ...request.body,

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The real entry point, run as a user would (through tsx, no build needed). */
+export const ROOT = path.resolve(__dirname, '../../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+/**
+ * A port for a server the test starts: `TEST_PORT_BASE + i` when that is set (a range of
+ * one's own on a shared machine), else one the operating system reports free.
+ */
+export async function testPort(i: number): Promise<number> {
+  const base = Number(process.env.TEST_PORT_BASE);
+  if (Number.isInteger(base) && base > 0) return base + i;
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  /** SIGTERM, then the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+/** Starts `main.ts` with `env` on `port` and waits until its health check answers 200. */
+export async function startServerProcess(
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<ServerProcess> {
+  const child = spawn(TSX, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok)
+        return { child, base, output: () => output, stop };
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${output}`);
+}
+
+/** fetch() options for a JSON request. */
+export function jsonRequest(
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
+}
