@@ -116,7 +116,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Ask for a password-reset e-mail. Always 202 with the same body, whether or not an account has the address; at most 5 e-mails per address per hour */
-        post: operations["postAuthPasswordReset"];
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -133,7 +133,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token */
-        post: operations["postAuthPasswordResetConfirm"];
+        post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1014,7 +1014,7 @@ export interface operations {
             };
         };
     };
-    postAuthPasswordReset: {
+    requestPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -1047,7 +1047,7 @@ export interface operations {
             };
         };
     };
-    postAuthPasswordResetConfirm: {
+    confirmPasswordReset: {
         parameters: {
             query?: never;
             header?: never;

@@ -135,6 +135,7 @@ export async function authRoutes(app: App) {
     url: '/api/v1/auth/password-reset',
     schema: {
       tags: ['auth'],
+      operationId: 'requestPasswordReset',
       summary:
         'Ask for a password-reset e-mail. Always 202 with the same body, whether or not an account has the address; at most 5 e-mails per address per hour',
       body: PasswordResetRequestBody,
@@ -153,6 +154,7 @@ export async function authRoutes(app: App) {
     url: '/api/v1/auth/password-reset/confirm',
     schema: {
       tags: ['auth'],
+      operationId: 'confirmPasswordReset',
       summary:
         'Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token',
       body: PasswordResetConfirmBody,
