@@ -12,6 +12,16 @@ import { ScrollManager } from './scroll-manager';
 const AuthPage = lazy(() =>
   import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/components/forgot-password-page').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/components/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
 const AboutPage = lazy(() =>
   import('@/features/pages/components/about-page').then((m) => ({ default: m.AboutPage })),
 );
@@ -67,6 +77,8 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomeRoute /> },
           { path: 'auth', element: <AuthPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: 'privacy', element: <PrivacyPage /> },

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -70,6 +71,14 @@ export function LoginForm({
           />
         )}
       </FormField>
+      <p className="-mt-3 text-right text-sm">
+        <Link
+          to="/forgot-password"
+          className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
         {login.isPending ? (
           <>
