@@ -16,7 +16,12 @@ export const LINK_BODY_MAX = 20_000;
 /** Page size of the saved-links list when the client does not ask for one. */
 export const LINK_LIST_DEFAULT_LIMIT = 100;
 /** The most links one list call returns. */
-export const LINK_LIST_MAX_LIMIT = 500;
+export const LINK_LIST_MAX_LIMIT = 200;
+/** Longest search text of the list call. */
+export const LINK_SEARCH_MAX = 200;
+/** Orders of the list call: newest first by default. */
+export const LINK_SORTS = ['createdAt', 'updatedAt', 'name', 'clicks'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
 /** Largest id or offset the API accepts (PostgreSQL `integer`). */
 export const MAX_INT = 2_147_483_647;
 
@@ -127,22 +132,51 @@ export const MailtoLink = z
 export type MailtoLink = z.infer<typeof MailtoLink>;
 
 /**
- * The signed-in user's links, newest first, one page at a time: `limit` (default 100, at
- * most 500) from `offset` (default 0). The `X-Total-Count` response header holds the total.
+ * The links the signed-in user can see (own ones and those shared with the user's teams), one
+ * page at a time: `limit` (default 100, at most 200) from `offset` (default 0), filtered by
+ * `q`, `teamId` and `shared`, in the order of `sort` and `order`. The `X-Total-Count` response
+ * header holds the number of matches.
  */
 export const MailtoLinkList = z.array(MailtoLink).meta({ id: 'MailtoLinkList' });
 export type MailtoLinkList = z.infer<typeof MailtoLinkList>;
 
 const pageNumber = (message: string) => z.coerce.number({ error: message }).int(message);
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LINK_LIST_MAX_LIMIT}`;
 
 /**
  * Query of the list call. No `.meta({ id })`: @fastify/swagger expands a querystring schema
  * into parameters and cannot follow a `$ref` there.
  */
 export const LinkListQuery = z.object({
-  limit: pageNumber(`limit must be a whole number from 1 to ${LINK_LIST_MAX_LIMIT}`)
-    .min(1, `limit must be a whole number from 1 to ${LINK_LIST_MAX_LIMIT}`)
-    .max(LINK_LIST_MAX_LIMIT, `limit must be a whole number from 1 to ${LINK_LIST_MAX_LIMIT}`)
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(LINK_SEARCH_MAX, `q must be at most ${LINK_SEARCH_MAX} characters`)
+    .optional()
+    .meta({
+      description:
+        'Search text: links whose name, recipients (to, cc, bcc) or subject contain it, ignoring case',
+    }),
+  teamId: pageNumber('teamId must be a team id')
+    .min(1, 'teamId must be a team id')
+    .max(MAX_INT, 'teamId must be a team id')
+    .optional()
+    .meta({ description: 'Only links shared with this team' }),
+  shared: z
+    .enum(['true', 'false'], { error: 'shared must be true or false' })
+    .optional()
+    .meta({ description: '`true`: only links shared with a team; `false`: only private links' }),
+  sort: z
+    .enum(LINK_SORTS, { error: `sort must be one of ${LINK_SORTS.join(', ')}` })
+    .default('createdAt')
+    .meta({ description: 'Order by creation time (default), last change, name or total clicks' }),
+  order: z
+    .enum(['asc', 'desc'], { error: 'order must be asc or desc' })
+    .optional()
+    .meta({ description: 'Default: `asc` for `name`, `desc` for the others' }),
+  limit: pageNumber(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(LINK_LIST_MAX_LIMIT, LIMIT_MESSAGE)
     .default(LINK_LIST_DEFAULT_LIMIT),
   offset: pageNumber('offset must be a whole number, 0 or more')
     .min(0, 'offset must be a whole number, 0 or more')
@@ -150,3 +184,84 @@ export const LinkListQuery = z.object({
     .default(0),
 });
 export type LinkListQuery = z.input<typeof LinkListQuery>;
+export type LinkListFilter = z.output<typeof LinkListQuery>;
+
+/** Columns of the links CSV (export and import), in this order. */
+export const LINK_CSV_COLUMNS = ['name', 'to', 'cc', 'bcc', 'subject', 'body', 'team'] as const;
+export type LinkCsvColumn = (typeof LINK_CSV_COLUMNS)[number];
+/** Largest CSV file one import takes (bytes). */
+export const LINK_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Most links one import creates. */
+export const LINK_IMPORT_MAX_ROWS = 10_000;
+/** Most invalid rows one import answer lists. */
+export const LINK_IMPORT_MAX_ERRORS = 200;
+/** Rows of the file an import answer shows back as a preview. */
+export const LINK_IMPORT_PREVIEW_ROWS = 5;
+
+export const LINK_IMPORT_MESSAGES = {
+  unknownTeam: 'You are not a member of a team with this name',
+  ambiguousTeam: 'More than one of your teams has this name',
+} as const;
+
+/** One row of an import as read from the file (after formula protection is undone). */
+export const LinkImportRow = z
+  .object({
+    /** Its row number as a spreadsheet shows it: the header is row 1. */
+    row: z.number().int(),
+    name: z.string(),
+    to: z.string(),
+    cc: z.string(),
+    bcc: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    team: z.string(),
+  })
+  .meta({ id: 'LinkImportRow' });
+export type LinkImportRow = z.infer<typeof LinkImportRow>;
+
+/** What is wrong with one row: column name -> message. */
+export const LinkImportRowError = z
+  .object({
+    row: z
+      .number()
+      .int()
+      .meta({ description: 'Row number as a spreadsheet shows it (header = 1)' }),
+    errors: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'LinkImportRowError' });
+export type LinkImportRowError = z.infer<typeof LinkImportRowError>;
+
+/** 201 of an import (`created` links), or 200 of a dry run (`created: 0`, `valid` rows). */
+export const LinkImportResult = z
+  .object({
+    created: z.number().int(),
+    dryRun: z.boolean(),
+    /** Rows read from the file (all valid, or there would have been a 400). */
+    rows: z.number().int(),
+    preview: z.array(LinkImportRow),
+  })
+  .meta({ id: 'LinkImportResult' });
+export type LinkImportResult = z.infer<typeof LinkImportResult>;
+
+/** 400 of an import with invalid rows: nothing was created. */
+export const LinkImportInvalid = z
+  .object({
+    detail: z.string(),
+    code: z.string(),
+    /** Rows read from the file. */
+    rowCount: z.number().int(),
+    /** The invalid rows, first ones first (at most LINK_IMPORT_MAX_ERRORS). */
+    rows: z.array(LinkImportRowError),
+    /** How many rows are invalid in all. */
+    invalidCount: z.number().int(),
+    preview: z.array(LinkImportRow),
+  })
+  .meta({ id: 'LinkImportInvalid' });
+export type LinkImportInvalid = z.infer<typeof LinkImportInvalid>;
+
+export const LinkImportQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
+    .optional()
+    .meta({ description: '`true`: validate every row and create nothing' }),
+});

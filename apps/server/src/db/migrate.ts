@@ -9,6 +9,7 @@ import { m006ClicksDimensionsIndex } from './migrations/006-clicks-dimensions-in
 import { m007TokensWebhooks } from './migrations/007-tokens-webhooks';
 import { m008PasswordResets } from './migrations/008-password-resets';
 import { m009RateLimits } from './migrations/009-rate-limits';
+import { m010LinksSearch } from './migrations/010-links-search';
 
 /** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '007-tokens-webhooks': m007TokensWebhooks,
   '008-password-resets': m008PasswordResets,
   '009-rate-limits': m009RateLimits,
+  '010-links-search': m010LinksSearch,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -67,6 +67,8 @@ export interface MailtoLinksTable {
   is_shared: number;
   created_at: string;
   updated_at: string;
+  /** name, to, cc, bcc, subject in lower case (`searchTextOf`); set by every write. */
+  search_text: Generated<string>;
 }
 export type LinkRow = Selectable<MailtoLinksTable>;
 export type NewLink = Insertable<MailtoLinksTable>;

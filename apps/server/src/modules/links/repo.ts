@@ -1,4 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { LinkSort } from '@mailtokit/contracts/links';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { DB, LinkRow, LinkUpdate, NewLink } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -7,53 +9,194 @@ export function findLinkById(db: Conn, id: number): Promise<LinkRow | undefined>
   return db.selectFrom('mailto_links').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Links the user wrote, or shared with a team the user belongs to (any role). */
-function visibleTo(db: Conn, userId: number) {
-  return db
-    .selectFrom('mailto_links')
-    .where((eb) =>
-      eb.or([
-        eb('mailto_links.user_id', '=', userId),
-        eb(
-          'mailto_links.team_id',
-          'in',
-          eb
-            .selectFrom('team_members')
-            .select('team_members.team_id')
-            .where('team_members.user_id', '=', userId),
-        ),
-      ]),
-    );
+/** What narrows and orders one page of the list (all optional but the page). */
+export interface LinkQuery {
+  /** Search text already folded with `foldSearch`; empty = no search. */
+  search?: string;
+  teamId?: number;
+  shared?: boolean;
+  sort?: LinkSort;
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
 }
 
 /**
- * One page of the links a user can see (own ones and those shared with their teams), newest
- * first (id breaks ties between equal timestamps).
+ * The query's search and filters on top of `base` (one branch of the visible links).
  */
-export function listVisibleLinks(
-  db: Conn,
-  userId: number,
-  page: { limit: number; offset: number },
-): Promise<LinkRow[]> {
-  return visibleTo(db, userId)
-    .selectAll('mailto_links')
-    .orderBy('mailto_links.created_at', 'desc')
-    .orderBy('mailto_links.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+function narrowed(base: Base, dialect: Dialect, q: LinkQuery): Base {
+  return base
+    .$if(Boolean(q.search), (qb) =>
+      qb.where(
+        dialect === 'postgres'
+          ? // LIKE (not strpos) so that the trigram index serves it.
+            sql<boolean>`mailto_links.search_text like ${likePattern(q.search ?? '')} escape '\\'`
+          : sql<boolean>`instr(mailto_links.search_text, ${q.search ?? ''}) > 0`,
+      ),
+    )
+    .$if(q.teamId !== undefined, (qb) => qb.where('mailto_links.team_id', '=', q.teamId ?? 0))
+    .$if(q.shared === true, (qb) => qb.where('mailto_links.team_id', 'is not', null))
+    .$if(q.shared === false, (qb) => qb.where('mailto_links.team_id', 'is', null));
 }
 
-export async function countVisibleLinks(db: Conn, userId: number): Promise<number> {
-  const row = await visibleTo(db, userId)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
+type Base = ReturnType<typeof own>;
+const own = (db: Conn, userId: number) =>
+  db.selectFrom('mailto_links').where('mailto_links.user_id', '=', userId);
+
+/**
+ * The links a user can see, as two disjoint branches: the user's own, and those other authors
+ * shared with `teamIds` (the user's teams, read by the caller). Two branches rather than one
+ * OR, so that each reads its own index (on SQLite the own branch's search and filters are
+ * answered from the index `mailto_links_user_search` alone, without reading a row).
+ */
+function branches(db: Conn, dialect: Dialect, userId: number, teamIds: number[], q: LinkQuery) {
+  const mine = narrowed(own(db, userId), dialect, q);
+  const shared =
+    teamIds.length === 0 || q.shared === false
+      ? null
+      : narrowed(
+          db
+            .selectFrom('mailto_links')
+            .where('mailto_links.team_id', 'in', teamIds)
+            .where('mailto_links.user_id', '<>', userId),
+          dialect,
+          q,
+        );
+  return { mine, shared };
+}
+
+/** `%text%` with LIKE's own characters escaped by a backslash. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The default direction of each sort: names A to Z, everything else largest first. */
+export function defaultOrder(sort: LinkSort): 'asc' | 'desc' {
+  return sort === 'name' ? 'asc' : 'desc';
+}
+
+/** The sort key of a sort order, as an expression on `mailto_links`. */
+function sortKey(sort: LinkSort): RawBuilder<string | number> {
+  switch (sort) {
+    case 'createdAt':
+      return sql<string>`mailto_links.created_at`;
+    case 'updatedAt':
+      return sql<string>`mailto_links.updated_at`;
+    case 'name':
+      return sql<string>`lower(mailto_links.name)`;
+    case 'clicks':
+      // Total clicks of the link, from the daily rollup.
+      return sql<number>`coalesce((select sum(d.clicks) from click_daily d where d.mailto_link_id = mailto_links.id), 0)`;
+  }
+}
+
+/**
+ * SQLite, when searching: a unary `+` on the sort key (a no-op on its value) keeps the
+ * planner from walking the time index in order and reading every row to test the search;
+ * it reads the search index instead, then sorts the few matches.
+ */
+const searchFirst = (dialect: Dialect, q: LinkQuery) => dialect === 'sqlite' && Boolean(q.search);
+
+/**
+ * One page of the links a user can see (own ones and those shared with `teamIds`) that match
+ * the query, in its order; the id breaks ties (same direction), so pages never overlap. First
+ * the page's ids are found from narrow rows (id and sort key), then only those rows are read.
+ */
+export async function listVisibleLinks(
+  db: Conn,
+  dialect: Dialect,
+  userId: number,
+  teamIds: number[],
+  q: LinkQuery,
+): Promise<{ rows: LinkRow[]; total: number }> {
+  const sort = q.sort ?? 'createdAt';
+  const order = q.order ?? defaultOrder(sort);
+  const { mine, shared } = branches(db, dialect, userId, teamIds, q);
+  const keyed = (b: Base) => b.select(['mailto_links.id', sortKey(sort).as('k')]);
+  // A search reads every candidate anyway: the number of matches comes with the page (one
+  // pass, not two). Without one, the page is read in index order and stops early, which a
+  // window over all rows would prevent: the count is a query of its own.
+  const withTotal = Boolean(q.search);
+  const total = withTotal ? sql<number | string>`count(*) over ()` : sql<number>`0`;
+  const page = shared
+    ? await db
+        .selectFrom(keyed(mine).unionAll(keyed(shared)).as('m'))
+        .select(['m.id', total.as('total')])
+        .orderBy('m.k', order)
+        .orderBy('m.id', order)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute()
+    : await mine
+        .select(['mailto_links.id', total.as('total')])
+        .orderBy(searchFirst(dialect, q) ? sql`+${sortKey(sort)}` : sortKey(sort), order)
+        .orderBy('mailto_links.id', order)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+  const count =
+    withTotal && page.length > 0
+      ? Number(page[0]?.total) // PostgreSQL returns counts as bigint strings
+      : withTotal && q.offset === 0
+        ? 0
+        : await countVisibleLinks(db, dialect, userId, teamIds, q);
+  if (page.length === 0) return { rows: [], total: count };
+  const found = await db
+    .selectFrom('mailto_links')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      page.map((p) => p.id),
+    )
+    .execute();
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return { rows: page.flatMap((p) => byId.get(p.id) ?? []), total: count };
+}
+
+export async function countVisibleLinks(
+  db: Conn,
+  dialect: Dialect,
+  userId: number,
+  teamIds: number[],
+  q: Omit<LinkQuery, 'limit' | 'offset'>,
+): Promise<number> {
+  const { mine, shared } = branches(db, dialect, userId, teamIds, { ...q, limit: 0, offset: 0 });
+  const count = (b: Base) => b.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const [a, b] = await Promise.all([count(mine), shared ? count(shared) : { n: 0 }]);
   // PostgreSQL returns count(*) as a bigint string.
-  return Number(row.n);
+  return Number(a.n) + Number(b.n);
+}
+
+/** Every link the user wrote, in id order, `batch` rows per read (for the CSV export). */
+export async function* ownLinksInBatches(
+  db: Conn,
+  userId: number,
+  batch: number,
+): AsyncGenerator<LinkRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('mailto_links')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]?.id ?? after;
+  }
 }
 
 export function insertLink(db: Conn, link: NewLink): Promise<LinkRow> {
   return db.insertInto('mailto_links').values(link).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Inserts many links in one statement. */
+export async function insertLinks(db: Conn, links: NewLink[]): Promise<void> {
+  if (links.length > 0) await db.insertInto('mailto_links').values(links).execute();
 }
 
 /** The updated row, or undefined when it no longer exists. */

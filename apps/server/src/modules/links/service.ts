@@ -1,11 +1,11 @@
-import type { LinkInput, LinkListQuery, MailtoLink } from '@mailtokit/contracts/links';
+import type { LinkInput, LinkListFilter, MailtoLink } from '@mailtokit/contracts/links';
 import { LINK_MESSAGES } from '@mailtokit/contracts/links';
 import type { TeamRole } from '@mailtokit/contracts/teams';
 import { teamPermissions } from '@mailtokit/contracts/teams';
 import type { Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
 import { forbidden, notFound, validationError } from '../../lib/errors';
 import { parseId } from '../../lib/ids';
@@ -41,8 +41,6 @@ export function accessFor(
 /** A link id from the path: a positive integer that fits the column, else null. */
 export const parseLinkId = parseId;
 
-type Page = z.output<typeof LinkListQuery>;
-
 /** Cap of links one cross-link view (analytics overview) covers. */
 export const VISIBLE_LINKS_MAX = 5000;
 
@@ -54,20 +52,35 @@ export class LinksService {
   constructor(private readonly db: Db) {}
 
   /**
-   * One page of the links the user can see (own ones and those shared with the user's teams),
-   * newest first, and how many there are in all.
+   * One page of the links the user can see (own ones and those shared with the user's teams)
+   * that match the search and filters, in the asked order, and how many match in all.
    */
-  async list(user: UserRow, page: Page): Promise<{ links: MailtoLink[]; total: number }> {
+  async list(
+    user: UserRow,
+    filter: LinkListFilter,
+  ): Promise<{ links: MailtoLink[]; total: number }> {
     requirePremium(user);
     const k = this.db.kysely;
-    const [teams, rows, total] = await Promise.all([
-      this.memberships(user),
-      repo.listVisibleLinks(k, user.id, page),
-      repo.countVisibleLinks(k, user.id),
-    ]);
-    // A membership that ended between the two reads hides the link rather than showing it.
-    const visible = rows.filter((row) => accessFor(user, row, teams) !== 'none');
-    return { links: visible.map((row) => present(user, row, teams)), total };
+    const teams = await this.memberships(user);
+    const teamIds = [...teams.keys()];
+    const query = {
+      search: filter.q ? foldSearch(filter.q) : undefined,
+      teamId: filter.teamId,
+      shared: filter.shared === undefined ? undefined : filter.shared === 'true',
+      sort: filter.sort,
+      order: filter.order,
+    };
+    const { rows, total } = await repo.listVisibleLinks(k, this.db.dialect, user.id, teamIds, {
+      ...query,
+      limit: filter.limit,
+      offset: filter.offset,
+    });
+    return { links: rows.map((row) => present(user, row, teams)), total };
+  }
+
+  /** Throws 403 PREMIUM_REQUIRED unless the user's plan includes saved links. */
+  assertPremium(user: UserRow): void {
+    requirePremium(user);
   }
 
   async get(user: UserRow, rawId: string): Promise<MailtoLink> {
@@ -130,7 +143,18 @@ export class LinksService {
 
   /** Every link the user can see (own and shared with the user's teams), newest first. */
   async visibleLinks(user: UserRow): Promise<LinkRow[]> {
-    return repo.listVisibleLinks(this.db.kysely, user.id, { limit: VISIBLE_LINKS_MAX, offset: 0 });
+    const teamIds = [...(await this.memberships(user)).keys()];
+    const { rows } = await repo.listVisibleLinks(
+      this.db.kysely,
+      this.db.dialect,
+      user.id,
+      teamIds,
+      {
+        limit: VISIBLE_LINKS_MAX,
+        offset: 0,
+      },
+    );
+    return rows;
   }
 
   /** The user's teams and role in each, read fresh from the database. */
@@ -182,7 +206,7 @@ function present(user: UserRow, row: LinkRow, teams: Memberships): MailtoLink {
 }
 
 /** The stored columns of a validated payload; is_shared follows team_id. */
-function columnsOf(input: LinkInput) {
+export function columnsOf(input: LinkInput) {
   return {
     team_id: input.teamId,
     name: input.name,
@@ -192,5 +216,6 @@ function columnsOf(input: LinkInput) {
     subject: input.subject,
     body: input.body,
     is_shared: input.teamId === null ? 0 : 1,
+    search_text: searchTextOf(input),
   };
 }
