@@ -157,6 +157,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mailto-links/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every link the signed-in user wrote, as CSV
+         * @description RFC 4180, UTF-8, header `name,to,cc,bcc,subject,body,team` (`team`: the name of the team a link is shared with, else empty), streamed as an attachment. Line breaks inside fields are kept. Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        get: operations["exportLinksCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mailto-links/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create links from a CSV file, all or none
+         * @description Body: `Content-Type: text/csv` (else 415), UTF-8, at most 5 MB and 10,000 links (else 413), the export's columns (`name` and `to` required, any order). Every row is checked with the link form's rules; `team` names a team of the caller. Any invalid row: 400 listing `{row, errors}` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created in one transaction (201). `dryRun=true` only validates (200). A file that is not such a CSV: 400. Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        post: operations["importLinksCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mailto-links": {
         parameters: {
             query?: never;
@@ -165,8 +205,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in user’s links, newest first, one page at a time
-         * @description At most 500 per call (`limit`, default 100; `offset`). The X-Total-Count header holds the total. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * Search, filter, sort and page the links the signed-in user can see
+         * @description Own links and those shared with the user's teams, newest first unless `sort` and `order` say otherwise (ties broken by id, so pages never overlap). `q` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; `teamId` keeps the links shared with that team, `shared=true|false` the shared or the private ones. At most 200 per call (`limit`, default 100; larger: 400) from `offset`. The X-Total-Count header holds the number of matches. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         get: operations["listLinks"];
         put?: never;
@@ -599,6 +639,37 @@ export interface components {
             canEdit: boolean;
         };
         MailtoLinkList: components["schemas"]["MailtoLink"][];
+        LinkImportRow: {
+            row: number;
+            name: string;
+            to: string;
+            cc: string;
+            bcc: string;
+            subject: string;
+            body: string;
+            team: string;
+        };
+        LinkImportRowError: {
+            /** @description Row number as a spreadsheet shows it (header = 1) */
+            row: number;
+            errors: {
+                [key: string]: string;
+            };
+        };
+        LinkImportResult: {
+            created: number;
+            dryRun: boolean;
+            rows: number;
+            preview: components["schemas"]["LinkImportRow"][];
+        };
+        LinkImportInvalid: {
+            detail: string;
+            code: string;
+            rowCount: number;
+            rows: components["schemas"]["LinkImportRowError"][];
+            invalidCount: number;
+            preview: components["schemas"]["LinkImportRow"][];
+        };
         LinkAnalytics: {
             linkId: number;
             from: string;
@@ -1131,9 +1202,134 @@ export interface operations {
             };
         };
     };
+    exportLinksCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importLinksCsv: {
+        parameters: {
+            query?: {
+                /** @description `true`: validate every row and create nothing */
+                dryRun?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkImportResult"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkImportResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkImportInvalid"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listLinks: {
         parameters: {
             query?: {
+                /** @description Search text: links whose name, recipients (to, cc, bcc) or subject contain it, ignoring case */
+                q?: string;
+                /** @description Only links shared with this team */
+                teamId?: number;
+                /** @description `true`: only links shared with a team; `false`: only private links */
+                shared?: "true" | "false";
+                /** @description Order by creation time (default), last change, name or total clicks */
+                sort?: "createdAt" | "updatedAt" | "name" | "clicks";
+                /** @description Default: `asc` for `name`, `desc` for the others */
+                order?: "asc" | "desc";
                 limit?: number;
                 offset?: number;
             };

@@ -1,10 +1,26 @@
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
-import { LinkBody, LinkListQuery, MailtoLink, MailtoLinkList } from '@mailtokit/contracts/links';
+import {
+  LINK_LIST_DEFAULT_LIMIT,
+  LINK_LIST_MAX_LIMIT,
+  LINK_CSV_COLUMNS,
+  LINK_IMPORT_MAX_BYTES,
+  LINK_IMPORT_MAX_ROWS,
+  LinkBody,
+  LinkImportInvalid,
+  LinkImportQuery,
+  LinkImportResult,
+  LinkListQuery,
+  MailtoLink,
+  MailtoLinkList,
+} from '@mailtokit/contracts/links';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
+import { AppError } from '../../lib/errors';
 import { withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
+import { ImportInvalidError, LinksCsvService } from './csv-service';
 
 /** Any string: an id that is not a positive integer answers 404 like an unknown one. */
 const IdParams = z.object({
@@ -14,8 +30,39 @@ const IdParams = z.object({
 const errors = { 401: ErrorBody, 403: ErrorBody };
 const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
 
+const CSV_TYPE = 'text/csv';
+const FORMULAS =
+  'Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact.';
+
 /** Saved mailto links: `/api/v1/mailto-links`, also served with the spec's trailing slash. */
 export async function linkRoutes(app: App) {
+  const csv = new LinksCsvService(app.db, app.services.links);
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/mailto-links/export.csv',
+    schema: {
+      tags: ['links'],
+      operationId: 'exportLinksCsv',
+      summary: 'Every link the signed-in user wrote, as CSV',
+      description: `RFC 4180, UTF-8, header \`${LINK_CSV_COLUMNS.join(',')}\` (\`team\`: the name of the team a link is shared with, else empty), streamed as an attachment. Line breaks inside fields are kept. ${FORMULAS} ${PREMIUM}`,
+      produces: [CSV_TYPE],
+      response: { 200: z.unknown().meta({ description: 'The CSV file' }), ...errors },
+    },
+    config: { auth: { token: 'links:read' } },
+    handler: async (request, reply) => {
+      const chunks = await csv.exportCsv(authOf(request).user);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="mailtokit-links-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
+    },
+  });
+
+  await app.register(importRoute(csv));
+
   for (const { url, hide } of withAliases('/api/v1/mailto-links', '/api/v1/mailto-links/')) {
     app.route({
       method: 'GET',
@@ -24,8 +71,8 @@ export async function linkRoutes(app: App) {
         hide,
         tags: ['links'],
         operationId: 'listLinks',
-        summary: 'The signed-in user’s links, newest first, one page at a time',
-        description: `At most 500 per call (\`limit\`, default 100; \`offset\`). The X-Total-Count header holds the total. ${PREMIUM}`,
+        summary: 'Search, filter, sort and page the links the signed-in user can see',
+        description: `Own links and those shared with the user's teams, newest first unless \`sort\` and \`order\` say otherwise (ties broken by id, so pages never overlap). \`q\` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; \`teamId\` keeps the links shared with that team, \`shared=true|false\` the shared or the private ones. At most ${LINK_LIST_MAX_LIMIT} per call (\`limit\`, default ${LINK_LIST_DEFAULT_LIMIT}; larger: 400) from \`offset\`. The X-Total-Count header holds the number of matches. ${PREMIUM}`,
         querystring: LinkListQuery,
         response: { 200: MailtoLinkList, 400: ErrorBody, ...errors },
       },
@@ -106,4 +153,68 @@ export async function linkRoutes(app: App) {
       return { ok: true as const };
     },
   });
+}
+
+const notCsv = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be text/csv');
+
+/**
+ * `POST /api/v1/mailto-links/import`, in a scope of its own: only here is a text/csv body
+ * read (as UTF-8 text), and any other type without a parser is 415 with this route's message.
+ */
+function importRoute(csv: LinksCsvService) {
+  return async (app: App) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      CSV_TYPE,
+      { parseAs: 'buffer', bodyLimit: LINK_IMPORT_MAX_BYTES },
+      (_request, body: Buffer, done) => {
+        try {
+          done(null, new TextDecoder('utf-8', { fatal: true }).decode(body));
+        } catch {
+          done(new AppError(400, 'BAD_REQUEST', 'The file is not UTF-8 text'), undefined);
+        }
+      },
+    );
+    app.addContentTypeParser('*', (_request, _payload, done) => done(notCsv(), undefined));
+
+    app.route({
+      method: 'POST',
+      url: '/api/v1/mailto-links/import',
+      bodyLimit: LINK_IMPORT_MAX_BYTES,
+      schema: {
+        tags: ['links'],
+        operationId: 'importLinksCsv',
+        summary: 'Create links from a CSV file, all or none',
+        description: `Body: \`Content-Type: text/csv\` (else 415), UTF-8, at most ${LINK_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LINK_IMPORT_MAX_ROWS.toLocaleString('en')} links (else 413), the export's columns (\`name\` and \`to\` required, any order). Every row is checked with the link form's rules; \`team\` names a team of the caller. Any invalid row: 400 listing \`{row, errors}\` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created in one transaction (201). \`dryRun=true\` only validates (200). A file that is not such a CSV: 400. ${FORMULAS} ${PREMIUM}`,
+        consumes: [CSV_TYPE],
+        querystring: LinkImportQuery,
+        response: {
+          200: LinkImportResult,
+          201: LinkImportResult,
+          400: LinkImportInvalid.or(ErrorBody),
+          ...errors,
+          413: ErrorBody,
+          415: ErrorBody,
+        },
+      },
+      config: { auth: { token: 'links:write' } },
+      // After the sign-in check: the plan, then the media type (a JSON body gets this far).
+      preValidation: async (request) => {
+        app.services.links.assertPremium(authOf(request).user);
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (type !== CSV_TYPE) throw notCsv();
+      },
+      handler: async (request, reply) => {
+        const dryRun = request.query.dryRun === 'true';
+        const text = typeof request.body === 'string' ? request.body : '';
+        try {
+          const result = await csv.importCsv(authOf(request).user, text, dryRun);
+          return reply.code(dryRun ? 200 : 201).send(result);
+        } catch (err) {
+          if (err instanceof ImportInvalidError) return reply.code(400).send(err.body);
+          throw err;
+        }
+      },
+    });
+  };
 }

@@ -1,0 +1,173 @@
+import {
+  LINK_IMPORT_MAX_ERRORS,
+  LINK_IMPORT_MAX_ROWS,
+  LINK_IMPORT_MESSAGES,
+  LINK_IMPORT_PREVIEW_ROWS,
+  LinkBody,
+  type LinkImportInvalid,
+  type LinkImportResult,
+  type LinkImportRow,
+  type LinkImportRowError,
+  type LinkInput,
+} from '@mailtokit/contracts/links';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import type { UserRow } from '../../db/types';
+import { AppError, badRequest, validationError } from '../../lib/errors';
+import { requirePremium } from '../../lib/tiers';
+import * as teamsRepo from '../teams/repo';
+import { csvLines, CsvFormatError, CsvTooManyRowsError, parseLinksCsv, type CsvRow } from './csv';
+import * as repo from './repo';
+import { columnsOf, type LinksService, type Memberships } from './service';
+
+/** Links read per query while streaming the export. */
+const EXPORT_BATCH = 500;
+/** Links inserted per statement (7 columns each, far below PostgreSQL's parameter limit). */
+const INSERT_BATCH = 500;
+
+/** A 400 that lists the invalid rows of an import (and creates nothing). */
+export class ImportInvalidError extends AppError {
+  constructor(readonly body: LinkImportInvalid) {
+    super(400, 'VALIDATION_ERROR', body.detail);
+  }
+}
+
+/** Field of the link payload -> column of the CSV. */
+const COLUMN_OF: Record<string, string> = { teamId: 'team', isShared: 'team' };
+
+/** CSV export and import of saved links (formula protection and format: ./csv.ts). */
+export class LinksCsvService {
+  constructor(
+    private readonly db: Db,
+    private readonly links: LinksService,
+  ) {}
+
+  /**
+   * Every link the user wrote, as CSV text in chunks (header first), read from the database
+   * a batch at a time so that memory stays flat however many links there are. Checks the
+   * plan before anything is sent.
+   */
+  async exportCsv(user: UserRow): Promise<AsyncGenerator<string>> {
+    requirePremium(user);
+    return this.exportChunks(user, await this.links.memberships(user));
+  }
+
+  private async *exportChunks(user: UserRow, teams: Memberships): AsyncGenerator<string> {
+    yield csvLines([], true);
+    for await (const rows of repo.ownLinksInBatches(this.db.kysely, user.id, EXPORT_BATCH)) {
+      yield csvLines(
+        rows.map((r) => ({
+          name: r.name,
+          to: r.to,
+          cc: r.cc ?? '',
+          bcc: r.bcc ?? '',
+          subject: r.subject ?? '',
+          body: r.body ?? '',
+          team: r.team_id === null ? '' : (teams.get(r.team_id)?.teamName ?? ''),
+        })),
+        false,
+      );
+    }
+  }
+
+  /**
+   * Validates every row of a links CSV with the link form's rules; if one is invalid, throws
+   * ImportInvalidError listing them and creates nothing. Otherwise creates all of them in one
+   * transaction (unless `dryRun`).
+   */
+  async importCsv(user: UserRow, text: string, dryRun: boolean): Promise<LinkImportResult> {
+    requirePremium(user);
+    let rows: CsvRow[];
+    try {
+      rows = parseLinksCsv(text, LINK_IMPORT_MAX_ROWS);
+    } catch (err) {
+      if (err instanceof CsvTooManyRowsError)
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', err.message);
+      if (err instanceof CsvFormatError) throw badRequest(err.message);
+      throw err;
+    }
+    if (rows.length === 0) throw badRequest('The file has a header row but no links');
+
+    const teams = await this.links.memberships(user);
+    const teamsByName = new Map<string, number[]>();
+    for (const [id, { teamName }] of teams) {
+      const key = teamName.trim().toLowerCase();
+      teamsByName.set(key, [...(teamsByName.get(key) ?? []), id]);
+    }
+
+    const inputs: LinkInput[] = [];
+    const invalid: LinkImportRowError[] = [];
+    for (const { row, cells } of rows) {
+      const errors: Record<string, string> = {};
+      let teamId: number | null = null;
+      const team = cells.team.trim();
+      if (team) {
+        const ids = teamsByName.get(team.toLowerCase()) ?? [];
+        if (ids.length === 1) teamId = ids[0] ?? null;
+        else
+          errors.team =
+            ids.length === 0
+              ? LINK_IMPORT_MESSAGES.unknownTeam
+              : LINK_IMPORT_MESSAGES.ambiguousTeam;
+      }
+      const parsed = LinkBody.safeParse({
+        name: cells.name,
+        to: cells.to,
+        cc: cells.cc,
+        bcc: cells.bcc,
+        subject: cells.subject,
+        body: cells.body,
+        teamId,
+      });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'name');
+          errors[COLUMN_OF[field] ?? field] ??= issue.message;
+        }
+      }
+      if (Object.keys(errors).length > 0) invalid.push({ row, errors });
+      else if (parsed.success) inputs.push(parsed.data);
+    }
+
+    const preview: LinkImportRow[] = rows
+      .slice(0, LINK_IMPORT_PREVIEW_ROWS)
+      .map(({ row, cells }) => ({ row, ...cells }));
+    if (invalid.length > 0) {
+      const first = invalid[0];
+      const firstMessage = first ? Object.values(first.errors)[0] : '';
+      throw new ImportInvalidError({
+        detail:
+          invalid.length === 1
+            ? `Row ${first?.row}: ${firstMessage}. Nothing was imported.`
+            : `${invalid.length} rows are invalid (first: row ${first?.row}: ${firstMessage}). Nothing was imported.`,
+        code: 'VALIDATION_ERROR',
+        rowCount: rows.length,
+        rows: invalid.slice(0, LINK_IMPORT_MAX_ERRORS),
+        invalidCount: invalid.length,
+        preview,
+      });
+    }
+    if (dryRun) return { created: 0, dryRun: true, rows: rows.length, preview };
+
+    const now = nowIso();
+    const lock = this.db.dialect === 'postgres' ? 'share' : null;
+    await this.db.kysely.transaction().execute(async (trx) => {
+      // As for a single link: the memberships stay locked until the links are written, so a
+      // concurrent removal from a team waits and then unshares these links too.
+      for (const teamId of new Set(inputs.map((i) => i.teamId)))
+        if (teamId !== null && !(await teamsRepo.findMember(trx, teamId, user.id, lock)))
+          throw validationError({ team: LINK_IMPORT_MESSAGES.unknownTeam });
+      for (let i = 0; i < inputs.length; i += INSERT_BATCH)
+        await repo.insertLinks(
+          trx,
+          inputs.slice(i, i + INSERT_BATCH).map((input) => ({
+            user_id: user.id,
+            ...columnsOf(input),
+            created_at: now,
+            updated_at: now,
+          })),
+        );
+    });
+    return { created: inputs.length, dryRun: false, rows: rows.length, preview };
+  }
+}
