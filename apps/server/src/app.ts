@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { DEFAULT_WEBHOOKS, type Config } from './config';
 import type { Db } from './db/database';
 import { registerAuthHook } from './lib/auth-hook';
 import { openapiOptions } from './lib/openapi';
@@ -34,6 +34,9 @@ import { systemRoutes } from './modules/system/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { tokenRoutes } from './modules/tokens/routes';
 import { TokensService } from './modules/tokens/service';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { WebhooksService } from './modules/webhooks/service';
+import { WebhookWorker } from './modules/webhooks/worker';
 import { TeamsService } from './modules/teams/service';
 import { siteRoutes } from './modules/site/routes';
 import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
@@ -50,6 +53,7 @@ export interface Services {
   analytics: AnalyticsService;
   teams: TeamsService;
   tokens: TokensService;
+  webhooks: WebhooksService;
 }
 
 declare module 'fastify' {
@@ -62,6 +66,8 @@ declare module 'fastify' {
     /** The current time, for rules that expire (reset links); tests move it. */
     clock: Clock;
     limiter: Limiter;
+    /** Sends webhook deliveries in the background (started when the app is ready). */
+    webhookWorker: WebhookWorker;
   }
 }
 
@@ -121,6 +127,9 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       'SMTP_URL is not set: no e-mail is sent (password-reset links come from `npm run admin -- reset-link <username>`)',
     );
   app.decorate('limiter', limiter);
+  const webhookSettings = config.webhooks ?? DEFAULT_WEBHOOKS;
+  const webhookWorker = new WebhookWorker(db, webhookSettings, clock, app.log);
+  app.decorate('webhookWorker', webhookWorker);
   app.decorate('services', {
     auth: new AuthService(db, limiter, {
       defaultTier: config.defaultTier,
@@ -132,10 +141,21 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     }),
     users: new UsersService(db),
     links: new LinksService(db),
-    tracking: new TrackingService(db, () => app.services.links),
+    tracking: new TrackingService(
+      db,
+      () => app.services.links,
+      () => webhookWorker.nudge(),
+    ),
     analytics: new AnalyticsService(db, () => app.services.links),
     teams: new TeamsService(db),
-    tokens: new TokensService(db),
+    tokens: new TokensService(db, clock),
+    webhooks: new WebhooksService(
+      db,
+      () => app.services.links,
+      webhookSettings,
+      clock,
+      () => webhookWorker.nudge(),
+    ),
   });
 
   // Layer 1: external plugins.
@@ -169,6 +189,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(linkRoutes);
   await app.register(teamRoutes);
   await app.register(tokenRoutes);
+  await app.register(webhookRoutes);
   await app.register(contactRoutes);
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes);
@@ -176,6 +197,8 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(siteRoutes);
 
   registerSpa(app, config.webDist);
+  app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('preClose', async () => webhookWorker.stop());
   app.addHook('onClose', async () => {
     await app.services.passwordReset.idle();
     await app.mailer.close();

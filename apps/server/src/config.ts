@@ -71,6 +71,16 @@ const EnvSchema = z.object({
       (v) => MAIL_FROM_PATTERN.test(v),
       'must be an address, optionally with a name: `Name <address@example.com>`',
     ),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_RETRY_BASE_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(24 * 60 * 60_000, 'must be at most 86400000 (a day)')
+    .default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -94,7 +104,18 @@ export interface Config {
   webDist: string | null;
   /** Rate limits; tests lower or raise them. */
   limits: RateLimits;
+  /** Webhook delivery; DEFAULT_WEBHOOKS when absent. */
+  webhooks?: WebhookSettings;
 }
+
+export interface WebhookSettings {
+  /** Deliver to loopback, private, link-local... addresses too (self-hosting, tests). */
+  allowPrivate: boolean;
+  /** Delay before the second attempt; each later one waits four times longer (capped). */
+  retryBaseMs: number;
+}
+
+export const DEFAULT_WEBHOOKS: WebhookSettings = { allowPrivate: false, retryBaseMs: 30_000 };
 
 export interface RateLimits {
   /** Failed logins per username per window before 429. */
@@ -160,6 +181,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     webDist: defaults.webDist,
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS },
   };
 }
 

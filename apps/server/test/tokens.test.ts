@@ -75,6 +75,7 @@ const AREAS: {
   },
   { scope: 'teams:read', method: 'GET', url: () => '/api/v1/teams' },
   { scope: 'teams:read', method: 'GET', url: () => `/api/v1/teams/${teamId}/members` },
+  { scope: 'webhooks:write', method: 'GET', url: () => '/api/v1/webhooks' },
   {
     scope: 'teams:write',
     method: 'POST',

@@ -389,6 +389,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user’s webhooks, newest first (never their secrets)
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook; the answer is the only time its signing secret is shown
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook; its pending deliveries are cancelled
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Enable or disable a webhook
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). Enabling ends the failure streak; disabling cancels pending deliveries.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook’s last 100 deliveries, newest first
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a `ping` event now (one attempt); see its outcome in the deliveries
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). 409 when the webhook is disabled.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contact": {
         parameters: {
             query?: never;
@@ -595,6 +683,32 @@ export interface components {
         UpdateMemberBodyInput: {
             role: string;
         };
+        CreateWebhookBodyInput: {
+            url: string;
+            /**
+             * @default [
+             *       "link.clicked"
+             *     ]
+             */
+            events: "link.clicked"[];
+            /** @description Links to report clicks of; absent or null: every link you created */
+            mailtoLinkIds?: number[] | null;
+        };
+        UpdateWebhookBodyInput: {
+            enabled: boolean;
+        };
+        User: {
+            id: number;
+            username: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            /** @enum {string} */
+            subscriptionTier: "FREE" | "PREMIUM" | "TEAM";
+            subscriptionExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
         ApiToken: {
             id: number;
             name: string;
@@ -732,18 +846,6 @@ export interface components {
                 lastClickAt: string | null;
             }[];
         };
-        User: {
-            id: number;
-            username: string;
-            email: string | null;
-            firstName: string | null;
-            lastName: string | null;
-            /** @enum {string} */
-            subscriptionTier: "FREE" | "PREMIUM" | "TEAM";
-            subscriptionExpiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
         LoginResponse: {
             access_token: string;
             user: components["schemas"]["User"];
@@ -804,6 +906,44 @@ export interface components {
             members: components["schemas"]["TeamMember"][];
         };
         TeamList: components["schemas"]["Team"][];
+        Webhook: {
+            id: number;
+            url: string;
+            events: "link.clicked"[];
+            mailtoLinkIds: number[] | null;
+            enabled: boolean;
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            createdAt: string;
+        };
+        CreatedWebhook: {
+            id: number;
+            url: string;
+            events: "link.clicked"[];
+            mailtoLinkIds: number[] | null;
+            enabled: boolean;
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            createdAt: string;
+            /** @description `whsec_` + 43 characters; shown in this response only */
+            secret: string;
+        };
+        WebhookList: components["schemas"]["Webhook"][];
+        WebhookDelivery: {
+            id: number;
+            eventId: string;
+            event: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            attempts: number;
+            responseStatus: number | null;
+            error: string | null;
+            createdAt: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            completedAt: string | null;
+        };
+        WebhookDeliveryList: components["schemas"]["WebhookDelivery"][];
     };
     responses: never;
     parameters: never;
@@ -2147,6 +2287,333 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

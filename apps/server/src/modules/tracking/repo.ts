@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { insertClickEvents } from '../webhooks/repo';
 import type { DB, LinkRow, NewClick, NewTrackingLink, TrackingLinkRow } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -66,6 +67,7 @@ export async function retireTrackingLink(db: Conn, id: number, at: string): Prom
 export type RedirectTarget = Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'body'> & {
   trackingLinkId: number;
   mailtoLinkId: number;
+  label: string | null;
   updatedAt: string;
 };
 
@@ -76,6 +78,7 @@ function redirectTargetQuery(db: Kysely<DB>, slug: string) {
     .select([
       't.id as trackingLinkId',
       't.mailto_link_id as mailtoLinkId',
+      't.label',
       'm.updated_at as updatedAt',
       'm.to',
       'm.cc',
@@ -104,21 +107,36 @@ export async function findRedirectTarget(
   return rows[0];
 }
 
-/** A click to store, with the link it counts for (kept in the rollup, not in `clicks`). */
-export type ClickRecord = NewClick & { mailto_link_id: number };
+/**
+ * A click to store, with the link it counts for (kept in the rollup, not in `clicks`) and the
+ * tracking link's slug and label (for webhook events).
+ */
+export type ClickRecord = NewClick & {
+  mailto_link_id: number;
+  slug?: string;
+  label?: string | null;
+};
 
 /**
  * Stores clicks in one transaction: the raw rows (multi-row INSERTs), the visitors each link
- * sees for the first time that day, and the per-link, per-day rollup (one upsert per link
- * and day). Either all of it commits or none.
+ * sees for the first time that day, the per-link, per-day rollup (one upsert per link and
+ * day) and the webhook events of human clicks (the outbox). Either all of it commits or none.
+ * Returns how many webhook deliveries were queued.
  */
-export async function insertClicks(db: Kysely<DB>, clicks: readonly ClickRecord[]): Promise<void> {
-  if (clicks.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+export async function insertClicks(
+  db: Kysely<DB>,
+  clicks: readonly ClickRecord[],
+): Promise<number> {
+  if (clicks.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
     for (let i = 0; i < clicks.length; i += INSERT_CHUNK) {
       await trx
         .insertInto('clicks')
-        .values(clicks.slice(i, i + INSERT_CHUNK).map(({ mailto_link_id: _, ...click }) => click))
+        .values(
+          clicks
+            .slice(i, i + INSERT_CHUNK)
+            .map(({ mailto_link_id: _, slug: _s, label: _l, ...click }) => click),
+        )
         .execute();
     }
 
@@ -197,6 +215,9 @@ export async function insertClicks(db: Kysely<DB>, clicks: readonly ClickRecord[
         )
         .execute();
     }
+
+    // Webhook events of these clicks: written with them, or not at all.
+    return insertClickEvents(trx, clicks);
   });
 }
 

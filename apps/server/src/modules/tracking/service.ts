@@ -28,6 +28,9 @@ export interface ResolvedTarget {
   trackingLinkId: number;
   mailtoLinkId: number;
   mailtoUrl: string;
+  /** For webhook events. */
+  slug: string;
+  label: string | null;
 }
 
 /** The parts of a request a click records (the IP only ever goes into the hash). */
@@ -57,8 +60,12 @@ export class TrackingService {
   constructor(
     private readonly db: Db,
     private readonly links: () => LinkAccessRules,
+    /** Called after a commit that queued webhook events. */
+    private readonly onClickEvents: () => void = () => undefined,
   ) {
-    this.recorder = new ClickRecorder((rows) => repo.insertClicks(db.kysely, rows));
+    this.recorder = new ClickRecorder(async (rows) => {
+      if ((await repo.insertClicks(db.kysely, rows)) > 0) this.onClickEvents();
+    });
     this.visitors = new VisitorHasher(db);
   }
 
@@ -126,6 +133,8 @@ export class TrackingService {
       trackingLinkId: target.trackingLinkId,
       mailtoLinkId: target.mailtoLinkId,
       mailtoUrl: this.urls.urlOf(target),
+      slug,
+      label: target.label,
     };
   }
 
@@ -138,6 +147,8 @@ export class TrackingService {
     await this.recorder.record({
       tracking_link_id: target.trackingLinkId,
       mailto_link_id: target.mailtoLinkId,
+      slug: target.slug,
+      label: target.label,
       occurred_at: occurredAt,
       referrer_host: referrerHost(client.referer),
       browser: agent.browser,

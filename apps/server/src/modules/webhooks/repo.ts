@@ -1,0 +1,384 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { LinkClickedEvent } from '@mailtokit/contracts/webhooks';
+import type { Dialect } from '../../db/database';
+import type {
+  DB,
+  DeliveryStatus,
+  NewWebhookDelivery,
+  WebhookDeliveryRow,
+  WebhookRow,
+} from '../../db/types';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/** Rows per INSERT statement (12 columns: well under either database's parameter limit). */
+const INSERT_CHUNK = 400;
+
+/** A string event id: `evt_` + 24 hex characters (96 random bits). */
+export function newEventId(): string {
+  return `evt_${randomBytes(12).toString('hex')}`;
+}
+
+export type WebhookWithLinks = WebhookRow & { linkIds: number[] | null };
+
+export async function insertWebhook(
+  db: Kysely<DB>,
+  row: Omit<WebhookRow, 'id' | 'consecutive_failures'>,
+  linkIds: number[] | null,
+): Promise<WebhookWithLinks> {
+  return db.transaction().execute(async (trx) => {
+    const hook = await trx
+      .insertInto('webhooks')
+      .values(row)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (linkIds && linkIds.length > 0)
+      await trx
+        .insertInto('webhook_links')
+        .values(linkIds.map((mailto_link_id) => ({ webhook_id: hook.id, mailto_link_id })))
+        .execute();
+    return { ...hook, linkIds };
+  });
+}
+
+async function withLinks(db: Conn, hooks: WebhookRow[]): Promise<WebhookWithLinks[]> {
+  const listed = hooks.filter((h) => !h.all_links).map((h) => h.id);
+  const links =
+    listed.length === 0
+      ? []
+      : await db
+          .selectFrom('webhook_links')
+          .select(['webhook_id', 'mailto_link_id'])
+          .where('webhook_id', 'in', listed)
+          .orderBy('mailto_link_id')
+          .execute();
+  return hooks.map((h) => ({
+    ...h,
+    linkIds: h.all_links
+      ? null
+      : links.filter((l) => l.webhook_id === h.id).map((l) => l.mailto_link_id),
+  }));
+}
+
+/** A user's webhooks, newest first, with the links each covers (null: all of theirs). */
+export async function listWebhooks(db: Conn, userId: number): Promise<WebhookWithLinks[]> {
+  const hooks = await db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+  return withLinks(db, hooks);
+}
+
+export async function findWebhook(
+  db: Conn,
+  userId: number,
+  id: number,
+): Promise<WebhookWithLinks | undefined> {
+  const hook = await db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return hook ? (await withLinks(db, [hook]))[0] : undefined;
+}
+
+export async function countWebhooks(db: Conn, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes a webhook; its deliveries (pending ones included) go with it. */
+export async function deleteWebhook(db: Conn, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webhooks')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Cancels a webhook's pending deliveries (when it is disabled). */
+export async function cancelPending(db: Conn, webhookId: number, at: string): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'cancelled', completed_at: at })
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function setDisabled(
+  db: Kysely<DB>,
+  webhookId: number,
+  disabledAt: string | null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('webhooks')
+      .set(
+        disabledAt
+          ? { disabled_at: disabledAt, updated_at: disabledAt }
+          : { disabled_at: null, consecutive_failures: 0, updated_at: new Date().toISOString() },
+      )
+      .where('id', '=', webhookId)
+      .execute();
+    if (disabledAt) await cancelPending(trx, webhookId, disabledAt);
+  });
+}
+
+export function insertDelivery(db: Conn, row: NewWebhookDelivery): Promise<WebhookDeliveryRow> {
+  return db.insertInto('webhook_deliveries').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A webhook's latest deliveries, newest first. */
+export function listDeliveries(
+  db: Conn,
+  webhookId: number,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** What a click event reports (a click row as the click recorder writes it). */
+export interface ClickForEvent {
+  tracking_link_id: number;
+  mailto_link_id: number;
+  /** Read from the tracking link when absent (clicks loaded by a seeder). */
+  slug?: string;
+  label?: string | null;
+  occurred_at: string;
+  referrer_host?: string | null;
+  browser: string;
+  os: string;
+  device: string;
+  is_bot: number;
+}
+
+/**
+ * Writes one `link.clicked` outbox row per human click and enabled webhook covering its link,
+ * in the caller's transaction (the one that stores the clicks): an event exists exactly when
+ * its click does. Returns how many were written.
+ */
+export async function insertClickEvents(
+  trx: Conn,
+  clicks: readonly ClickForEvent[],
+): Promise<number> {
+  const human = clicks.filter((c) => !c.is_bot);
+  if (human.length === 0) return 0;
+  const linkIds = [...new Set(human.map((c) => c.mailto_link_id))];
+  const covering = await trx
+    .selectFrom('webhooks as w')
+    .innerJoin('mailto_links as m', 'm.user_id', 'w.user_id')
+    .select(['w.id as webhookId', 'm.id as linkId'])
+    .where('w.all_links', '=', 1)
+    .where('w.disabled_at', 'is', null)
+    .where('m.id', 'in', linkIds)
+    .unionAll(
+      trx
+        .selectFrom('webhook_links as wl')
+        .innerJoin('webhooks as w', 'w.id', 'wl.webhook_id')
+        .select(['w.id as webhookId', 'wl.mailto_link_id as linkId'])
+        .where('w.all_links', '=', 0)
+        .where('w.disabled_at', 'is', null)
+        .where('wl.mailto_link_id', 'in', linkIds),
+    )
+    .execute();
+  if (covering.length === 0) return 0;
+  const hooksByLink = new Map<number, number[]>();
+  for (const { webhookId, linkId } of covering)
+    hooksByLink.set(linkId, [...(hooksByLink.get(linkId) ?? []), webhookId]);
+
+  const missing = [
+    ...new Set(human.filter((c) => c.slug === undefined).map((c) => c.tracking_link_id)),
+  ];
+  const named = new Map(
+    missing.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('tracking_links')
+            .select(['id', 'slug', 'label'])
+            .where('id', 'in', missing)
+            .execute()
+        ).map((t) => [t.id, t]),
+  );
+
+  const rows: NewWebhookDelivery[] = [];
+  for (const c of human) {
+    const hooks = hooksByLink.get(c.mailto_link_id);
+    if (!hooks) continue;
+    const tracking = named.get(c.tracking_link_id);
+    const event: LinkClickedEvent = {
+      id: newEventId(),
+      type: 'link.clicked',
+      createdAt: c.occurred_at,
+      data: {
+        mailtoLinkId: c.mailto_link_id,
+        trackingLinkId: c.tracking_link_id,
+        slug: c.slug ?? tracking?.slug ?? '',
+        label: c.label !== undefined ? c.label : (tracking?.label ?? null),
+        referrerHost: c.referrer_host ?? null,
+        browser: c.browser,
+        os: c.os,
+        device: c.device,
+      },
+    };
+    const payload = JSON.stringify(event);
+    for (const webhookId of hooks)
+      rows.push(pendingDelivery(webhookId, event.id, event.type, payload, c.occurred_at));
+  }
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  return rows.length;
+}
+
+export function pendingDelivery(
+  webhookId: number,
+  eventId: string,
+  eventType: string,
+  payload: string,
+  at: string,
+): NewWebhookDelivery {
+  return {
+    webhook_id: webhookId,
+    event_id: eventId,
+    event_type: eventType,
+    payload,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    last_attempt_at: null,
+    response_status: null,
+    last_error: null,
+    created_at: at,
+    completed_at: null,
+  };
+}
+
+export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string };
+
+/**
+ * Claims up to `limit` due deliveries of enabled webhooks: counts the attempt and pushes
+ * `next_attempt_at` to `leaseUntil`, so no other worker takes them meanwhile and a worker
+ * that dies mid-send leaves them due again once the lease ends. On PostgreSQL, rows another
+ * instance is claiming are skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
+ */
+export async function claimDue(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+      .select('d.id')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .where('w.disabled_at', 'is', null)
+      .orderBy('d.next_attempt_at')
+      .limit(limit);
+    if (dialect === 'postgres') due = due.forUpdate('d').skipLocked();
+    const ids = (await due.execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        attempts: sql`attempts + 1`,
+        last_attempt_at: now,
+        next_attempt_at: leaseUntil,
+      })
+      .where('id', 'in', ids)
+      .execute();
+    return trx
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+      .selectAll('d')
+      .select(['w.url', 'w.secret'])
+      .where('d.id', 'in', ids)
+      .execute();
+  });
+}
+
+/** Stores an attempt's outcome: done (`succeeded`/`failed`) or pending until `next`. */
+export async function recordAttempt(
+  db: Conn,
+  id: number,
+  outcome: {
+    status: DeliveryStatus;
+    responseStatus: number | null;
+    error: string | null;
+    next: string;
+    completedAt: string | null;
+  },
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      response_status: outcome.responseStatus,
+      last_error: outcome.error,
+      next_attempt_at: outcome.next,
+      completed_at: outcome.completedAt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A delivery succeeded: the webhook's failure streak ends. */
+export async function resetFailures(db: Conn, webhookId: number): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set({ consecutive_failures: 0 })
+    .where('id', '=', webhookId)
+    .where('consecutive_failures', '>', 0)
+    .execute();
+}
+
+/**
+ * A delivery failed for good: the streak grows, and at `limit` the webhook is disabled and
+ * its pending deliveries cancelled. Returns true when this call disabled it.
+ */
+export async function recordFailure(
+  db: Kysely<DB>,
+  webhookId: number,
+  limit: number,
+  at: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('webhooks')
+      .set({ consecutive_failures: sql`consecutive_failures + 1` })
+      .where('id', '=', webhookId)
+      .returning(['consecutive_failures', 'disabled_at'])
+      .executeTakeFirst();
+    if (!row || row.disabled_at !== null || row.consecutive_failures < limit) return false;
+    await trx
+      .updateTable('webhooks')
+      .set({ disabled_at: at, updated_at: at })
+      .where('id', '=', webhookId)
+      .execute();
+    await cancelPending(trx, webhookId, at);
+    return true;
+  });
+}

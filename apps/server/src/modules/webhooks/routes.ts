@@ -1,0 +1,123 @@
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import {
+  CreatedWebhook,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookList,
+} from '@mailtokit/contracts/webhooks';
+import { z } from 'zod';
+import { authOf } from '../../lib/auth-hook';
+import type { App } from '../../lib/types';
+
+const IdParams = z.object({ id: z.string().meta({ description: 'Webhook id' }) });
+const auth = { token: 'webhooks:write' } as const;
+const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** Click webhooks: `/api/v1/webhooks`. */
+export async function webhookRoutes(app: App) {
+  const webhooks = () => app.services.webhooks;
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/webhooks',
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'listWebhooks',
+      summary: 'The signed-in user’s webhooks, newest first (never their secrets)',
+      description: PREMIUM,
+      response: { 200: WebhookList, 401: ErrorBody, 403: ErrorBody },
+    },
+    config: { auth },
+    handler: async (request) => webhooks().list(authOf(request).user),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/webhooks',
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'createWebhook',
+      summary: 'Create a webhook; the answer is the only time its signing secret is shown',
+      description: `${PREMIUM} The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks.`,
+      body: CreateWebhookBody,
+      response: { 201: CreatedWebhook, 400: ErrorBody, ...errors, 409: ErrorBody },
+    },
+    config: { auth },
+    handler: async (request, reply) => {
+      const hook = await webhooks().create(authOf(request).user, request.body);
+      return reply.code(201).header('Cache-Control', 'no-store').send(hook);
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/v1/webhooks/:id',
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'updateWebhook',
+      summary: 'Enable or disable a webhook',
+      description: `${PREMIUM} Enabling ends the failure streak; disabling cancels pending deliveries.`,
+      params: IdParams,
+      body: UpdateWebhookBody,
+      response: { 200: Webhook, 400: ErrorBody, ...errors },
+    },
+    config: { auth },
+    handler: async (request) =>
+      webhooks().setEnabled(authOf(request).user, request.params.id, request.body.enabled),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/v1/webhooks/:id',
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'deleteWebhook',
+      summary: 'Delete a webhook; its pending deliveries are cancelled',
+      description: PREMIUM,
+      params: IdParams,
+      response: { 204: z.void().meta({ description: 'Deleted' }), ...errors },
+    },
+    config: { auth },
+    handler: async (request, reply) => {
+      await webhooks().remove(authOf(request).user, request.params.id);
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/webhooks/:id/deliveries',
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'listWebhookDeliveries',
+      summary: 'The webhook’s last 100 deliveries, newest first',
+      description: PREMIUM,
+      params: IdParams,
+      response: { 200: WebhookDeliveryList, ...errors },
+    },
+    config: { auth },
+    handler: async (request) => webhooks().deliveries(authOf(request).user, request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/webhooks/:id/test',
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'testWebhook',
+      summary: 'Send a `ping` event now (one attempt); see its outcome in the deliveries',
+      description: `${PREMIUM} 409 when the webhook is disabled.`,
+      params: IdParams,
+      response: { 202: WebhookDelivery, ...errors, 409: ErrorBody },
+    },
+    config: { auth },
+    handler: async (request, reply) => {
+      const delivery = await webhooks().ping(authOf(request).user, request.params.id);
+      return reply.code(202).send(delivery);
+    },
+  });
+}

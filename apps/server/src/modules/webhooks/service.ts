@@ -1,0 +1,165 @@
+import type { z } from 'zod';
+import {
+  WEBHOOK_DELIVERIES_SHOWN,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  WEBHOOKS_PER_USER_MAX,
+  type CreatedWebhook,
+  type CreateWebhookBody,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '@mailtokit/contracts/webhooks';
+import type { WebhookSettings } from '../../config';
+import type { Db } from '../../db/database';
+import type { UserRow, WebhookDeliveryRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { conflict, notFound, validationError } from '../../lib/errors';
+import { parseId } from '../../lib/ids';
+import { requirePremium } from '../../lib/tiers';
+import type { LinkAccessRules } from '../tracking/service';
+import { RefusedAddressError, resolveWebhookHost } from './address';
+import * as repo from './repo';
+import { newWebhookSecret } from './sender';
+
+function toWebhook(row: repo.WebhookWithLinks): Webhook {
+  const events = new Set(row.events.split(' '));
+  return {
+    id: row.id,
+    url: row.url,
+    events: WEBHOOK_EVENTS.filter((e): e is WebhookEvent => events.has(e)),
+    mailtoLinkIds: row.linkIds,
+    enabled: row.disabled_at === null,
+    disabledAt: row.disabled_at,
+    consecutiveFailures: row.consecutive_failures,
+    createdAt: row.created_at,
+  };
+}
+
+export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    event: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    responseStatus: row.response_status,
+    error: row.last_error,
+    createdAt: row.created_at,
+    lastAttemptAt: row.last_attempt_at,
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+    completedAt: row.completed_at,
+  };
+}
+
+/**
+ * Click webhooks of PREMIUM and TEAM users: each covers the links its owner may read (all
+ * they created, or a list), and is managed by its owner only (another user's id is 404).
+ */
+export class WebhooksService {
+  constructor(
+    private readonly db: Db,
+    private readonly links: () => LinkAccessRules,
+    private readonly settings: WebhookSettings,
+    private readonly clock: Clock,
+    /** Called when a delivery was queued (the worker looks at once). */
+    private readonly onQueued: () => void = () => undefined,
+  ) {}
+
+  async create(user: UserRow, input: z.output<typeof CreateWebhookBody>): Promise<CreatedWebhook> {
+    requirePremium(user);
+    const k = this.db.kysely;
+    if ((await repo.countWebhooks(k, user.id)) >= WEBHOOKS_PER_USER_MAX)
+      throw conflict(WEBHOOK_MESSAGES.tooMany);
+    let url: URL;
+    try {
+      url = new URL(input.url);
+    } catch {
+      throw validationError({ url: WEBHOOK_MESSAGES.badUrl });
+    }
+    try {
+      await resolveWebhookHost(url, this.settings.allowPrivate);
+    } catch (err) {
+      if (err instanceof RefusedAddressError)
+        throw validationError({ url: `Webhooks cannot be sent there: ${err.message}` });
+      throw err;
+    }
+    let linkIds: number[] | null = null;
+    if (input.mailtoLinkIds) {
+      linkIds = [...new Set(input.mailtoLinkIds)].sort((a, b) => a - b);
+      // Each must be a link the caller may read: 404 otherwise, as for any other link call.
+      for (const id of linkIds) await this.links().loadAccessible(user, id, 'read');
+    }
+    const secret = newWebhookSecret();
+    const now = this.clock().toISOString();
+    const row = await repo.insertWebhook(
+      k,
+      {
+        user_id: user.id,
+        url: input.url,
+        secret,
+        events: input.events.join(' '),
+        all_links: linkIds ? 0 : 1,
+        disabled_at: null,
+        created_at: now,
+        updated_at: now,
+      },
+      linkIds,
+    );
+    return { ...toWebhook({ ...row, consecutive_failures: 0 }), secret };
+  }
+
+  async list(user: UserRow): Promise<Webhook[]> {
+    requirePremium(user);
+    return (await repo.listWebhooks(this.db.kysely, user.id)).map(toWebhook);
+  }
+
+  private async load(user: UserRow, rawId: string): Promise<repo.WebhookWithLinks> {
+    requirePremium(user);
+    const id = parseId(rawId);
+    const row = id === null ? undefined : await repo.findWebhook(this.db.kysely, user.id, id);
+    if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Enables (ending the failure streak) or disables (cancelling pending deliveries). */
+  async setEnabled(user: UserRow, rawId: string, enabled: boolean): Promise<Webhook> {
+    const row = await this.load(user, rawId);
+    await repo.setDisabled(this.db.kysely, row.id, enabled ? null : this.clock().toISOString());
+    if (enabled) this.onQueued();
+    return toWebhook((await repo.findWebhook(this.db.kysely, user.id, row.id))!);
+  }
+
+  /** Deletes the webhook; its pending deliveries are cancelled with it. */
+  async remove(user: UserRow, rawId: string): Promise<void> {
+    const row = await this.load(user, rawId);
+    if (!(await repo.deleteWebhook(this.db.kysely, user.id, row.id)))
+      throw notFound(WEBHOOK_MESSAGES.notFound);
+  }
+
+  async deliveries(user: UserRow, rawId: string): Promise<WebhookDelivery[]> {
+    const row = await this.load(user, rawId);
+    const rows = await repo.listDeliveries(this.db.kysely, row.id, WEBHOOK_DELIVERIES_SHOWN);
+    return rows.map(toDelivery);
+  }
+
+  /** Queues a `ping` event (one attempt) and returns its delivery. */
+  async ping(user: UserRow, rawId: string): Promise<WebhookDelivery> {
+    const row = await this.load(user, rawId);
+    if (row.disabled_at !== null) throw conflict(WEBHOOK_MESSAGES.disabled);
+    const at = this.clock().toISOString();
+    const id = repo.newEventId();
+    const payload = JSON.stringify({
+      id,
+      type: 'ping',
+      createdAt: at,
+      data: { webhookId: row.id },
+    });
+    const delivery = await repo.insertDelivery(
+      this.db.kysely,
+      repo.pendingDelivery(row.id, id, 'ping', payload, at),
+    );
+    this.onQueued();
+    return toDelivery(delivery);
+  }
+}

@@ -1,0 +1,107 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { isPublicAddress } from './address';
+import { sendEvent, signature } from './sender';
+import { retryDelayMs } from './worker';
+
+describe('isPublicAddress', () => {
+  it('accepts public unicast addresses only', () => {
+    for (const ip of ['93.184.215.14', '8.8.8.8', '2606:4700::6810:85e5', '::ffff:93.184.215.14'])
+      expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of [
+      '127.0.0.1',
+      '127.255.0.9',
+      '0.0.0.0',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.1.1',
+      '224.0.0.251',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      'not an ip',
+    ])
+      expect(isPublicAddress(ip), ip).toBe(false);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('grows fourfold from the base, with at most 20% jitter, capped at 12 hours', () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelayMs(n, 30_000, mid))).toEqual([
+      30_000, 120_000, 480_000, 1_920_000, 7_680_000, 30_720_000, 43_200_000,
+    ]);
+    expect(retryDelayMs(1, 30_000, () => 0)).toBe(24_000);
+    expect(retryDelayMs(1, 30_000, () => 1)).toBe(36_000);
+    const total = [1, 2, 3, 4, 5, 6, 7].reduce((sum, n) => sum + retryDelayMs(n, 30_000, mid), 0);
+    expect(total / 3_600_000).toBeGreaterThan(20);
+    expect(total / 3_600_000).toBeLessThan(26);
+  });
+});
+
+describe('sendEvent', () => {
+  it('checks the address again at delivery: a private one is refused before connecting', async () => {
+    let hits = 0;
+    const server = http.createServer((_req, res) => {
+      hits += 1;
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const refused = await sendEvent(`http://localhost:${port}/`, {}, '{}', {
+        allowPrivate: false,
+      });
+      expect(refused.status).toBeNull();
+      expect(refused.error).toMatch(/private, loopback or reserved/);
+      expect(hits).toBe(0);
+      const allowed = await sendEvent(`http://127.0.0.1:${port}/`, {}, '{}', {
+        allowPrivate: true,
+      });
+      expect(allowed).toEqual({ status: 200, error: null });
+      expect(hits).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('does not follow redirects and gives up after the timeout', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/slow') return; // never answers
+      res.writeHead(302, { location: '/elsewhere' }).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const moved = await sendEvent(`http://127.0.0.1:${port}/`, {}, '{}', { allowPrivate: true });
+      expect(moved.status).toBe(302);
+      const slow = await sendEvent(`http://127.0.0.1:${port}/slow`, {}, '{}', {
+        allowPrivate: true,
+        timeoutMs: 100,
+      });
+      expect(slow).toEqual({ status: null, error: 'Timed out after 0.1 s' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe('signature', () => {
+  it('is t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">', () => {
+    // printf '1700000000.{"a":1}' | openssl dgst -sha256 -hmac whsec_test
+    expect(signature('whsec_test', '{"a":1}', 1700000000)).toBe(
+      't=1700000000,v1=38877139021993b830af32feea6e18a8da83eb2f6e49ee50bd9e4cf4ca4d3789',
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialect } from './helpers';
+import { closedPort, startReceiver, waitFor } from './receiver';
+
+/** The real server process (main.ts), killed with SIGKILL while webhook events are pending. */
+const ROOT = path.resolve(__dirname, '../../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+let env: NodeJS.ProcessEnv;
+let drop: () => Promise<void>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-hook-proc-'));
+  const db = await createTestDatabase();
+  drop = db.drop;
+  env = {
+    PATH: process.env.PATH,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEFAULT_TIER: 'PREMIUM',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_BASE_MS: '100',
+  };
+  if (db.config.dialect === 'postgres') env.DATABASE_URL = db.config.url;
+});
+afterAll(async () => {
+  await drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(port: number) {
+  const child = spawn(TSX, [MAIN], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, base };
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${output}`);
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe(`webhook outbox across kill -9 (${dialect})`, () => {
+  it('sends every event of a redirected click after the process is killed and restarted', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const receiverPort = await closedPort();
+    const first = await startServer(port);
+    const killed = new Promise((r) => first.child.once('exit', r));
+    try {
+      await post(`${first.base}/api/v1/auth/register`, {
+        username: 'hooked',
+        email: 'hooked@example.com',
+        password: 'password123',
+      });
+      const login = await post(`${first.base}/api/v1/auth/login`, {
+        username: 'hooked',
+        password: 'password123',
+      });
+      const auth = {
+        authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+      };
+      const link = (await (
+        await post(`${first.base}/api/v1/mailto-links`, { name: 'L', to: 'a@example.com' }, auth)
+      ).json()) as { id: number };
+      const tracking = (await (
+        await post(`${first.base}/api/v1/tracking`, { mailtoLinkId: link.id }, auth)
+      ).json()) as { slug: string };
+      const hook = await post(
+        `${first.base}/api/v1/webhooks`,
+        { url: `http://127.0.0.1:${receiverPort}/hook` },
+        auth,
+      );
+      expect(hook.status).toBe(201);
+
+      // The receiver is down: every event stays pending. Clicks run while the process dies.
+      const clicks = Array.from({ length: 40 }, () =>
+        fetch(`${first.base}/t/${tracking.slug}`, {
+          redirect: 'manual',
+          headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Firefox/125.0' },
+        }).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      );
+      await Promise.race(clicks);
+      first.child.kill('SIGKILL');
+      const statuses = await Promise.all(clicks);
+      await killed;
+      const redirected = statuses.filter((s) => s === 302).length;
+      expect(redirected).toBeGreaterThan(0);
+
+      const receiver = await startReceiver([200], receiverPort);
+      const second = await startServer(port);
+      try {
+        const ids = () => new Set(receiver.received.map((r) => r.headers['mailtokit-delivery']));
+        await waitFor(() => ids().size >= redirected, 30_000);
+        // Every redirected click arrived; clicks cut off mid-answer may have been stored too.
+        expect(ids().size).toBeGreaterThanOrEqual(redirected);
+        expect(ids().size).toBeLessThanOrEqual(40);
+      } finally {
+        second.child.kill('SIGTERM');
+        await new Promise((r) => second.child.once('exit', r));
+        await receiver.close();
+      }
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});

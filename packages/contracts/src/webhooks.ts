@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/** Events a webhook can subscribe to. `ping` is sent only by the test call. */
+export const WEBHOOK_EVENTS = ['link.clicked'] as const;
+export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+export const WEBHOOK_URL_MAX = 2048;
+/** Most webhooks one user may have. */
+export const WEBHOOKS_PER_USER_MAX = 20;
+/** Most links one webhook may list (more: leave the list out to cover every link). */
+export const WEBHOOK_LINKS_MAX = 500;
+/** Deliveries the log shows, newest first. */
+export const WEBHOOK_DELIVERIES_SHOWN = 100;
+/** Attempts per delivery before it is marked failed. */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+/** Failed deliveries in a row after which a webhook is disabled. */
+export const WEBHOOK_FAILURES_TO_DISABLE = 20;
+/** Every signing secret starts with this. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export const WEBHOOK_MESSAGES = {
+  notFound: 'Webhook not found',
+  tooMany: `You can have at most ${WEBHOOKS_PER_USER_MAX} webhooks. Delete one first.`,
+  disabled: 'This webhook is disabled. Enable it first.',
+  badUrl: 'Enter an http:// or https:// URL',
+} as const;
+
+const LinkId = z
+  .number({ error: 'link ids must be numbers' })
+  .int('link ids must be whole numbers')
+  .positive('link ids must be positive')
+  .max(2_147_483_647, 'link id is too large');
+
+export const CreateWebhookBody = z
+  .object({
+    url: z
+      .string({ error: 'url is required' })
+      .trim()
+      .min(1, 'url is required')
+      .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
+      .refine(
+        (v) => /^https?:\/\/[^\s/?#@]*@?[^\s/?#]+(?:[/?#]\S*)?$/i.test(v),
+        WEBHOOK_MESSAGES.badUrl,
+      ),
+    events: z
+      .array(WebhookEvent, { error: `events must be a list of: ${WEBHOOK_EVENTS.join(', ')}` })
+      .min(1, 'choose at least one event')
+      .default(['link.clicked'])
+      .transform((e) => WEBHOOK_EVENTS.filter((k) => e.includes(k))),
+    mailtoLinkIds: z
+      .array(LinkId)
+      .min(1, 'list at least one link, or leave mailtoLinkIds out to cover all of yours')
+      .max(WEBHOOK_LINKS_MAX, `at most ${WEBHOOK_LINKS_MAX} links`)
+      .nullish()
+      .meta({ description: 'Links to report clicks of; absent or null: every link you created' }),
+  })
+  .meta({ id: 'CreateWebhookBody' });
+export type CreateWebhookBody = z.input<typeof CreateWebhookBody>;
+
+export const UpdateWebhookBody = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+  })
+  .meta({ id: 'UpdateWebhookBody' });
+export type UpdateWebhookBody = z.input<typeof UpdateWebhookBody>;
+
+export const Webhook = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    events: z.array(WebhookEvent),
+    /** Null: every link the owner created. */
+    mailtoLinkIds: z.array(z.number().int()).nullable(),
+    /** False once disabled (by its owner, or after too many failed deliveries in a row). */
+    enabled: z.boolean(),
+    disabledAt: z.string().nullable(),
+    consecutiveFailures: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Webhook' });
+export type Webhook = z.infer<typeof Webhook>;
+
+/** The answer to a creation: the only time `secret` is shown. */
+export const CreatedWebhook = Webhook.extend({
+  secret: z.string().meta({ description: '`whsec_` + 43 characters; shown in this response only' }),
+}).meta({ id: 'CreatedWebhook' });
+export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
+
+export const WebhookList = z.array(Webhook).meta({ id: 'WebhookList' });
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+
+export const WebhookDelivery = z
+  .object({
+    id: z.number().int(),
+    /** The event id: the `MailtoKit-Delivery` header, the same on every attempt. */
+    eventId: z.string(),
+    event: z.string(),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    /** HTTP status of the last attempt; null when none answered. */
+    responseStatus: z.number().int().nullable(),
+    /** Why the last attempt failed (network error, timeout, refused address), if it did. */
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    lastAttemptAt: z.string().nullable(),
+    /** When the next attempt is due; null once succeeded, failed or cancelled. */
+    nextAttemptAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryList = z.array(WebhookDelivery).meta({ id: 'WebhookDeliveryList' });
+
+/** The body of a `link.clicked` event (never an IP address or a visitor hash). */
+export interface LinkClickedEvent {
+  id: string;
+  type: 'link.clicked';
+  createdAt: string;
+  data: {
+    mailtoLinkId: number;
+    trackingLinkId: number;
+    slug: string;
+    label: string | null;
+    referrerHost: string | null;
+    browser: string;
+    os: string;
+    device: string;
+  };
+}
