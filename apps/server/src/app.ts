@@ -109,6 +109,9 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   // Only JSON bodies: a text/plain or form POST is how cross-site requests sneak in.
   app.removeContentTypeParser(['text/plain']);
 
+  db.onConnectionError((err) =>
+    app.log.error({ err }, 'database connection error (the pool reconnects on the next query)'),
+  );
   const limiter = new Limiter(db, limitRules(config));
   app.decorate('db', db);
   app.decorate('config', config);

@@ -14,7 +14,12 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' });
-    expect(c.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/app' });
+    expect(c.database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@db:5432/app',
+      poolSize: 10,
+      statementTimeoutMs: 10_000,
+    });
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).database.dialect).toBe('postgres');
   });
 
@@ -55,6 +60,12 @@ describe('loadConfig', () => {
       'Invalid configuration: PUBLIC_URL="example.com" must be an http:// or https:// URL',
     ],
     [{ SESSION_TTL_DAYS: '-1' }, 'Invalid configuration: SESSION_TTL_DAYS="-1" must be positive'],
+    [{ PG_POOL_SIZE: '0' }, 'Invalid configuration: PG_POOL_SIZE="0" must be between 1 and 1000'],
+    [{ PG_POOL_SIZE: 'many' }, 'Invalid configuration: PG_POOL_SIZE="many" must be a number'],
+    [
+      { PG_STATEMENT_TIMEOUT_MS: '-5' },
+      'Invalid configuration: PG_STATEMENT_TIMEOUT_MS="-5" must be 0 (no limit) or more',
+    ],
   ])('rejects %j with a one-line message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -63,6 +74,17 @@ describe('loadConfig', () => {
       expect((err as Error).message.startsWith(message)).toBe(true);
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+});
+
+describe('PostgreSQL pool settings', () => {
+  it('reads the pool size and statement timeout (0: no timeout)', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@db/app',
+      PG_POOL_SIZE: '25',
+      PG_STATEMENT_TIMEOUT_MS: '0',
+    });
+    expect(c.database).toMatchObject({ poolSize: 25, statementTimeoutMs: 0 });
   });
 });
 

@@ -22,6 +22,11 @@ function isSmtpUrl(v: string): boolean {
   }
 }
 
+/** PostgreSQL connections per instance (each instance has its own pool). */
+export const DEFAULT_PG_POOL_SIZE = 10;
+/** A statement running longer is cancelled by the server (0: no limit). */
+export const DEFAULT_PG_STATEMENT_TIMEOUT_MS = 10_000;
+
 const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -81,10 +86,31 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(24 * 60 * 60_000, 'must be at most 86400000 (a day)')
     .default(30_000),
+  PG_POOL_SIZE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000')
+    .max(1000, 'must be between 1 and 1000')
+    .default(DEFAULT_PG_POOL_SIZE),
+  PG_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number (milliseconds)')
+    .min(0, 'must be 0 (no limit) or more milliseconds')
+    .max(3_600_000, 'must be at most 3600000 (an hour)')
+    .default(DEFAULT_PG_STATEMENT_TIMEOUT_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+export type Database =
+  | { dialect: 'sqlite'; file: string }
+  | {
+      dialect: 'postgres';
+      url: string;
+      /** Connections in this instance's pool (default DEFAULT_PG_POOL_SIZE). */
+      poolSize?: number;
+      /** `statement_timeout` of every connection, ms; 0 for none. */
+      statementTimeoutMs?: number;
+    };
 
 export interface Config {
   port: number;
@@ -163,7 +189,13 @@ export function loadConfig(
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL?.trim();
   let database: Database;
-  if (url && /^postgres(ql)?:/.test(url)) database = { dialect: 'postgres', url };
+  if (url && /^postgres(ql)?:/.test(url))
+    database = {
+      dialect: 'postgres',
+      url,
+      poolSize: e.PG_POOL_SIZE,
+      statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+    };
   else if (url && /^(sqlite|file):/.test(url))
     database = { dialect: 'sqlite', file: path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, '')) };
   else database = { dialect: 'sqlite', file: path.join(dataDir, 'mailtokit.db') };

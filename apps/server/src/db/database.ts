@@ -3,7 +3,11 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import type { Database as DatabaseConfig } from '../config';
+import {
+  DEFAULT_PG_POOL_SIZE,
+  DEFAULT_PG_STATEMENT_TIMEOUT_MS,
+  type Database as DatabaseConfig,
+} from '../config';
 import type { DB } from './types';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -13,20 +17,41 @@ export interface Db {
   dialect: Dialect;
   /** The driver handle under Kysely, for libraries that talk to it directly (rate limits). */
   driver: { dialect: 'postgres'; pool: pg.Pool } | { dialect: 'sqlite'; sqlite: SQLite.Database };
+  /**
+   * Where errors of idle connections go (PostgreSQL: a server restart or a dropped network
+   * drops them; the pool replaces them on the next query). Until set, they go to stderr.
+   */
+  onConnectionError(log: (err: Error) => void): void;
   destroy(): Promise<void>;
 }
+
+/** How long a query waits for a new PostgreSQL connection before failing (503). */
+export const PG_CONNECT_TIMEOUT_MS = 5000;
 
 /** Opens the configured database: better-sqlite3 (WAL) by default, pg for postgres:// URLs. */
 export function openDb(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    // A dropped connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    const statementTimeout = config.statementTimeoutMs ?? DEFAULT_PG_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize ?? DEFAULT_PG_POOL_SIZE,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+    });
+    let log = (err: Error) =>
+      console.error(`PostgreSQL connection error (the pool reconnects): ${err.message}`);
+    // An idle connection that dies must not crash the process (an 'error' event without a
+    // listener would): it is logged, and the pool opens a new one when a query needs it.
+    pool.on('error', (err) => log(err));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
       dialect: 'postgres',
       driver: { dialect: 'postgres', pool },
+      onConnectionError: (fn) => {
+        log = fn;
+      },
       destroy: () => kysely.destroy(),
     };
   }
@@ -43,6 +68,8 @@ export function openDb(config: DatabaseConfig): Db {
     kysely,
     dialect: 'sqlite',
     driver: { dialect: 'sqlite', sqlite },
+    // One embedded connection: its errors are those of the queries that hit them.
+    onConnectionError: () => undefined,
     destroy: () => kysely.destroy(),
   };
 }

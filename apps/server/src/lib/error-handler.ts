@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@mailtokit/contracts/errors';
-import { AppError, validationError } from './errors';
+import { isDatabaseUnavailable } from './db-errors';
+import { AppError, serviceUnavailable, validationError } from './errors';
 
 function send(
   reply: FastifyReply,
@@ -54,6 +55,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
   if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
   if (status >= 400 && status < 500) return send(reply, status, 'BAD_REQUEST', 'Invalid request');
+
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    const e = serviceUnavailable();
+    if (e.headers) void reply.headers(e.headers);
+    return send(reply, e.status, e.code, e.detail);
+  }
 
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, 500, 'INTERNAL_ERROR', 'Internal server error');

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Liveness and database check
-         * @description A malformed URL (bad percent-encoding) answers 400 here as everywhere.
+         * @description For load balancers: 200 when this instance can reach its database, 503 `SERVICE_UNAVAILABLE` when it cannot (or while it shuts down). A malformed URL (bad percent-encoding) answers 400 here as everywhere.
          */
         get: operations["getHealth"];
         put?: never;
@@ -978,6 +978,15 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { serviceUnavailable } from '../../lib/errors';
 import type { App } from '../../lib/types';
 
 const Health = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
@@ -13,11 +14,17 @@ export async function systemRoutes(app: App) {
       tags: ['system'],
       operationId: 'getHealth',
       summary: 'Liveness and database check',
-      description: 'A malformed URL (bad percent-encoding) answers 400 here as everywhere.',
-      response: { 200: Health, 400: ErrorBody },
+      description:
+        'For load balancers: 200 when this instance can reach its database, 503 `SERVICE_UNAVAILABLE` when it cannot (or while it shuts down). A malformed URL (bad percent-encoding) answers 400 here as everywhere.',
+      response: { 200: Health, 400: ErrorBody, 503: ErrorBody },
     },
-    handler: async () => {
-      await sql`select 1`.execute(app.db.kysely);
+    handler: async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      try {
+        await sql`select 1`.execute(app.db.kysely);
+      } catch (err) {
+        throw serviceUnavailable(err);
+      }
       return { status: 'ok' as const, database: app.db.dialect };
     },
   });

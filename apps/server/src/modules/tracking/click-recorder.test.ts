@@ -68,6 +68,22 @@ describe('ClickRecorder (group commit)', () => {
     expect(committed.sort()).toEqual([1, 2]);
   });
 
+  it('rejects the whole batch at once when the database is down, without a retry per row', async () => {
+    const calls: number[][] = [];
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const recorder = new ClickRecorder<number>(
+      (rows) => {
+        calls.push([...rows]);
+        return Promise.reject(down);
+      },
+      1000,
+      (err) => err === down,
+    );
+    const results = await Promise.allSettled([1, 2, 3].map((n) => recorder.record(n)));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(calls).toEqual([[1, 2, 3]]);
+  });
+
   it('drains: resolves once everything recorded so far is written', async () => {
     const committed: number[] = [];
     const recorder = new ClickRecorder<number>(async (rows) => {

@@ -25,9 +25,14 @@ export class ClickRecorder<T> {
   private running = false;
   private idleWaiters: (() => void)[] = [];
 
+  /**
+   * `failsAll` tells errors that no row of the batch can escape (the database is down): then
+   * every row is rejected at once instead of being retried one by one.
+   */
   constructor(
     private readonly write: BatchWriter<T>,
     private readonly maxBatch = 1000,
+    private readonly failsAll: (err: unknown) => boolean = () => false,
   ) {}
 
   record(row: T): Promise<void> {
@@ -71,8 +76,8 @@ export class ClickRecorder<T> {
       for (const p of batch) p.resolve();
       return;
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]?.reject(err);
+      if (batch.length === 1 || this.failsAll(err)) {
+        for (const p of batch) p.reject(err);
         return;
       }
     }

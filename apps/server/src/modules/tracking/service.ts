@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { LinkRow, TrackingLinkRow, UserRow } from '../../db/types';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '../../lib/ids';
 import { requirePremium } from '../../lib/tiers';
@@ -63,9 +64,13 @@ export class TrackingService {
     /** Called after a commit that queued webhook events. */
     private readonly onClickEvents: () => void = () => undefined,
   ) {
-    this.recorder = new ClickRecorder(async (rows) => {
-      if ((await repo.insertClicks(db.kysely, rows)) > 0) this.onClickEvents();
-    });
+    this.recorder = new ClickRecorder(
+      async (rows) => {
+        if ((await repo.insertClicks(db.kysely, rows)) > 0) this.onClickEvents();
+      },
+      1000,
+      isDatabaseUnavailable,
+    );
     this.visitors = new VisitorHasher(db);
   }
 

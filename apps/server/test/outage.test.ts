@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../src/db/database';
+import { dialect, setTier } from './helpers';
+import { jsonRequest, startServerProcess, testPort, type ServerProcess } from './server-process';
+import { createThrowawayCluster, findPgBin, type ThrowawayCluster } from './throwaway-pg';
+
+const pgBin = findPgBin();
+if (dialect === 'postgres' && !pgBin)
+  console.warn('[outage.test] no PostgreSQL server binaries (initdb, pg_ctl): test skipped');
+
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+type Phase = 'before' | 'down' | 'after';
+interface Tally {
+  redirect: Record<number, number>;
+  api: Record<number, number>;
+  health: Record<number, number>;
+  /** Anything not allowed: a 503 redirect with a Location, a 503 without the JSON error… */
+  problems: string[];
+}
+
+/**
+ * A PostgreSQL server of the test's own is stopped under load and started again: meanwhile
+ * the API answers 503 with its JSON error, the redirect a 503 page (never a 302 whose click
+ * was not stored), the health check 503; afterwards the same process serves again.
+ */
+describe.skipIf(dialect !== 'postgres' || !pgBin)('database outage on PostgreSQL', () => {
+  let cluster: ThrowawayCluster;
+  let server: ServerProcess;
+  let db: Db;
+
+  beforeAll(async () => {
+    cluster = createThrowawayCluster(pgBin as string, await testPort(8));
+    server = await startServerProcess(await testPort(9), {
+      DATABASE_URL: cluster.url,
+      PG_POOL_SIZE: '4',
+      LOG_LEVEL: 'error',
+    });
+    db = openDb({ dialect: 'postgres', url: cluster.url, poolSize: 1 });
+    db.onConnectionError(() => undefined);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await db?.destroy();
+    cluster?.destroy();
+  });
+
+  it('answers 503 while it is down, never a 302 without its click, and recovers by itself', async () => {
+    const username = `outage_${Date.now().toString(36)}`;
+    const password = 'correct horse battery';
+    const reg = await fetch(
+      `${server.base}/api/v1/auth/register`,
+      jsonRequest('POST', { username, email: `${username}@example.com`, password }),
+    );
+    expect(reg.status).toBe(201);
+    await setTier(db, ((await reg.json()) as { id: number }).id, 'PREMIUM');
+    const login = await fetch(
+      `${server.base}/api/v1/auth/login`,
+      jsonRequest('POST', { username, password }),
+    );
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const link = await fetch(
+      `${server.base}/api/v1/mailto-links`,
+      jsonRequest('POST', { name: 'Sales', to: 'sales@example.com' }, { cookie }),
+    );
+    const { id } = (await link.json()) as { id: number };
+    const tracking = await fetch(
+      `${server.base}/api/v1/tracking`,
+      jsonRequest('POST', { mailtoLinkId: id }, { cookie }),
+    );
+    const { slug } = (await tracking.json()) as { slug: string };
+
+    const tallies: Record<Phase, Tally> = {
+      before: { redirect: {}, api: {}, health: {}, problems: [] },
+      down: { redirect: {}, api: {}, health: {}, problems: [] },
+      after: { redirect: {}, api: {}, health: {}, problems: [] },
+    };
+    let phase: Phase | 'switching' = 'before';
+    let running = true;
+    let redirects302 = 0;
+    const count = (bucket: Record<number, number>, status: number) =>
+      (bucket[status] = (bucket[status] ?? 0) + 1);
+
+    async function worker(n: number) {
+      for (let i = 0; running; i++) {
+        const at = phase;
+        const kind = i % 5 === 4 ? (n % 2 ? 'api' : 'health') : 'redirect';
+        let res: Response;
+        if (kind === 'redirect')
+          res = await fetch(`${server.base}/t/${slug}`, {
+            redirect: 'manual',
+            headers: { 'user-agent': BROWSER },
+          });
+        else if (kind === 'api')
+          res = await fetch(`${server.base}/api/v1/auth/me`, { headers: { cookie } });
+        else res = await fetch(`${server.base}/api/v1/health`);
+        const body = await res.text();
+        if (kind === 'redirect' && res.status === 302) redirects302 += 1;
+        // Requests that started in one phase and ended in another say nothing about either.
+        if (at === 'switching' || at !== phase) continue;
+        const t = tallies[at];
+        count(t[kind], res.status);
+        if (res.status === 503) {
+          if (kind === 'redirect') {
+            if (res.headers.get('location')) t.problems.push('503 redirect with a Location');
+            if (!res.headers.get('content-type')?.startsWith('text/html'))
+              t.problems.push('503 redirect is not a page');
+          } else if (!body.includes('"code":"SERVICE_UNAVAILABLE"')) {
+            t.problems.push(`503 ${kind} body: ${body}`);
+          }
+        } else if (![200, 302].includes(res.status)) {
+          t.problems.push(`${kind} ${res.status}: ${body.slice(0, 200)}`);
+        }
+      }
+    }
+
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const workers = Array.from({ length: 6 }, (_, n) => worker(n));
+    await sleep(1500);
+
+    phase = 'switching';
+    cluster.stop();
+    phase = 'down';
+    await sleep(3000);
+
+    phase = 'switching';
+    cluster.start();
+    // The pool reconnects on its own: no restart, no signal.
+    let healthy = false;
+    for (let i = 0; i < 100 && !healthy; i++) {
+      healthy = (await fetch(`${server.base}/api/v1/health`)).status === 200;
+      if (!healthy) await sleep(200);
+    }
+    expect(healthy).toBe(true);
+    phase = 'after';
+    await sleep(1500);
+    running = false;
+    await Promise.all(workers);
+
+    expect(server.child.exitCode).toBeNull();
+    for (const p of ['before', 'down', 'after'] as const)
+      expect(tallies[p].problems, p).toEqual([]);
+
+    expect(tallies.before.redirect[302]).toBeGreaterThan(0);
+    expect(tallies.before.redirect[503]).toBeUndefined();
+
+    expect(tallies.down.redirect[503]).toBeGreaterThan(0);
+    expect(tallies.down.redirect[302]).toBeUndefined();
+    expect(tallies.down.api[503]).toBeGreaterThan(0);
+    expect(tallies.down.api[200]).toBeUndefined();
+    expect(tallies.down.health[503]).toBeGreaterThan(0);
+    expect(tallies.down.health[200]).toBeUndefined();
+
+    expect(tallies.after.redirect[302]).toBeGreaterThan(0);
+    expect(tallies.after.redirect[503]).toBeUndefined();
+    expect(tallies.after.api[200]).toBeGreaterThan(0);
+
+    // Every 302 that went out had its click committed first.
+    const { clicks } = await db.kysely
+      .selectFrom('clicks')
+      .select((eb) => eb.fn.countAll<string>().as('clicks'))
+      .executeTakeFirstOrThrow();
+    expect(Number(clicks)).toBeGreaterThanOrEqual(redirects302);
+
+    // The connection errors were logged, not swallowed.
+    expect(server.output()).toMatch(/database/i);
+  }, 120_000);
+});
