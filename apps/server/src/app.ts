@@ -22,6 +22,8 @@ import { Limiter, type LimitRule } from './lib/limiter';
 import type { App } from './lib/types';
 import { systemClock, type Clock } from './lib/clock';
 import { Mailer, type Wait } from './modules/mail/mailer';
+import { accountRoutes } from './modules/account/routes';
+import { AccountService } from './modules/account/service';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
@@ -45,6 +47,7 @@ import { userRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
 
 export interface Services {
+  account: AccountService;
   auth: AuthService;
   passwordReset: PasswordResetService;
   users: UsersService;
@@ -134,6 +137,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const webhookWorker = new WebhookWorker(db, webhookSettings, clock, app.log);
   app.decorate('webhookWorker', webhookWorker);
   app.decorate('services', {
+    account: new AccountService(db, clock),
     auth: new AuthService(db, limiter, {
       defaultTier: config.defaultTier,
       sessionTtlMs: config.sessionTtlMs,
@@ -189,6 +193,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
   await app.register(linkRoutes);
   await app.register(teamRoutes);
   await app.register(tokenRoutes);

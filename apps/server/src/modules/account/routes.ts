@@ -1,0 +1,33 @@
+import { AccountExport } from '@mailtokit/contracts/account';
+import { ErrorBody } from '@mailtokit/contracts/errors';
+import { authOf } from '../../lib/auth-hook';
+import type { App } from '../../lib/types';
+import { publicOrigin } from '../tracking/routes';
+
+/** The account as a whole: export (data portability) and deletion. Session only. */
+export async function accountRoutes(app: App) {
+  app.route({
+    method: 'GET',
+    url: '/api/v1/account/export',
+    schema: {
+      tags: ['account'],
+      operationId: 'exportAccount',
+      summary:
+        'Download everything the account holds as JSON (profile, saved and tracking links with click totals, teams, API token and webhook metadata); never a password, token or secret',
+      response: { 200: AccountExport, 401: ErrorBody, 403: ErrorBody },
+    },
+    config: { auth: true },
+    handler: async (request, reply) => {
+      const { user } = authOf(request);
+      const data = await app.services.account.export(user, publicOrigin(app, request));
+      const day = data.exportedAt.slice(0, 10);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="mailtokit-${user.username}-${day}.json"`,
+        )
+        .send(data);
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { text } from './fields';
+import { User } from './user';
+
+/**
+ * Everything an account holds, as `GET /api/v1/account/export` downloads it. Never a password
+ * hash, a token or its hash, or a webhook secret.
+ */
+export const AccountExport = z
+  .object({
+    format: z.literal('mailtokit-account-export/1'),
+    exportedAt: z.string(),
+    profile: User,
+    savedLinks: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        to: z.string(),
+        cc: z.string().nullable(),
+        bcc: z.string().nullable(),
+        subject: z.string().nullable(),
+        body: z.string().nullable(),
+        mailtoUrl: z.string(),
+        /** The team the link is shared with, or null for a private link. */
+        teamId: z.number().int().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    trackingLinks: z.array(
+      z.object({
+        id: z.number().int(),
+        slug: z.string(),
+        trackingUrl: z.string(),
+        mailtoLinkId: z.number().int(),
+        label: z.string().nullable(),
+        createdAt: z.string(),
+        /** When it was deleted (its slug stopped answering); null while it works. */
+        retiredAt: z.string().nullable(),
+        /** Human clicks recorded, and clicks by bots and link previews. */
+        clicks: z.number().int(),
+        botClicks: z.number().int(),
+      }),
+    ),
+    teams: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        description: z.string().nullable(),
+        role: z.enum(['OWNER', 'ADMIN', 'MEMBER']),
+        joinedAt: z.string(),
+      }),
+    ),
+    apiTokens: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        scopes: z.array(z.string()),
+        createdAt: z.string(),
+        expiresAt: z.string().nullable(),
+        lastUsedAt: z.string().nullable(),
+      }),
+    ),
+    webhooks: z.array(
+      z.object({
+        id: z.number().int(),
+        url: z.string(),
+        events: z.array(z.string()),
+        /** True: every link of the account; else the links listed. */
+        allLinks: z.boolean(),
+        linkIds: z.array(z.number().int()),
+        disabledAt: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    sessions: z.array(
+      z.object({
+        createdAt: z.string(),
+        lastSeenAt: z.string(),
+        expiresAt: z.string(),
+        userAgent: z.string().nullable(),
+      }),
+    ),
+    contactMessages: z.array(
+      z.object({
+        name: z.string(),
+        email: z.string(),
+        subject: z.string(),
+        message: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'AccountExport' });
+export type AccountExport = z.infer<typeof AccountExport>;
+
+export const DeleteAccountBody = z
+  .object({
+    password: text('Password is required').min(1, 'Password is required').max(1024),
+  })
+  .meta({ id: 'DeleteAccountBody' });
+export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;
+
+export const WRONG_PASSWORD = 'The password is not correct.';
