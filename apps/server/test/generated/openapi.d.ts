@@ -157,6 +157,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download everything the account holds as JSON (profile, saved and tracking links with click totals, teams, API token and webhook metadata); never a password, token or secret */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mailto-links/export.csv": {
         parameters: {
             query?: never;
@@ -784,6 +801,95 @@ export interface components {
             invalidCount: number;
             preview: components["schemas"]["LinkImportRow"][];
         };
+        AccountExport: {
+            /** @constant */
+            format: "mailtokit-account-export/1";
+            exportedAt: string;
+            profile: components["schemas"]["User"];
+            savedLinks: {
+                id: number;
+                name: string;
+                to: string;
+                cc: string | null;
+                bcc: string | null;
+                subject: string | null;
+                body: string | null;
+                mailtoUrl: string;
+                teamId: number | null;
+                createdAt: string;
+                updatedAt: string;
+            }[];
+            trackingLinks: {
+                id: number;
+                slug: string;
+                trackingUrl: string;
+                mailtoLinkId: number;
+                label: string | null;
+                createdAt: string;
+                retiredAt: string | null;
+                clicks: number;
+                botClicks: number;
+            }[];
+            teams: {
+                id: number;
+                name: string;
+                description: string | null;
+                /** @enum {string} */
+                role: "OWNER" | "ADMIN" | "MEMBER";
+                joinedAt: string;
+            }[];
+            apiTokens: {
+                id: number;
+                name: string;
+                scopes: string[];
+                createdAt: string;
+                expiresAt: string | null;
+                lastUsedAt: string | null;
+            }[];
+            webhooks: {
+                id: number;
+                url: string;
+                events: string[];
+                allLinks: boolean;
+                linkIds: number[];
+                disabledAt: string | null;
+                createdAt: string;
+            }[];
+            sessions: {
+                createdAt: string;
+                lastSeenAt: string;
+                expiresAt: string;
+                userAgent: string | null;
+            }[];
+            contactMessages: {
+                name: string;
+                email: string;
+                subject: string;
+                message: string;
+                createdAt: string;
+            }[];
+        };
+        LoginResponse: {
+            access_token: string;
+            user: components["schemas"]["User"];
+        };
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        PasswordResetRequested: {
+            detail: string;
+        };
+        TrackingLink: {
+            id: number;
+            slug: string;
+            trackingUrl: string;
+            mailtoLinkId: number;
+            label: string | null;
+            createdAt: string;
+            clicks: number;
+        };
+        TrackingLinkList: components["schemas"]["TrackingLink"][];
         LinkAnalytics: {
             linkId: number;
             from: string;
@@ -846,27 +952,6 @@ export interface components {
                 lastClickAt: string | null;
             }[];
         };
-        LoginResponse: {
-            access_token: string;
-            user: components["schemas"]["User"];
-        };
-        Ok: {
-            /** @constant */
-            ok: true;
-        };
-        PasswordResetRequested: {
-            detail: string;
-        };
-        TrackingLink: {
-            id: number;
-            slug: string;
-            trackingUrl: string;
-            mailtoLinkId: number;
-            label: string | null;
-            createdAt: string;
-            clicks: number;
-        };
-        TrackingLinkList: components["schemas"]["TrackingLink"][];
         ContactResponse: {
             id: number;
             receivedAt: string;
@@ -1342,6 +1427,44 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,7 @@ import {
   useChangePassword,
   type ChangePasswordFormValues,
 } from '../api/change-password';
+import { ExportDataCard } from './export-data-card';
 
 const EMPTY: ChangePasswordFormValues = {
   currentPassword: '',
@@ -59,70 +60,73 @@ export function SecuritySettings() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Change password</CardTitle>
-        <CardDescription>Changing your password signs you out everywhere else.</CardDescription>
-      </CardHeader>
-      <form noValidate onSubmit={onSubmit}>
-        <CardContent className="grid max-w-md gap-5">
-          <FormField
-            id="current-password"
-            label="Current Password"
-            error={errors.currentPassword?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('currentPassword')}
-                type="password"
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
-          <FormField
-            id="new-password"
-            label="New Password"
-            error={errors.newPassword?.message}
-            hint="At least 8 characters."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('newPassword')}
-                type="password"
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
-          <FormField
-            id="confirm-password"
-            label="Confirm New Password"
-            error={errors.confirmPassword?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('confirmPassword')}
-                type="password"
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
-        </CardContent>
-        <CardFooter className="justify-end border-t pt-6">
-          <Button type="submit" disabled={changePassword.isPending}>
-            {changePassword.isPending ? (
-              <>
-                <Spinner />
-                Updating...
-              </>
-            ) : (
-              'Update Password'
-            )}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Change password</CardTitle>
+          <CardDescription>Changing your password signs you out everywhere else.</CardDescription>
+        </CardHeader>
+        <form noValidate onSubmit={onSubmit}>
+          <CardContent className="grid max-w-md gap-5">
+            <FormField
+              id="current-password"
+              label="Current Password"
+              error={errors.currentPassword?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('currentPassword')}
+                  type="password"
+                  autoComplete="current-password"
+                />
+              )}
+            </FormField>
+            <FormField
+              id="new-password"
+              label="New Password"
+              error={errors.newPassword?.message}
+              hint="At least 8 characters."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('newPassword')}
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </FormField>
+            <FormField
+              id="confirm-password"
+              label="Confirm New Password"
+              error={errors.confirmPassword?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('confirmPassword')}
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </FormField>
+          </CardContent>
+          <CardFooter className="justify-end border-t pt-6">
+            <Button type="submit" disabled={changePassword.isPending}>
+              {changePassword.isPending ? (
+                <>
+                  <Spinner />
+                  Updating...
+                </>
+              ) : (
+                'Update Password'
+              )}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+      <ExportDataCard />
+    </div>
   );
 }
