@@ -56,6 +56,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       REGISTRATIONS_PER_HOUR: '1000',
+      // The webhook spec's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_BASE_MS: '1000',
     },
   },
 });

@@ -75,3 +75,4 @@ export const CreatedApiToken = ApiToken.extend({
 export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
 
 export const ApiTokenList = z.array(ApiToken).meta({ id: 'ApiTokenList' });
+export type ApiTokenList = z.infer<typeof ApiTokenList>;

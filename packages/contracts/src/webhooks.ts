@@ -88,6 +88,7 @@ export const CreatedWebhook = Webhook.extend({
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 
 export const WebhookList = z.array(Webhook).meta({ id: 'WebhookList' });
+export type WebhookList = z.infer<typeof WebhookList>;
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 
@@ -113,6 +114,7 @@ export const WebhookDelivery = z
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const WebhookDeliveryList = z.array(WebhookDelivery).meta({ id: 'WebhookDeliveryList' });
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
 /** The body of a `link.clicked` event (never an IP address or a visitor hash). */
 export interface LinkClickedEvent {

@@ -1,15 +1,17 @@
-import { ShieldIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { KeyRoundIcon, ShieldIcon, SlidersHorizontalIcon, WebhookIcon } from 'lucide-react';
 import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiTokensSettings } from './api-tokens-settings';
 import { GeneralSettings } from './general-settings';
 import { SecuritySettings } from './security-settings';
+import { WebhooksSettings } from './webhooks-settings';
 
-/** /dashboard/settings: General and Security tabs. */
+/** /dashboard/settings: General, Security, API tokens and Webhooks tabs. */
 export function SettingsPage() {
   return (
-    <DashboardSubpage title="Settings" description="Preferences and account security.">
+    <DashboardSubpage title="Settings" description="Preferences, account security and automation.">
       <Tabs defaultValue="general">
-        <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
           <TabsTrigger value="general" className="sm:px-4">
             <SlidersHorizontalIcon aria-hidden="true" />
             General
@@ -18,12 +20,26 @@ export function SettingsPage() {
             <ShieldIcon aria-hidden="true" />
             Security
           </TabsTrigger>
+          <TabsTrigger value="tokens" className="sm:px-4">
+            <KeyRoundIcon aria-hidden="true" />
+            API tokens
+          </TabsTrigger>
+          <TabsTrigger value="webhooks" className="sm:px-4">
+            <WebhookIcon aria-hidden="true" />
+            Webhooks
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="general">
           <GeneralSettings />
         </TabsContent>
         <TabsContent value="security">
           <SecuritySettings />
+        </TabsContent>
+        <TabsContent value="tokens">
+          <ApiTokensSettings />
+        </TabsContent>
+        <TabsContent value="webhooks">
+          <WebhooksSettings />
         </TabsContent>
       </Tabs>
     </DashboardSubpage>

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CreatedApiToken, type CreateTokenBody } from '@mailtokit/contracts/tokens';
+import { api } from '@/lib/api-client';
+import { tokensQueryKey } from './get-tokens';
+
+/** The answer holds the token itself: the only time it is ever shown. */
+export function createToken(input: CreateTokenBody): Promise<CreatedApiToken> {
+  return api.post('/api/v1/tokens', { body: input, schema: CreatedApiToken });
+}
+
+export function useCreateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createToken,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { webhooksQueryKey } from './get-webhooks';
+
+/** Deletes the webhook and cancels its pending deliveries. */
+export function deleteWebhook(id: number): Promise<unknown> {
+  return api.delete(`/api/v1/webhooks/${id}`);
+}
+
+export function useDeleteWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWebhook,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}

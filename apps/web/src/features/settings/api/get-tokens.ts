@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiTokenList } from '@mailtokit/contracts/tokens';
+import { api } from '@/lib/api-client';
+
+export const tokensQueryKey = ['tokens'] as const;
+
+/** The signed-in user's API tokens, newest first (never their secrets). */
+export function getTokens({ signal }: { signal?: AbortSignal } = {}): Promise<ApiTokenList> {
+  return api.get('/api/v1/tokens', { schema: ApiTokenList, signal });
+}
+
+export const getTokensQueryOptions = () =>
+  queryOptions({ queryKey: tokensQueryKey, queryFn: ({ signal }) => getTokens({ signal }) });
+
+export function useTokens() {
+  return useQuery(getTokensQueryOptions());
+}

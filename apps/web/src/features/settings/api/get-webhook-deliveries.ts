@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { WebhookDeliveryList } from '@mailtokit/contracts/webhooks';
+import { api } from '@/lib/api-client';
+import { webhooksQueryKey } from './get-webhooks';
+
+/** How often an open delivery log looks for news. */
+const REFRESH_MS = 3000;
+
+/** A webhook's last 100 deliveries, newest first. */
+export function getWebhookDeliveries(
+  id: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<WebhookDeliveryList> {
+  return api.get(`/api/v1/webhooks/${id}/deliveries`, { schema: WebhookDeliveryList, signal });
+}
+
+export const getWebhookDeliveriesQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...webhooksQueryKey, id, 'deliveries'],
+    queryFn: ({ signal }) => getWebhookDeliveries(id, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+
+export function useWebhookDeliveries(id: number) {
+  return useQuery(getWebhookDeliveriesQueryOptions(id));
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { tokensQueryKey } from './get-tokens';
+
+/** Revokes at once: the token answers 401 from the next call on. */
+export function revokeToken(id: number): Promise<unknown> {
+  return api.delete(`/api/v1/tokens/${id}`);
+}
+
+export function useRevokeToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeToken,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
+  });
+}
