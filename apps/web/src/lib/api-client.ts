@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly fields?: Record<string, string>,
+    /** The whole JSON error body, for answers that carry more than detail and fields. */
+    readonly body?: unknown,
   ) {
     super(status === 0 ? detail : `${status}: ${detail}`);
   }
@@ -24,9 +26,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions<T> {
   /** JSON body; when absent no Content-Type is sent (the server rejects empty JSON bodies). */
   body?: unknown;
+  /** A body sent as is with its own Content-Type (e.g. a CSV file), instead of `body`. */
+  raw?: { type: string; data: string };
   /** Parses the response; without it the JSON is returned as is. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Sees the successful response first (e.g. to read a header such as X-Total-Count). */
+  onResponse?: (response: Response) => void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -60,7 +66,7 @@ function errorFromResponse(response: Response, text: string): ApiError {
     fields = stringFields(json.fields);
   }
   if (!detail) detail = response.statusText || text.trim().slice(0, 200) || 'Request failed';
-  return new ApiError(response.status, code, detail, fields);
+  return new ApiError(response.status, code, detail, fields, json);
 }
 
 /** Calls the API with the session cookie; resolves with the (parsed) JSON or throws ApiError. */
@@ -72,6 +78,7 @@ export async function apiRequest<T = unknown>(
   const hasBody = options.body !== undefined;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (hasBody) headers['Content-Type'] = 'application/json';
+  if (options.raw) headers['Content-Type'] = options.raw.type;
 
   let response: Response;
   try {
@@ -79,7 +86,7 @@ export async function apiRequest<T = unknown>(
       method,
       headers,
       credentials: 'include',
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: options.raw ? options.raw.data : hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
     });
   } catch (err) {
@@ -89,6 +96,7 @@ export async function apiRequest<T = unknown>(
 
   const text = await response.text();
   if (!response.ok) throw errorFromResponse(response, text);
+  options.onResponse?.(response);
 
   let data: unknown = undefined;
   if (text) {

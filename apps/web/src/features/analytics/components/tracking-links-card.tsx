@@ -2,6 +2,7 @@ import type { TrackingLink } from '@mailtokit/contracts/tracking';
 import { CheckIcon, CopyIcon, RadarIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QrCodeDialog } from '@/components/qr-code-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -82,7 +83,7 @@ export interface TrackingLinksCardProps {
   canEdit: boolean;
 }
 
-/** The link's tracking links: address, label, clicks so far, copy and delete. */
+/** The link's tracking links: address, label, clicks so far, copy, QR code and delete. */
 export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksCardProps) {
   const list = useTrackingLinks(linkId);
 
@@ -156,6 +157,12 @@ export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksC
                 </div>
                 <div className="-mx-1 flex shrink-0 items-center gap-1">
                   <CopyTrackingUrl tracking={tracking} />
+                  <QrCodeDialog
+                    text={tracking.trackingUrl}
+                    label={`tracking link ${tracking.label ?? tracking.slug}`}
+                    fileName={`tracking-${tracking.slug}`}
+                    description="Print it on a flyer or a poster: each scan counts as a click of this tracking link, then opens the mail app."
+                  />
                   {canEdit ? <RetireTrackingLink tracking={tracking} linkId={linkId} /> : null}
                 </div>
               </li>

@@ -2,7 +2,7 @@ import { DownloadIcon, QrCodeIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { QrImages } from '../lib/qr';
+import type { QrImages } from '@/lib/qr';
 
 type QrState =
   | { status: 'loading' }
@@ -18,7 +18,7 @@ export function QrCodePanel({ href }: { href: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    import('../lib/qr')
+    import('@/lib/qr')
       .then(({ renderQr }) => renderQr(href))
       .then(
         (images) => {

@@ -1,26 +1,73 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LINK_LIST_MAX_LIMIT, MailtoLinkList } from '@mailtokit/contracts/links';
-import { api } from '@/lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { MailtoLinkList, type LinkSort } from '@mailtokit/contracts/links';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 export const LINKS_PATH = '/api/v1/mailto-links/';
 
 /** Every saved-links query key starts with this: invalidating it refreshes them all. */
 export const linksKey = [LINKS_PATH] as const;
 
-/** The list asks for the most the API gives in one call (500). */
-export const linkListQueryKey = [LINKS_PATH, 'list', { limit: LINK_LIST_MAX_LIMIT }] as const;
+/** Links per page of the links tab. */
+export const LINKS_PAGE_SIZE = 50;
 
-export function getLinks({ signal }: { signal?: AbortSignal } = {}): Promise<MailtoLinkList> {
-  return api.get(`${LINKS_PATH}?limit=${LINK_LIST_MAX_LIMIT}`, { schema: MailtoLinkList, signal });
+/** What the links tab asks for: search, filter, order and page. */
+export interface LinksPageQuery {
+  q: string;
+  /** 'all', 'private' or a team id. */
+  filter: 'all' | 'private' | number;
+  sort: LinkSort;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
 }
 
-export const linksQueryOptions = () =>
+export interface LinksPage {
+  links: MailtoLinkList;
+  /** Links matching the search and filter (X-Total-Count). */
+  total: number;
+  /** Where this page starts (the query's offset). */
+  offset: number;
+}
+
+export function linksSearchParams(query: LinksPageQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q.trim()) params.set('q', query.q.trim());
+  if (query.filter === 'private') params.set('shared', 'false');
+  else if (query.filter !== 'all') params.set('teamId', String(query.filter));
+  params.set('sort', query.sort);
+  params.set('order', query.order);
+  params.set('limit', String(query.limit));
+  params.set('offset', String(query.offset));
+  return params;
+}
+
+/** One page of links and the number of matches, read from the X-Total-Count header. */
+export async function getLinksPage(
+  query: LinksPageQuery,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<LinksPage> {
+  let total = 0;
+  const links = await apiRequest('GET', `${LINKS_PATH}?${linksSearchParams(query).toString()}`, {
+    schema: MailtoLinkList,
+    signal,
+    onResponse: (response) => {
+      total = Number(response.headers.get('x-total-count') ?? NaN);
+    },
+  });
+  if (!Number.isFinite(total))
+    throw new ApiError(200, 'INVALID_RESPONSE', 'The server did not say how many links match.');
+  return { links, total, offset: query.offset };
+}
+
+export const linksPageQueryOptions = (query: LinksPageQuery) =>
   queryOptions({
-    queryKey: linkListQueryKey,
-    queryFn: ({ signal }) => getLinks({ signal }),
+    queryKey: [...linksKey, 'page', query] as const,
+    queryFn: ({ signal }) => getLinksPage(query, { signal }),
+    // The previous page stays on screen while the next one loads (no flash of skeletons).
+    placeholderData: keepPreviousData,
   });
 
-/** The signed-in user's saved links, newest first (FREE users get a 403 premium answer). */
-export function useLinks() {
-  return useQuery(linksQueryOptions());
+/** One page of the links the user can see (FREE users get a 403 premium answer). */
+export function useLinksPage(query: LinksPageQuery) {
+  return useQuery(linksPageQueryOptions(query));
 }

@@ -12,9 +12,20 @@ export const DELETE_PREMIUM_MESSAGE =
   'Managing links requires a premium subscription. Please upgrade your account to access this feature.';
 export const DELETE_FAILED_MESSAGE = 'Failed to delete the link. Please try again.';
 
+export interface DeleteLinkButtonProps {
+  link: MailtoLink;
+  /**
+   * Controlled from outside (e.g. an overflow menu item opens it): no button of its own is
+   * rendered then.
+   */
+  control?: { open: boolean; onOpenChange: (open: boolean) => void };
+}
+
 /** Delete, after a confirmation; the toasts and premium flow of spec section 8. */
-export function DeleteLinkButton({ link }: { link: MailtoLink }) {
-  const [open, setOpen] = useState(false);
+export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = control ? control.open : ownOpen;
+  const setOpen = control ? control.onOpenChange : setOwnOpen;
   const deleteLink = useDeleteLink();
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
 
@@ -48,15 +59,17 @@ export function DeleteLinkButton({ link }: { link: MailtoLink }) {
         open={open}
         onOpenChange={setOpen}
         trigger={
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label="Delete link"
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          >
-            <Trash2Icon aria-hidden="true" />
-            <span className="hidden sm:inline">Delete</span>
-          </Button>
+          control ? undefined : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Delete link"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            >
+              <Trash2Icon aria-hidden="true" />
+              <span className="hidden sm:inline">Delete</span>
+            </Button>
+          )
         }
         title="Delete this link?"
         description={`“${link.name}” will be deleted. This action cannot be undone.`}

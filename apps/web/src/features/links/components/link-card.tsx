@@ -1,71 +1,159 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
-import { CheckIcon, CopyIcon, PencilIcon, SendIcon, UsersRoundIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import {
+  ChartNoAxesColumnIcon,
+  CheckIcon,
+  CopyIcon,
+  EllipsisVerticalIcon,
+  PencilIcon,
+  RadarIcon,
+  SendIcon,
+  Trash2Icon,
+  UsersRoundIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { useCopy } from '@/lib/clipboard';
 import { createdLabel, summarizeAddresses } from '../lib/format';
 import { AnalyticsLinkButton } from './analytics-link-button';
 import { DeleteLinkButton } from './delete-link-button';
-import { TrackingLinkButton } from './tracking-link-button';
+import { TrackingLinkButton, useCreateTrackingLinkAction } from './tracking-link-button';
 
 function Recipients({ label, list, max }: { label: string; list: string | null; max: number }) {
   const { shown, more, total } = summarizeAddresses(list, max);
   if (total === 0) return null;
   return (
-    <p className="min-w-0 truncate" title={list ?? undefined}>
+    <span className="min-w-0 truncate" title={list ?? undefined}>
       <span className="font-medium text-foreground">{label}:</span> {shown}
       {more > 0 ? <span className="text-muted-foreground"> +{more} more</span> : null}
-    </p>
+    </span>
   );
 }
 
-/** One saved link: name, recipients, team, created date and its actions (spec section 2). */
+/**
+ * The secondary actions of a row on a phone: test, edit, tracking link, analytics, delete in
+ * one menu. The dialogs they open live outside the menu, which closes first.
+ */
+function MoreActions({ link }: { link: MailtoLink }) {
+  const navigate = useNavigate();
+  const tracking = useCreateTrackingLinkAction(link);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`More actions for ${link.name}`}>
+            <EllipsisVerticalIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => window.open(link.mailtoUrl)}>
+            <SendIcon aria-hidden="true" />
+            Test link
+          </DropdownMenuItem>
+          {link.canEdit ? (
+            <DropdownMenuItem onSelect={() => void navigate(`/dashboard/edit-link/${link.id}`)}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuItem disabled={tracking.pending} onSelect={tracking.create}>
+            <RadarIcon aria-hidden="true" />
+            Create tracking link
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate(`/dashboard/analytics/${link.id}`)}>
+            <ChartNoAxesColumnIcon aria-hidden="true" />
+            View analytics
+          </DropdownMenuItem>
+          {link.canEdit ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {tracking.dialogs}
+      {link.canEdit ? (
+        <DeleteLinkButton link={link} control={{ open: deleting, onOpenChange: setDeleting }} />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One saved link as a compact row: name and team, recipients, subject and date on one line
+ * each at most; every action in a row on wider screens, copy plus an overflow menu on phones.
+ */
 export function LinkCard({ link }: { link: MailtoLink }) {
   const { copied, copy } = useCopy();
   const titleId = `link-${link.id}-name`;
+  const copyButton = (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label="Copy link"
+      onClick={() => void copy(link.mailtoUrl)}
+    >
+      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+      <span className="hidden lg:inline">{copied ? 'Copied!' : 'Copy link'}</span>
+    </Button>
+  );
   return (
     <Card
       role="article"
       aria-labelledby={titleId}
       data-testid="link-card"
-      className="flex flex-col gap-3 p-4 sm:p-5"
+      className="flex flex-row items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4"
     >
-      <div className="flex min-w-0 flex-wrap items-center gap-2">
-        <h3 id={titleId} className="min-w-0 truncate text-base font-semibold">
-          {link.name}
-        </h3>
-        {link.teamId !== null ? (
-          <Badge variant="soft" title={link.teamName ? `Shared with ${link.teamName}` : undefined}>
-            <UsersRoundIcon aria-hidden="true" />
-            Team{link.teamName ? `: ${link.teamName}` : ''}
-          </Badge>
-        ) : null}
-      </div>
-      <div className="grid gap-0.5 text-sm text-muted-foreground">
-        <Recipients label="To" list={link.to} max={3} />
-        <div className="flex min-w-0 flex-wrap gap-x-4">
-          <Recipients label="CC" list={link.cc} max={1} />
-          <Recipients label="BCC" list={link.bcc} max={1} />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <div className="flex min-w-0 items-center gap-2">
+          <h3 id={titleId} className="min-w-0 truncate text-[15px] font-semibold">
+            {link.name}
+          </h3>
+          {link.teamId !== null ? (
+            <Badge
+              variant="soft"
+              className="shrink-0"
+              title={link.teamName ? `Shared with ${link.teamName}` : undefined}
+            >
+              <UsersRoundIcon aria-hidden="true" />
+              <span className="max-w-32 truncate">
+                Team{link.teamName ? `: ${link.teamName}` : ''}
+              </span>
+            </Badge>
+          ) : null}
         </div>
-        {link.subject ? (
-          <p className="min-w-0 truncate">
-            <span className="font-medium text-foreground">Subject:</span> {link.subject}
-          </p>
-        ) : null}
-        <p className="mt-1 text-xs">{createdLabel(link.createdAt)}</p>
+        <p className="flex min-w-0 gap-x-3 text-sm text-muted-foreground">
+          <Recipients label="To" list={link.to} max={2} />
+          <span className="hidden min-w-0 gap-x-3 md:flex">
+            <Recipients label="CC" list={link.cc} max={1} />
+            <Recipients label="BCC" list={link.bcc} max={1} />
+          </span>
+        </p>
+        <p className="flex min-w-0 gap-x-3 text-xs text-muted-foreground">
+          {link.subject ? (
+            <span className="min-w-0 truncate">
+              <span className="font-medium text-foreground">Subject:</span> {link.subject}
+            </span>
+          ) : null}
+          <span className="shrink-0">{createdLabel(link.createdAt)}</span>
+        </p>
       </div>
-      <div className="-mx-1 flex flex-wrap items-center gap-1 border-t pt-3">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label="Copy link"
-          onClick={() => void copy(link.mailtoUrl)}
-        >
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied!' : 'Copy link'}
-        </Button>
+      <div className="hidden shrink-0 items-center gap-0.5 sm:flex">
+        {copyButton}
         <Button
           variant="ghost"
           size="sm"
@@ -73,23 +161,23 @@ export function LinkCard({ link }: { link: MailtoLink }) {
           onClick={() => window.open(link.mailtoUrl)}
         >
           <SendIcon aria-hidden="true" />
-          Test link
+          <span className="hidden xl:inline">Test link</span>
         </Button>
         {link.canEdit ? (
           <Button variant="ghost" size="sm" asChild>
             <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">
               <PencilIcon aria-hidden="true" />
-              Edit
+              <span className="hidden xl:inline">Edit</span>
             </Link>
           </Button>
         ) : null}
         <TrackingLinkButton link={link} />
         <AnalyticsLinkButton link={link} />
-        {link.canEdit ? (
-          <div className="ml-auto">
-            <DeleteLinkButton link={link} />
-          </div>
-        ) : null}
+        {link.canEdit ? <DeleteLinkButton link={link} /> : null}
+      </div>
+      <div className="flex shrink-0 items-center sm:hidden">
+        {copyButton}
+        <MoreActions link={link} />
       </div>
     </Card>
   );

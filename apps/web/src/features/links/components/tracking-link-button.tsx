@@ -33,10 +33,11 @@ export const TRACKING_PREMIUM_MESSAGE =
 export const TRACKING_FAILED_MESSAGE = 'Failed to create tracking link. Please try again.';
 
 /**
- * 'Create tracking link' for one saved link: creates a `/t/<slug>` address, copies it and
+ * Creating a tracking link for one saved link: creates a `/t/<slug>` address, copies it and
  * says so (spec section 7). If the clipboard refuses, the address is shown to copy by hand.
+ * `dialogs` must be rendered by the caller (outside any menu, so they outlive it).
  */
-export function TrackingLinkButton({ link }: { link: MailtoLink }) {
+export function useCreateTrackingLinkAction(link: MailtoLink) {
   const create = useCreateTrackingLink(link);
   const [manualUrl, setManualUrl] = useState<string | null>(null);
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
@@ -66,18 +67,8 @@ export function TrackingLinkButton({ link }: { link: MailtoLink }) {
     });
   };
 
-  return (
+  const dialogs = (
     <>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label="Create tracking link"
-        aria-busy={create.isPending || undefined}
-        onClick={onClick}
-      >
-        {create.isPending ? <Spinner /> : <RadarIcon aria-hidden="true" />}
-        <span className="hidden lg:inline">Create tracking link</span>
-      </Button>
       <Dialog open={manualUrl !== null} onOpenChange={(open) => !open && setManualUrl(null)}>
         <DialogContent>
           <DialogHeader>
@@ -96,6 +87,27 @@ export function TrackingLinkButton({ link }: { link: MailtoLink }) {
         </DialogContent>
       </Dialog>
       {premiumDialog}
+    </>
+  );
+  return { create: onClick, pending: create.isPending, dialogs };
+}
+
+/** 'Create tracking link' as a button of a link's row. */
+export function TrackingLinkButton({ link }: { link: MailtoLink }) {
+  const action = useCreateTrackingLinkAction(link);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Create tracking link"
+        aria-busy={action.pending || undefined}
+        onClick={action.create}
+      >
+        {action.pending ? <Spinner /> : <RadarIcon aria-hidden="true" />}
+        <span className="hidden lg:inline">Create tracking link</span>
+      </Button>
+      {action.dialogs}
     </>
   );
 }

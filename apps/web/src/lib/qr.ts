@@ -1,6 +1,6 @@
 /*
- * QR rendering. Imported only with import() from the result panel, so the encoder stays out
- * of the landing page's bundle until someone generates a link.
+ * QR rendering. Imported only with import() (the generator's result panel, the tracking-link
+ * QR dialog), so the encoder stays out of every bundle until someone asks for a QR code.
  */
 import { toDataURL, toString } from 'qrcode';
 
