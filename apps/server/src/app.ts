@@ -137,7 +137,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const webhookWorker = new WebhookWorker(db, webhookSettings, clock, app.log);
   app.decorate('webhookWorker', webhookWorker);
   app.decorate('services', {
-    account: new AccountService(db, clock),
+    account: new AccountService(db, clock, limiter),
     auth: new AuthService(db, limiter, {
       defaultTier: config.defaultTier,
       sessionTtlMs: config.sessionTtlMs,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -15,7 +16,10 @@ const WEBHOOK_SECRET = 'whsec_do-not-export-this-0123456789';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl: 'https://links.example.test' } });
+  t = await createTestApp({
+    config: { publicUrl: 'https://links.example.test' },
+    limits: { contactPerHour: 1000 },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -86,6 +90,22 @@ async function populatedAccount(): Promise<Account> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await t.db.kysely
+    .insertInto('webhook_deliveries')
+    .values({
+      webhook_id: hook.id,
+      event_id: `evt_${hook.id}`,
+      event_type: 'click.created',
+      payload: JSON.stringify({ slug }),
+      status: 'succeeded',
+      next_attempt_at: now,
+      last_attempt_at: now,
+      response_status: 200,
+      last_error: null,
+      created_at: now,
+      completed_at: now,
+    })
+    .execute();
   await t.db.kysely
     .insertInto('webhook_links')
     .values({ webhook_id: hook.id, mailto_link_id: privateLink.id })
@@ -216,5 +236,251 @@ describe('GET /api/v1/account/export', () => {
     expect((await exportAs({})).statusCode).toBe(401);
     const withToken = await exportAs({ authorization: `Bearer ${a.apiToken}` });
     expect(withToken.statusCode).toBe(403);
+  });
+});
+
+const deleteAccount = (headers: Record<string, string>, password: unknown) =>
+  t.app.inject({ method: 'DELETE', url: '/api/v1/account', headers, payload: { password } });
+
+/** Every table of the database, read from its catalog, so that a new table cannot be missed. */
+async function allTables(): Promise<string[]> {
+  const rows =
+    t.db.dialect === 'sqlite'
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
+          t.db.kysely,
+        )
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+          t.db.kysely,
+        );
+  return rows.rows.map((r) => r.name).filter((n) => !n.startsWith('kysely_'));
+}
+
+interface Owned {
+  userId: number;
+  username: string;
+  email: string;
+  /** Ids of the user's things, by the column names that point at them. */
+  ids: Record<string, Set<number>>;
+}
+
+async function ownedBy(a: Account): Promise<Owned> {
+  const k = t.db.kysely;
+  const ids = async (q: Promise<Array<{ id: number }>>) => new Set((await q).map((r) => r.id));
+  const linkIds = await ids(
+    k.selectFrom('mailto_links').select('id').where('user_id', '=', a.who.user.id).execute(),
+  );
+  return {
+    userId: a.who.user.id,
+    username: a.who.user.username.toLowerCase(),
+    email: (a.who.user.email ?? '').toLowerCase(),
+    ids: {
+      mailto_link_id: linkIds,
+      tracking_link_id: await ids(
+        k
+          .selectFrom('tracking_links')
+          .select('id')
+          .where('mailto_link_id', 'in', [...linkIds])
+          .execute(),
+      ),
+      webhook_id: await ids(
+        k.selectFrom('webhooks').select('id').where('user_id', '=', a.who.user.id).execute(),
+      ),
+    },
+  };
+}
+
+/** Rows anywhere that still belong to, point at, or name the user. */
+async function leftovers(o: Owned): Promise<string[]> {
+  const found: string[] = [];
+  const ownId: Record<string, string> = {
+    users: 'user_id',
+    mailto_links: 'mailto_link_id',
+    tracking_links: 'tracking_link_id',
+    webhooks: 'webhook_id',
+  };
+  for (const table of await allTables()) {
+    const rows = (
+      await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.db.kysely)
+    ).rows;
+    for (const row of rows) {
+      const text = JSON.stringify(row).toLowerCase();
+      const hits: string[] = [];
+      for (const [col, value] of Object.entries(row)) {
+        const n = Number(value);
+        if (['user_id', 'owner_id', 'created_by'].includes(col) && n === o.userId) hits.push(col);
+        if (o.ids[col]?.has(n)) hits.push(col);
+        const idKind = ownId[table];
+        if (
+          col === 'id' &&
+          idKind &&
+          (idKind === 'user_id' ? n === o.userId : o.ids[idKind]?.has(n))
+        )
+          hits.push('id');
+      }
+      if (text.includes(o.username)) hits.push('username');
+      if (text.includes(o.email)) hits.push('email');
+      if (hits.length > 0) found.push(`${table}: ${hits.join(', ')} in ${JSON.stringify(row)}`);
+    }
+  }
+  return found;
+}
+
+describe('DELETE /api/v1/account', () => {
+  it('refuses a wrong password with 403 and keeps everything', async () => {
+    const a = await populatedAccount();
+    const before = await leftovers(await ownedBy(a));
+    const res = await deleteAccount(a.who.headers, 'not my password');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ detail: 'The password is not correct.' });
+    expect(await leftovers(await ownedBy(a))).toEqual(before);
+    expect(
+      (await t.app.inject({ url: '/api/v1/auth/me', headers: a.who.headers })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 409 OWNS_TEAMS naming the teams that have other members', async () => {
+    const a = await populatedAccount();
+    await createTeam(t.app, a.who, { name: 'Solo project' });
+    const busy = await createTeam(t.app, a.who, { name: 'Night shift' });
+    await addMember(t.app, a.who, busy.id, a.teammate);
+    const res = await deleteAccount(a.who.headers, a.who.password);
+    expect(res.statusCode).toBe(409);
+    const body = res.json();
+    expect(body.code).toBe('OWNS_TEAMS');
+    expect(body.detail).toContain('"Crew"');
+    expect(body.detail).toContain('"Night shift"');
+    expect(body.detail).not.toContain('Solo project');
+    expect(body.detail).toMatch(/Transfer ownership or delete them first/);
+    const me = await t.app.inject({ url: '/api/v1/auth/me', headers: a.who.headers });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('deletes every row of the user in every table, ends the session and frees the name', async () => {
+    const a = await populatedAccount();
+    // The teammate owns a team the user belongs to, with one of the user's links shared there.
+    const theirs = await createTeam(t.app, a.teammate, { name: 'Their team' });
+    await addMember(t.app, a.teammate, theirs.id, a.who);
+    await createLink(t.app, a.who.headers, { name: 'Shared with them', teamId: theirs.id });
+    const mateLink = await createLink(t.app, a.teammate.headers, {
+      name: 'Mate link',
+      teamId: theirs.id,
+    });
+    // A tracking link the user made on the teammate's shared link stays with that link.
+    const onMate = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tracking',
+      headers: a.who.headers,
+      payload: { mailtoLinkId: mateLink.id, mailtoUrl: mateLink.mailtoUrl },
+    });
+    expect(onMate.statusCode).toBe(201);
+    // Hand the ownership of "Crew" over, so that only a solo team is left to go with the account.
+    const transfer = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/teams/${a.teamId}/members/${a.teammate.user.id}`,
+      headers: a.who.headers,
+      payload: { role: 'OWNER' },
+    });
+    expect(transfer.statusCode).toBe(200);
+    const solo = await createTeam(t.app, a.who, { name: 'Only me' });
+    // A reset link, a wrong password, a failed sign-in: rows in reset tokens and rate limits.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: a.who.user.email },
+    });
+    await t.app.services.passwordReset.idle();
+    await deleteAccount(a.who.headers, 'wrong password');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: a.who.user.username, password: 'wrong password' },
+    });
+
+    const owned = await ownedBy(a);
+    expect((await leftovers(owned)).length).toBeGreaterThan(10);
+    const res = await deleteAccount(a.who.headers, a.who.password);
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'mailtokit_session')?.value).toBe('');
+    expect(await leftovers(owned)).toEqual([]);
+
+    // Signed out everywhere, refused at sign-in, tokens dead, tracking URL gone.
+    expect(
+      (await t.app.inject({ url: '/api/v1/auth/me', headers: a.who.headers })).statusCode,
+    ).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: a.who.user.username, password: a.who.password },
+    });
+    expect(login.statusCode).toBe(401);
+    const token = await t.app.inject({
+      url: '/api/v1/mailto-links',
+      headers: { authorization: `Bearer ${a.apiToken}` },
+    });
+    expect(token.statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/t/${a.slug}` })).statusCode).toBe(404);
+
+    // The teams with other members live on; the solo team is gone.
+    const crew = await t.app.inject({
+      url: `/api/v1/teams/${a.teamId}`,
+      headers: a.teammate.headers,
+    });
+    expect(crew.statusCode).toBe(200);
+    expect(crew.json().members.map((m: { userId: number }) => m.userId)).toEqual([
+      a.teammate.user.id,
+    ]);
+    const team = await t.db.kysely
+      .selectFrom('teams')
+      .select('id')
+      .where('id', '=', solo.id)
+      .execute();
+    expect(team).toEqual([]);
+    const mateLinks = await t.app.inject({
+      url: '/api/v1/mailto-links',
+      headers: a.teammate.headers,
+    });
+    const names = mateLinks.json<{ items?: Array<{ name: string }> } | Array<{ name: string }>>();
+    const list = Array.isArray(names) ? names : (names.items ?? []);
+    expect(list.map((l) => l.name)).toEqual(['Mate link']);
+    const kept = await t.db.kysely
+      .selectFrom('tracking_links')
+      .select(['mailto_link_id', 'created_by'])
+      .where('id', '=', onMate.json<{ id: number }>().id)
+      .executeTakeFirst();
+    expect(kept).toEqual({ mailto_link_id: mateLink.id, created_by: null });
+
+    // The username and the address can be registered again.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        username: a.who.user.username,
+        email: a.who.user.email,
+        password: 'a fresh start 123',
+      },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('needs a signed-in session and a password', async () => {
+    const a = await populatedAccount();
+    expect((await deleteAccount({}, a.who.password)).statusCode).toBe(401);
+    const withToken = await deleteAccount(
+      { authorization: `Bearer ${a.apiToken}` },
+      a.who.password,
+    );
+    expect(withToken.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account',
+      headers: a.who.headers,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });

@@ -106,3 +106,76 @@ export function contactMessagesOf(db: Conn, userId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Teams the user owns, with how many other members each has. */
+export async function ownedTeams(db: Conn, userId: number) {
+  const rows = await db
+    .selectFrom('teams as t')
+    .leftJoin('team_members as tm', (j) =>
+      j.onRef('tm.team_id', '=', 't.id').on('tm.user_id', '!=', userId),
+    )
+    .select((eb) => ['t.id', 't.name', eb.fn.count<number>('tm.id').as('others')])
+    .where('t.owner_id', '=', userId)
+    .groupBy(['t.id', 't.name'])
+    .orderBy('t.name')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, others: Number(r.others) }));
+}
+
+/**
+ * Deletes every row of the user, in the caller's transaction: teams owned alone, links (shared
+ * ones too) with their tracking links, clicks and rollups, webhooks with their links and
+ * deliveries, API tokens, sessions, reset tokens, contact messages, memberships, the user's
+ * rate-limit counters, and the user. Tracking links the user made on other people's links stay
+ * with those links, without their creator.
+ */
+export async function deleteUserData(
+  trx: Transaction<DB>,
+  user: { id: number; username: string; email: string | null },
+  soloTeamIds: number[],
+  rateLimitKeys: string[],
+): Promise<void> {
+  const uid = user.id;
+  if (soloTeamIds.length > 0) {
+    await trx
+      .updateTable('mailto_links')
+      .set({ team_id: null, is_shared: 0 })
+      .where('team_id', 'in', soloTeamIds)
+      .execute();
+    await trx.deleteFrom('team_members').where('team_id', 'in', soloTeamIds).execute();
+    await trx.deleteFrom('teams').where('id', 'in', soloTeamIds).execute();
+  }
+  const links = trx.selectFrom('mailto_links').select('id').where('user_id', '=', uid);
+  const tracking = trx
+    .selectFrom('tracking_links')
+    .select('id')
+    .where('mailto_link_id', 'in', links);
+  const webhooks = trx.selectFrom('webhooks').select('id').where('user_id', '=', uid);
+
+  await trx.deleteFrom('clicks').where('tracking_link_id', 'in', tracking).execute();
+  await trx.deleteFrom('tracking_links').where('mailto_link_id', 'in', links).execute();
+  await trx
+    .updateTable('tracking_links')
+    .set({ created_by: null })
+    .where('created_by', '=', uid)
+    .execute();
+  await trx.deleteFrom('click_daily').where('mailto_link_id', 'in', links).execute();
+  await trx.deleteFrom('daily_visitors').where('mailto_link_id', 'in', links).execute();
+
+  await trx.deleteFrom('webhook_deliveries').where('webhook_id', 'in', webhooks).execute();
+  await trx
+    .deleteFrom('webhook_links')
+    .where((eb) => eb.or([eb('webhook_id', 'in', webhooks), eb('mailto_link_id', 'in', links)]))
+    .execute();
+  await trx.deleteFrom('webhooks').where('user_id', '=', uid).execute();
+
+  await trx.deleteFrom('mailto_links').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('team_members').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('api_tokens').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('sessions').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('password_reset_tokens').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('contact_messages').where('user_id', '=', uid).execute();
+  if (rateLimitKeys.length > 0)
+    await trx.deleteFrom('rate_limits').where('key', 'in', rateLimitKeys).execute();
+  await trx.deleteFrom('users').where('id', '=', uid).execute();
+}

@@ -1,6 +1,7 @@
-import { AccountExport } from '@mailtokit/contracts/account';
+import { AccountExport, DeleteAccountBody } from '@mailtokit/contracts/account';
 import { ErrorBody } from '@mailtokit/contracts/errors';
-import { authOf } from '../../lib/auth-hook';
+import { z } from 'zod';
+import { authOf, SESSION_COOKIE } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
 import { publicOrigin } from '../tracking/routes';
 
@@ -28,6 +29,32 @@ export async function accountRoutes(app: App) {
           `attachment; filename="mailtokit-${user.username}-${day}.json"`,
         )
         .send(data);
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/v1/account',
+    schema: {
+      tags: ['account'],
+      operationId: 'deleteAccount',
+      summary:
+        'Delete the account and everything it holds, in one transaction: 403 for a wrong password, 409 OWNS_TEAMS while it owns a team with other members. Teams it owns alone and its links shared with teams are deleted too',
+      body: DeleteAccountBody,
+      response: {
+        204: z.void().meta({ description: 'Deleted; the session cookie is cleared' }),
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        409: ErrorBody,
+        429: ErrorBody,
+      },
+    },
+    config: { auth: true },
+    handler: async (request, reply) => {
+      await app.services.account.delete(authOf(request).user, request.body.password);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send();
     },
   });
 }

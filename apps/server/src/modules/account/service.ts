@@ -1,7 +1,11 @@
-import type { AccountExport } from '@mailtokit/contracts/account';
+import { createHash } from 'node:crypto';
+import { WRONG_PASSWORD, type AccountExport } from '@mailtokit/contracts/account';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Limiter } from '../../lib/limiter';
+import { verifyPassword } from '../../lib/password';
 import { mailtoUrlOf } from '../links/mapper';
 import { toUser } from '../users/mapper';
 import * as repo from './repo';
@@ -10,10 +14,44 @@ const words = (s: string) => s.split(' ').filter(Boolean);
 
 /** What a person can do with their whole account: take its data with them, or delete it. */
 export class AccountService {
+  /** `limiter` must define `passwordChange` (wrong passwords per account). */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly limiter: Limiter,
   ) {}
+
+  /**
+   * Deletes the account and everything it holds, in one transaction (see deleteUserData).
+   * 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team with other members.
+   */
+  async delete(user: UserRow, password: string): Promise<void> {
+    const throttleKey = String(user.id);
+    await this.limiter.check('passwordChange', throttleKey);
+    if (!(await verifyPassword(password, user.password_hash))) {
+      await this.limiter.penalty('passwordChange', throttleKey);
+      throw new AppError(403, 'FORBIDDEN', WRONG_PASSWORD, { password: WRONG_PASSWORD });
+    }
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const owned = await repo.ownedTeams(trx, user.id);
+      const shared = owned.filter((t) => t.others > 0);
+      if (shared.length > 0) {
+        const names = shared.map((t) => `"${t.name}"`).join(', ');
+        throw new AppError(
+          409,
+          'OWNS_TEAMS',
+          `You own ${shared.length === 1 ? 'a team' : 'teams'} with other members: ${names}. Transfer ownership or delete ${shared.length === 1 ? 'it' : 'them'} first.`,
+          { teams: shared.map((t) => t.name).join(', ') },
+        );
+      }
+      await repo.deleteUserData(
+        trx,
+        user,
+        owned.map((t) => t.id),
+        rateLimitKeysOf(user),
+      );
+    });
+  }
 
   /** Everything the account holds, without any secret. `origin` builds tracking URLs. */
   async export(user: UserRow, origin: string): Promise<AccountExport> {
@@ -98,4 +136,18 @@ export class AccountService {
       })),
     };
   }
+}
+
+/** The rate-limit counters that name the user: sign-in failures, reset e-mails, password checks. */
+function rateLimitKeysOf(user: Pick<UserRow, 'id' | 'username' | 'email'>): string[] {
+  const subjects: Array<[string, string]> = [
+    ['loginUser', user.username.toLowerCase()],
+    ['passwordChange', String(user.id)],
+  ];
+  if (user.email) subjects.push(['passwordReset', user.email.toLowerCase()]);
+  // The limiter stores long subjects as their sha256.
+  return subjects.flatMap(([name, subject]) => [
+    `${name}:${subject}`,
+    `${name}:sha256:${createHash('sha256').update(subject).digest('hex')}`,
+  ]);
 }

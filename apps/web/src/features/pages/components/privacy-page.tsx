@@ -57,6 +57,16 @@ export function PrivacyPage() {
               <strong>Saved links and teams.</strong> The links you choose to save, the teams you
               create or join, and their members and roles.
             </li>
+            <li>
+              <strong>API tokens and webhooks.</strong> The names, scopes and dates of the API
+              tokens you create (the token itself only as a hash), and the addresses your webhooks
+              call with their signing secret and a log of recent deliveries.
+            </li>
+            <li>
+              <strong>Password-reset links.</strong> When you ask for one, we e-mail you a link and
+              keep only a hash of it until it is used or expires (60 minutes); a newer link replaces
+              it.
+            </li>
           </ul>
         </Section>
 
@@ -104,13 +114,15 @@ export function PrivacyPage() {
         <Section id="third-parties" title="Third parties">
           <p>
             Our pages load no third-party scripts, fonts or trackers. We do not sell, rent or share
-            your data with anyone.
+            your data with anyone. The only e-mails we send are about your password (a reset link,
+            and a notice when it was changed); they go out through this instance&apos;s own mail
+            server.
           </p>
         </Section>
 
         <Section id="retention" title="How long we keep data">
           <ul>
-            <li>Account data, saved links and teams: until you ask us to delete them.</li>
+            <li>Account data, saved links and teams: until you delete them or your account.</li>
             <li>Sessions: until you sign out or the session expires (30 days by default).</li>
             <li>
               Click records: until the saved link they belong to is deleted; they are deleted with
@@ -118,6 +130,12 @@ export function PrivacyPage() {
               link&apos;s analytics.
             </li>
             <li>Visitor-hash salts: two days.</li>
+            <li>Password-reset links: 60 minutes at most, and deleted once used.</li>
+            <li>
+              When you delete your account: everything above that belongs to it is deleted at once,
+              in one step. Tracking links you added to a teammate&apos;s link stay with that link,
+              without your name.
+            </li>
           </ul>
         </Section>
 
@@ -130,7 +148,31 @@ export function PrivacyPage() {
             >
               profile
             </Link>{' '}
-            at any time. To get a copy of your data or have your account deleted,{' '}
+            at any time. In{' '}
+            <Link
+              to="/dashboard/settings"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Settings
+            </Link>{' '}
+            &gt; Security you can:
+          </p>
+          <ul>
+            <li>
+              <strong>Download your data</strong>: one JSON file with your profile, saved links,
+              tracking links and their click totals, teams and roles, API tokens and webhooks (never
+              a password, token or secret).
+            </li>
+            <li>
+              <strong>Delete your account</strong>: after you confirm with your password, your
+              account and everything in it are deleted for good, including your links shared with a
+              team and teams you own alone. If you own a team with other members, hand it over or
+              delete it first. Your username and e-mail address are free again afterwards.
+            </li>
+          </ul>
+          <p>
+            Forgot your password? Use &ldquo;Forgot password?&rdquo; on the sign-in page. For
+            anything else,{' '}
             <Link
               to="/contact"
               className="font-medium text-primary underline-offset-4 hover:underline"

@@ -20,6 +20,7 @@ import {
   useChangePassword,
   type ChangePasswordFormValues,
 } from '../api/change-password';
+import { DeleteAccountCard } from './delete-account-card';
 import { ExportDataCard } from './export-data-card';
 
 const EMPTY: ChangePasswordFormValues = {
@@ -127,6 +128,7 @@ export function SecuritySettings() {
         </form>
       </Card>
       <ExportDataCard />
+      <DeleteAccountCard />
     </div>
   );
 }
