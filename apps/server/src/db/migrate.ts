@@ -37,10 +37,14 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date. Throws if a migration fails. */
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Brings the schema up to date, or only up to the migration named `upTo` (tests of a
+ * migration's data changes start there). Throws if a migration fails.
+ */
+export async function migrateToLatest(db: Db, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: new InCodeProvider(db.dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } =
+    upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(

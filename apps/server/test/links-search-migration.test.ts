@@ -1,0 +1,55 @@
+import { afterAll, expect, it } from 'vitest';
+import { openDb } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { createTestDatabase } from './helpers';
+
+const database = await createTestDatabase();
+const db = openDb(database.config);
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+it('makes links saved before the search existed searchable', async () => {
+  await migrateToLatest(db, '009-rate-limits');
+  const at = '2025-01-01T00:00:00.000Z';
+  const user = await db.kysely
+    .insertInto('users')
+    .values({
+      username: 'old',
+      email: null,
+      password_hash: 'x',
+      first_name: null,
+      last_name: null,
+      subscription_tier: 'PREMIUM',
+      subscription_expires_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.kysely
+    .insertInto('mailto_links')
+    .values({
+      user_id: user.id,
+      team_id: null,
+      name: 'Ünïcode Offer',
+      to: 'Sales@Example.com',
+      cc: null,
+      bcc: 'Audit@Example.com',
+      subject: 'Grüße',
+      body: 'not searched',
+      is_shared: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+
+  await migrateToLatest(db);
+
+  const row = await db.kysely
+    .selectFrom('mailto_links')
+    .select('search_text')
+    .executeTakeFirstOrThrow();
+  expect(row.search_text).toBe('ünïcode offer\nsales@example.com\n\naudit@example.com\ngrüße');
+});
