@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { insertClickEvents } from '../webhooks/repo';
+import type pg from 'pg';
+import { insertClickEvents, newEventId } from '../webhooks/repo';
 import type { DB, LinkRow, NewClick, NewTrackingLink, TrackingLinkRow } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -104,6 +105,25 @@ export async function findRedirectTarget(
     redirectSql.set(db, text);
   }
   const { rows } = await db.executeQuery<RedirectTarget>(CompiledQuery.raw(text, [slug]));
+  return rows[0];
+}
+
+/** `findRedirectTarget` on PostgreSQL as a named (server-side prepared) statement. */
+export async function findRedirectTargetPostgres(
+  pool: pg.Pool,
+  db: Kysely<DB>,
+  slug: string,
+): Promise<RedirectTarget | undefined> {
+  let text = redirectSql.get(db);
+  if (text === undefined) {
+    text = redirectTargetQuery(db, '').compile().sql;
+    redirectSql.set(db, text);
+  }
+  const { rows } = await pool.query<RedirectTarget>({
+    name: 'mailtokit-redirect-target',
+    text,
+    values: [slug],
+  });
   return rows[0];
 }
 
@@ -219,6 +239,147 @@ export async function insertClicks(
     // Webhook events of these clicks: written with them, or not at all.
     return insertClickEvents(trx, clicks);
   });
+}
+
+/**
+ * PostgreSQL: the whole of `insertClicks` in one statement, so one round trip per batch
+ * (no BEGIN / COMMIT around several INSERTs): the clicks arrive as one array per column
+ * (`unnest`), and data-modifying CTEs insert the raw rows, the day's new visitors, the rollup
+ * deltas (counting only the visitors whose insert was not a conflict) and the webhook outbox
+ * rows of human clicks whose link a live webhook covers. A single statement is atomic: all of
+ * it commits or none. It runs as a named (server-side prepared) statement on each connection.
+ */
+const CLICK_BATCH_SQL = `
+with input as (
+  select * from unnest(
+    $1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+    $8::int[], $9::text[], $10::text[], $11::text[]
+  ) as i(tracking_link_id, mailto_link_id, occurred_at, referrer_host, browser, os, device,
+         is_bot, visitor_hash, event_id, payload)
+),
+raw as (
+  insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash)
+  select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash
+  from input
+),
+new_visitors as (
+  insert into daily_visitors (mailto_link_id, day, visitor_hash)
+  select distinct mailto_link_id, substr(occurred_at, 1, 10), visitor_hash from input where is_bot = 0
+  on conflict (mailto_link_id, day, visitor_hash) do nothing
+  returning mailto_link_id, day
+),
+visitor_counts as (
+  select mailto_link_id, day, count(*)::int as n from new_visitors group by mailto_link_id, day
+),
+deltas as (
+  select mailto_link_id, substr(occurred_at, 1, 10) as day,
+    count(*) filter (where is_bot = 0)::int as clicks,
+    count(*) filter (where is_bot <> 0)::int as bot_clicks,
+    max(occurred_at) filter (where is_bot = 0) as last_click_at
+  from input group by mailto_link_id, substr(occurred_at, 1, 10)
+),
+rollup as (
+  insert into click_daily (mailto_link_id, day, clicks, bot_clicks, visitors, last_click_at)
+  select d.mailto_link_id, d.day, d.clicks, d.bot_clicks, coalesce(v.n, 0), d.last_click_at
+  from deltas d left join visitor_counts v on v.mailto_link_id = d.mailto_link_id and v.day = d.day
+  on conflict (mailto_link_id, day) do update set
+    clicks = click_daily.clicks + excluded.clicks,
+    bot_clicks = click_daily.bot_clicks + excluded.bot_clicks,
+    visitors = click_daily.visitors + excluded.visitors,
+    last_click_at = case
+      when excluded.last_click_at is not null
+       and (click_daily.last_click_at is null or excluded.last_click_at > click_daily.last_click_at)
+      then excluded.last_click_at else click_daily.last_click_at end
+),
+hooks as (
+  select w.id as webhook_id, m.id as mailto_link_id
+  from webhooks w join mailto_links m on m.user_id = w.user_id
+  where w.all_links = 1 and w.disabled_at is null
+    and m.id in (select mailto_link_id from input where is_bot = 0)
+  union all
+  select w.id, wl.mailto_link_id
+  from webhook_links wl join webhooks w on w.id = wl.webhook_id
+  where w.all_links = 0 and w.disabled_at is null
+    and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
+),
+events as (
+  insert into webhook_deliveries (webhook_id, event_id, event_type, payload, status, attempts,
+    next_attempt_at, last_attempt_at, response_status, last_error, created_at, completed_at)
+  select h.webhook_id, i.event_id, 'link.clicked', i.payload, 'pending', 0,
+    i.occurred_at, null, null, null, i.occurred_at, null
+  from input i join hooks h on h.mailto_link_id = i.mailto_link_id
+  where i.is_bot = 0
+  returning 1
+)
+select count(*)::int as events from events`;
+
+/**
+ * `insertClicks` on PostgreSQL in one round trip (see CLICK_BATCH_SQL); the same rows, rollup
+ * and outbox. Every human click carries its `link.clicked` event (id and JSON body, as
+ * `insertClickEvents` builds it), used only where a webhook covers its link. Clicks without
+ * their slug take `insertClicks`, which looks the slug up.
+ */
+export async function insertClicksPostgres(
+  pool: pg.Pool,
+  db: Kysely<DB>,
+  clicks: readonly ClickRecord[],
+): Promise<number> {
+  if (clicks.length === 0) return 0;
+  if (clicks.some((c) => !c.is_bot && c.slug === undefined)) return insertClicks(db, clicks);
+  const n = clicks.length;
+  const cols = {
+    trackingLinkId: new Array<number>(n),
+    mailtoLinkId: new Array<number>(n),
+    occurredAt: new Array<string>(n),
+    referrerHost: new Array<string | null>(n),
+    browser: new Array<string>(n),
+    os: new Array<string>(n),
+    device: new Array<string>(n),
+    isBot: new Array<number>(n),
+    visitorHash: new Array<string>(n),
+    eventId: new Array<string | null>(n),
+    payload: new Array<string | null>(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const c = clicks[i] as ClickRecord;
+    cols.trackingLinkId[i] = c.tracking_link_id;
+    cols.mailtoLinkId[i] = c.mailto_link_id;
+    cols.occurredAt[i] = c.occurred_at;
+    cols.referrerHost[i] = c.referrer_host ?? null;
+    cols.browser[i] = c.browser;
+    cols.os[i] = c.os;
+    cols.device[i] = c.device;
+    cols.isBot[i] = c.is_bot;
+    cols.visitorHash[i] = c.visitor_hash;
+    if (c.is_bot) {
+      cols.eventId[i] = null;
+      cols.payload[i] = null;
+    } else {
+      const id = newEventId();
+      cols.eventId[i] = id;
+      cols.payload[i] = JSON.stringify({
+        id,
+        type: 'link.clicked',
+        createdAt: c.occurred_at,
+        data: {
+          mailtoLinkId: c.mailto_link_id,
+          trackingLinkId: c.tracking_link_id,
+          slug: c.slug ?? '',
+          label: c.label ?? null,
+          referrerHost: c.referrer_host ?? null,
+          browser: c.browser,
+          os: c.os,
+          device: c.device,
+        },
+      });
+    }
+  }
+  const result = await pool.query<{ events: number }>({
+    name: 'mailtokit-click-batch',
+    text: CLICK_BATCH_SQL,
+    values: Object.values(cols),
+  });
+  return result.rows[0]?.events ?? 0;
 }
 
 /**

@@ -66,7 +66,12 @@ export class TrackingService {
   ) {
     this.recorder = new ClickRecorder(
       async (rows) => {
-        if ((await repo.insertClicks(db.kysely, rows)) > 0) this.onClickEvents();
+        const driver = db.driver;
+        const events =
+          driver.dialect === 'postgres'
+            ? await repo.insertClicksPostgres(driver.pool, db.kysely, rows)
+            : await repo.insertClicks(db.kysely, rows);
+        if (events > 0) this.onClickEvents();
       },
       1000,
       isDatabaseUnavailable,
@@ -132,7 +137,11 @@ export class TrackingService {
    * the target at once; null for unknown and deleted slugs and for deleted links.
    */
   async resolve(slug: string): Promise<ResolvedTarget | null> {
-    const target = await repo.findRedirectTarget(this.db.kysely, slug);
+    const driver = this.db.driver;
+    const target =
+      driver.dialect === 'postgres'
+        ? await repo.findRedirectTargetPostgres(driver.pool, this.db.kysely, slug)
+        : await repo.findRedirectTarget(this.db.kysely, slug);
     if (!target) return null;
     return {
       trackingLinkId: target.trackingLinkId,
