@@ -2,7 +2,14 @@
 // bare node:http server doing one synchronous SQLite INSERT per click (bench/bare-server.mjs).
 // autocannon runs in this process; every server is a child process on 127.0.0.1.
 //
-//   npm run bench:redirect [-- --rounds 3 --duration 10 --warmup 2 --connections 50 --profile sqlite]
+//   npm run bench:redirect [-- --mode realistic|best --slugs 200 --rounds 3 --duration 10 --warmup 2 --connections 50 --profile sqlite]
+//
+// --mode realistic (the default): the load spreads over --slugs tracking links with Zipf
+// popularity, 2,645 distinct real-format browser user agents (and a few bots), 73 referrers
+// (or none) and 20,000 client addresses sent as X-Forwarded-For (MailtoKit runs with
+// TRUST_PROXY=true), so caches miss and visitors are new as in real traffic.
+// --mode best: one slug, one user agent, one referrer, one client: every cache hits and every
+// visitor is known, the best case.
 //
 // Prints figures; never fails on slow numbers. --profile sqlite|postgres also runs that
 // MailtoKit server once more under the same load with --cpu-prof and prints where its time goes.
@@ -24,12 +31,15 @@ import {
   writeResults,
 } from './lib/report';
 import {
+  createLink,
+  createTrackingLink,
   ensureServerBuilt,
   freshDatabase,
   ServerProcess,
   trackedLink,
   type Dialect,
 } from './lib/server';
+import { realisticRequests } from './lib/traffic';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,8 +49,16 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string', default: 'bare,sqlite,postgres' },
     profile: { type: 'string', default: '' },
+    mode: { type: 'string', default: 'realistic' },
+    slugs: { type: 'string', default: '200' },
   },
 });
+if (args.mode !== 'realistic' && args.mode !== 'best') {
+  console.error('--mode must be realistic or best');
+  process.exit(1);
+}
+const realistic = args.mode === 'realistic';
+const slugCount = Math.max(1, Number(args.slugs));
 const rounds = Number(args.rounds);
 const load = {
   durationS: Number(args.duration),
@@ -82,7 +100,11 @@ async function runBare(round: number): Promise<Run> {
     await server.start();
     const loadAvgBefore = loadAverage();
     console.log(`round ${round}: bare node:http + better-sqlite3 (load ${loadAvgBefore})`);
-    const summary = await measure(`${server.url}/t/bench`, load);
+    const paths = Array.from({ length: slugCount }, (_, i) => `/t/bench${i}`);
+    const summary = await measure(`${server.url}/t/bench`, {
+      ...load,
+      requests: realistic ? realisticRequests({ paths }) : undefined,
+    });
     await server.stop();
     const db = new SQLite(file);
     const { n } = db.prepare('select count(*) as n from clicks').get() as { n: number };
@@ -102,21 +124,39 @@ async function runMailtoKit(
   const db = await freshDatabase(dialect);
   const server = new ServerProcess({
     name: `mailtokit-${dialect}`,
-    env: db.env,
+    // Behind a proxy in the realistic mode: the client address comes from X-Forwarded-For.
+    env: realistic ? { ...db.env, TRUST_PROXY: 'true' } : db.env,
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   try {
     await server.start();
-    const { tracking, link } = await trackedLink(server, db);
+    const { tracking, link, user } = await trackedLink(server, db);
+    const paths = [`/t/${tracking.slug}`];
+    // More links, each with up to 10 tracking links, until there are `slugCount` slugs.
+    for (let l = 0; paths.length < slugCount; l++) {
+      const extra = await createLink(server, user.token, {
+        name: `Campaign ${l}`,
+        to: `campaign${l}@example.com`,
+        subject: `Campaign ${l} — reply`,
+      });
+      for (let t = 0; t < 10 && paths.length < slugCount; t++)
+        paths.push(
+          `/t/${(await createTrackingLink(server, user.token, extra.id, `Issue ${t}`)).slug}`,
+        );
+    }
+    if (!realistic) paths.length = 1;
     // Commits of the set-up (a few may be reported late and counted with the clicks).
     const setupCommits = await db.transactions();
     const loadAvgBefore = loadAverage();
     console.log(`round ${round}: MailtoKit on ${dialect} (load ${loadAvgBefore})`);
     const url = `${server.url}/t/${tracking.slug}`;
-    const summary = await measure(url, load);
+    const summary = await measure(url, {
+      ...load,
+      requests: realistic ? realisticRequests({ paths }) : undefined,
+    });
     await server.stop();
     // Clicks of the warm-up and the measured run.
-    const clicksStored = await db.countClicks(tracking.id);
+    const clicksStored = await db.countClicks(realistic ? null : tracking.id);
     const commits = await db.transactions();
     const clickTransactions =
       commits !== null && setupCommits !== null
@@ -144,7 +184,10 @@ async function main() {
   printMachine(m);
   await ensureServerBuilt();
   console.log(
-    `autocannon: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s measured per server, GET /t/<slug>, redirects not followed\n`,
+    `autocannon: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s measured per server, GET /t/<slug>, redirects not followed\n` +
+      (realistic
+        ? `mode realistic: ${slugCount} slugs (Zipf), 2,645 user agents, 73 referrers, 20,000 client IPs in X-Forwarded-For (TRUST_PROXY=true)\n`
+        : 'mode best: one slug, one user agent, one referrer, one client (every cache hits)\n'),
   );
 
   const runs: Run[] = [];

@@ -1,4 +1,4 @@
-import autocannon, { type Instance, type Result } from 'autocannon';
+import autocannon, { type Instance, type Options, type Result } from 'autocannon';
 import { BROWSER_UA, REFERER } from './server';
 
 export interface LoadOptions {
@@ -6,6 +6,8 @@ export interface LoadOptions {
   connections?: number;
   /** Seconds. */
   duration: number;
+  /** Per-request paths and headers (the realistic mix); default: `url` with fixed headers. */
+  requests?: Options['requests'];
 }
 
 /** What a load run measured; latencies in ms. */
@@ -37,6 +39,7 @@ export function startLoad(opts: LoadOptions): { instance: Instance; completed302
     pipelining: 1,
     timeout: 10,
     headers: { 'user-agent': BROWSER_UA, referer: REFERER, accept: 'text/html' },
+    ...(opts.requests ? { requests: opts.requests } : {}),
   });
   let n302 = 0;
   instance.on('response', (_client, statusCode) => {
@@ -75,9 +78,19 @@ export function summarize(url: string, connections: number, r: Result): LoadSumm
 /** A complete run: warm-up (discarded), then the measured run. */
 export async function measure(
   url: string,
-  { warmupS = 2, durationS = 10, connections = 50 } = {},
+  {
+    warmupS = 2,
+    durationS = 10,
+    connections = 50,
+    requests,
+  }: {
+    warmupS?: number;
+    durationS?: number;
+    connections?: number;
+    requests?: Options['requests'];
+  } = {},
 ): Promise<LoadSummary> {
-  if (warmupS > 0) await startLoad({ url, duration: warmupS, connections }).instance;
-  const result = await startLoad({ url, duration: durationS, connections }).instance;
+  if (warmupS > 0) await startLoad({ url, duration: warmupS, connections, requests }).instance;
+  const result = await startLoad({ url, duration: durationS, connections, requests }).instance;
   return summarize(url, connections, result);
 }

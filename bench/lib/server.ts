@@ -46,8 +46,8 @@ export interface BenchDatabase {
   file?: string;
   /** PostgreSQL: its URL. */
   url?: string;
-  /** Click rows stored for a tracking link (read straight from the database). */
-  countClicks(trackingLinkId: number): Promise<number>;
+  /** Click rows stored for a tracking link, or for all with null (read from the database). */
+  countClicks(trackingLinkId: number | null): Promise<number>;
   /**
    * PostgreSQL: transactions committed in the database so far (pg_stat_database; a backend
    * reports its own when it exits, so read it after the server stopped). SQLite: null.
@@ -79,9 +79,13 @@ function freshSqlite(): BenchDatabase {
     async countClicks(trackingLinkId) {
       const db = new SQLite(file, { fileMustExist: true });
       try {
-        const row = db
-          .prepare('select count(*) as n from clicks where tracking_link_id = ?')
-          .get(trackingLinkId) as { n: number };
+        const row = (
+          trackingLinkId === null
+            ? db.prepare('select count(*) as n from clicks').get()
+            : db
+                .prepare('select count(*) as n from clicks where tracking_link_id = ?')
+                .get(trackingLinkId)
+        ) as { n: number };
         return row.n;
       } finally {
         db.close();
@@ -135,10 +139,13 @@ async function freshPostgres(): Promise<BenchDatabase> {
     env: { DATABASE_URL: url },
     url,
     async countClicks(trackingLinkId) {
-      const rows = await query<{ n: string }>(
-        'select count(*) as n from clicks where tracking_link_id = $1',
-        [trackingLinkId],
-      );
+      const rows =
+        trackingLinkId === null
+          ? await query<{ n: string }>('select count(*) as n from clicks')
+          : await query<{ n: string }>(
+              'select count(*) as n from clicks where tracking_link_id = $1',
+              [trackingLinkId],
+            );
       return Number(rows[0]?.n ?? 0);
     },
     async transactions() {

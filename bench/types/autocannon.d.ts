@@ -10,6 +10,16 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    /** Requests each connection cycles through; `setupRequest` may rewrite each one. */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (req: { path?: string; headers?: Record<string, string> }) => {
+        path?: string;
+        headers?: Record<string, string>;
+      };
+    }[];
     /** Latency and bytes of non-2xx answers too (default false: they are included). */
     excludeErrorStats?: boolean;
   }
