@@ -20,7 +20,12 @@ async function run(args: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig(process.env);
-  const db = openDb(config.database);
+  // An operator's command (and the migrations it may run) has no statement timeout.
+  const db = openDb(
+    config.database.dialect === 'postgres'
+      ? { ...config.database, statementTimeoutMs: 0 }
+      : config.database,
+  );
   try {
     await migrateToLatest(db);
     const users = new UsersService(db);

@@ -108,7 +108,7 @@ export type Database =
       url: string;
       /** Connections in this instance's pool (default DEFAULT_PG_POOL_SIZE). */
       poolSize?: number;
-      /** `statement_timeout` of every connection, ms; 0 for none. */
+      /** `statement_timeout` of every connection, ms; 0 or unset for none. */
       statementTimeoutMs?: number;
     };
 

@@ -22,14 +22,21 @@ async function main() {
   }
   const { database } = config;
   const created = database.dialect === 'sqlite' && !fs.existsSync(database.file);
-  const db = openDb(database);
+  // Migrations may rebuild an index over millions of rows: on PostgreSQL they get a connection
+  // of their own without the statement timeout that bounds the requests' queries.
+  const migrating =
+    database.dialect === 'postgres'
+      ? openDb({ ...database, poolSize: 1, statementTimeoutMs: 0 })
+      : openDb(database);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(migrating);
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
-    await db.destroy().catch(() => undefined);
+    await migrating.destroy().catch(() => undefined);
     process.exit(1);
   }
+  await migrating.destroy();
+  const db = openDb(database);
   const app = await buildApp(config, db);
 
   let closing = false;

@@ -3,11 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import {
-  DEFAULT_PG_POOL_SIZE,
-  DEFAULT_PG_STATEMENT_TIMEOUT_MS,
-  type Database as DatabaseConfig,
-} from '../config';
+import { DEFAULT_PG_POOL_SIZE, type Database as DatabaseConfig } from '../config';
 import type { DB } from './types';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -31,7 +27,8 @@ export const PG_CONNECT_TIMEOUT_MS = 5000;
 /** Opens the configured database: better-sqlite3 (WAL) by default, pg for postgres:// URLs. */
 export function openDb(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
-    const statementTimeout = config.statementTimeoutMs ?? DEFAULT_PG_STATEMENT_TIMEOUT_MS;
+    // No timeout unless the configuration sets one (the server's does: PG_STATEMENT_TIMEOUT_MS).
+    const statementTimeout = config.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: config.url,
       max: config.poolSize ?? DEFAULT_PG_POOL_SIZE,
