@@ -1,7 +1,64 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The sub-folders of a source folder: one per web feature or server module. */
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const WEB = 'apps/web/src';
+const SERVER = 'apps/server/src';
+const features = foldersOf(`${WEB}/features`);
+const modules = foldersOf(`${SERVER}/modules`);
+
+/**
+ * The architecture's import rules (docs/ARCHITECTURE.md), whatever the import's spelling
+ * (relative or `@/`): a web feature never imports another feature; shared components and lib
+ * never import features or the app shell; a server module reaches another module through its
+ * `service.ts` only; the server's lib imports no module.
+ */
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other; move shared code to src/lib or src/components.',
+  })),
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared components and lib serve features; they never import a feature or the app.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'The app composes features; features never import the app.',
+  },
+  ...modules.map((module) => ({
+    target: `${SERVER}/modules/${module}`,
+    from: `${SERVER}/modules`,
+    except: [
+      `./${module}`,
+      ...modules.filter((m) => m !== module).map((m) => `./${m}/service.ts`),
+      // The PostgreSQL click batch writes the webhook outbox rows in its own single statement.
+      ...(module === 'tracking' ? ['./webhooks/repo.ts'] : []),
+    ],
+    message: 'A module uses another module through its service.ts only, never its repo or routes.',
+  })),
+  {
+    target: `${SERVER}/lib`,
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`],
+    message: 'lib/ serves the modules; it imports none of them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -17,6 +74,24 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read TypeScript sources when following imports (for no-cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -41,25 +116,12 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
-  },
-  {
-    // The web app is organised by feature: a feature never reaches into another one.
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '@/features/*'],
-              message:
-                'Features do not import each other; move shared code to src/lib or src/components.',
-            },
-          ],
-        },
-      ],
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrollable region must take focus so that keyboard users can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
     },
   },
   {

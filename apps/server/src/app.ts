@@ -21,7 +21,7 @@ import { errorHandler } from './lib/error-handler';
 import { Limiter, type LimitRule } from './lib/limiter';
 import type { App } from './lib/types';
 import { systemClock, type Clock } from './lib/clock';
-import { Mailer, type Wait } from './modules/mail/mailer';
+import { Mailer, type Wait } from './modules/mail/service';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -30,9 +30,11 @@ import { authRoutes } from './modules/auth/routes';
 import { AuthService, LOGIN_THROTTLED } from './modules/auth/service';
 import { PasswordResetService } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/routes';
+import { ContactService } from './modules/contact/service';
 import { linkRoutes } from './modules/links/routes';
 import { LinksService } from './modules/links/service';
 import { systemRoutes } from './modules/system/routes';
+import { SystemService } from './modules/system/service';
 import { teamRoutes } from './modules/teams/routes';
 import { tokenRoutes } from './modules/tokens/routes';
 import { TokensService } from './modules/tokens/service';
@@ -55,6 +57,8 @@ export interface Services {
   tracking: TrackingService;
   analytics: AnalyticsService;
   teams: TeamsService;
+  contact: ContactService;
+  system: SystemService;
   tokens: TokensService;
   webhooks: WebhooksService;
 }
@@ -136,26 +140,30 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const webhookSettings = config.webhooks ?? DEFAULT_WEBHOOKS;
   const webhookWorker = new WebhookWorker(db, webhookSettings, clock, app.log);
   app.decorate('webhookWorker', webhookWorker);
+  const users = new UsersService(db);
+  const tokens = new TokensService(db, users, clock);
   app.decorate('services', {
     account: new AccountService(db, clock, limiter),
-    auth: new AuthService(db, limiter, {
+    auth: new AuthService(db, users, limiter, {
       defaultTier: config.defaultTier,
       sessionTtlMs: config.sessionTtlMs,
     }),
-    passwordReset: new PasswordResetService(db, mailer, clock, limiter, {
+    passwordReset: new PasswordResetService(db, { users, tokens }, mailer, clock, limiter, {
       baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       log: app.log,
     }),
-    users: new UsersService(db),
-    links: new LinksService(db),
+    users,
+    links: new LinksService(db, () => app.services.teams),
     tracking: new TrackingService(
       db,
       () => app.services.links,
       () => webhookWorker.nudge(),
     ),
     analytics: new AnalyticsService(db, () => app.services.links),
-    teams: new TeamsService(db),
-    tokens: new TokensService(db, clock),
+    teams: new TeamsService(db, users, () => app.services.links),
+    contact: new ContactService(db),
+    system: new SystemService(db),
+    tokens,
     webhooks: new WebhooksService(
       db,
       () => app.services.links,

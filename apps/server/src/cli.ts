@@ -5,6 +5,7 @@ import { AppError } from './lib/errors';
 import { systemClock } from './lib/clock';
 import { Limiter } from './lib/limiter';
 import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
+import { TokensService } from './modules/tokens/service';
 import { UsersService } from './modules/users/service';
 import { TIERS, Tier } from '@mailtokit/contracts/user';
 
@@ -61,6 +62,7 @@ async function run(args: string[]): Promise<number> {
         const limiter = new Limiter(db);
         const resets = new PasswordResetService(
           db,
+          { users, tokens: new TokensService(db, users) },
           { send: () => undefined },
           systemClock,
           limiter,

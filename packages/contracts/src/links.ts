@@ -5,6 +5,7 @@ import {
 } from '@mailtokit/mailto';
 import { z } from 'zod';
 import { text } from './fields';
+import { MAX_INT } from './ids';
 import { MESSAGES } from './messages';
 
 export const LINK_NAME_MAX = 100;
@@ -22,8 +23,6 @@ export const LINK_SEARCH_MAX = 200;
 /** Orders of the list call: newest first by default. */
 export const LINK_SORTS = ['createdAt', 'updatedAt', 'name', 'clicks'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
-/** Largest id or offset the API accepts (PostgreSQL `integer`). */
-export const MAX_INT = 2_147_483_647;
 
 /** The link form's messages (spec section 5), plus the server's own. */
 export const LINK_MESSAGES = {

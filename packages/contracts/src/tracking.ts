@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT } from './ids';
 import { MESSAGES } from './messages';
 
 export const TRACKING_LABEL_MAX = 100;
@@ -23,7 +24,7 @@ export const CreateTrackingBody = z
       .number({ error: 'mailtoLinkId is required' })
       .int('mailtoLinkId must be a whole number')
       .positive('mailtoLinkId must be positive')
-      .max(2_147_483_647, 'mailtoLinkId is too large'),
+      .max(MAX_INT, 'mailtoLinkId is too large'),
     mailtoUrl: z.string().max(100_000).optional(),
     label: z
       .string()

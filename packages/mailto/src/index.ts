@@ -17,3 +17,5 @@ export { buildAnchorSnippet, escapeHtml, DEFAULT_ANCHOR_TEXT } from './anchor';
 export { gmailComposeUrl, outlookComposeUrl, yahooComposeUrl } from './compose';
 export { MAILTO_LENGTH_WARN, checkLength } from './length';
 export type { LengthCheck } from './length';
+export { mailtoOfStored } from './stored';
+export type { StoredMailtoFields } from './stored';

@@ -1,12 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { DEFAULT_PG_POOL_SIZE, type Database as DatabaseConfig } from '../config';
 import type { DB } from './types';
 
 export type Dialect = DatabaseConfig['dialect'];
+
+/** Where a repo runs its SQL: the database, or a transaction a service opened. */
+export type Conn = Kysely<DB> | Transaction<DB>;
 
 export interface Db {
   kysely: Kysely<DB>;

@@ -10,9 +10,7 @@ import { m007TokensWebhooks } from './migrations/007-tokens-webhooks';
 import { m008PasswordResets } from './migrations/008-password-resets';
 import { m009RateLimits } from './migrations/009-rate-limits';
 import { m010LinksSearch } from './migrations/010-links-search';
-
-/** A migration receives the dialect so that one file serves SQLite and PostgreSQL. */
-export type DialectMigration = (dialect: Dialect) => Migration;
+import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
 const MIGRATIONS: Record<string, DialectMigration> = {

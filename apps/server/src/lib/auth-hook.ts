@@ -1,12 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenScope } from '@mailtokit/contracts/tokens';
 import type { UserRow } from '../db/types';
-import type { SessionAuth } from '../modules/auth/service';
-import { isApiToken, type TokenAuth } from '../modules/tokens/service';
 import { AppError, unauthorized } from './errors';
+import { isApiToken } from './tokens';
 import type { App } from './types';
 
 export const SESSION_COOKIE = 'mailtokit_session';
+
+/** A signed-in session: its user, and the stored id of the session (the token's hash). */
+export interface SessionAuth {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** A request authenticated by a personal API token. */
+export interface TokenAuth {
+  user: UserRow;
+  tokenId: number;
+  scopes: readonly TokenScope[];
+}
 
 /**
  * What authenticates a route, declared once on the route (`config.auth`) and read by both the

@@ -36,3 +36,14 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
     return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/** True for a unique-constraint violation on SQLite or PostgreSQL. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown };
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  );
+}

@@ -1,3 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+import type { App } from './types';
+
 /**
  * The canonical `/api/v1/...` path of a route plus the spec's un-versioned aliases. Aliases
  * serve the same handler and stay out of the OpenAPI document (`hide`).
@@ -10,4 +13,9 @@ export function withAliases(
   ...aliases: string[]
 ): { url: string; hide: boolean }[] {
   return [{ url: canonical, hide: false }, ...aliases.map((url) => ({ url, hide: true }))];
+}
+
+/** Base of public URLs: PUBLIC_URL when configured, else the origin the request came to. */
+export function publicOrigin(app: App, request: FastifyRequest): string {
+  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }

@@ -657,17 +657,6 @@ export interface components {
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
             expiresInDays?: number | null;
         };
-        LinkBodyInput: {
-            name: string;
-            /** @description Comma-separated e-mail addresses, stored as `a@x.org, b@y.org` (at most 2000 characters) */
-            to: string;
-            cc?: string | null;
-            bcc?: string | null;
-            subject?: string | null;
-            body?: string | null;
-            isShared?: boolean | null;
-            teamId?: number | null;
-        };
         DeleteAccountBodyInput: {
             password: string;
         };
@@ -698,16 +687,22 @@ export interface components {
             token: string;
             password: string;
         };
-        CreateTrackingBodyInput: {
-            mailtoLinkId: number;
-            mailtoUrl?: string;
-            label?: string | null;
-        };
         ContactBodyInput: {
             name: string;
             email: string;
             subject: string;
             message: string;
+        };
+        LinkBodyInput: {
+            name: string;
+            /** @description Comma-separated e-mail addresses, stored as `a@x.org, b@y.org` (at most 2000 characters) */
+            to: string;
+            cc?: string | null;
+            bcc?: string | null;
+            subject?: string | null;
+            body?: string | null;
+            isShared?: boolean | null;
+            teamId?: number | null;
         };
         CreateTeamBodyInput: {
             name: string;
@@ -734,6 +729,11 @@ export interface components {
         UpdateWebhookBodyInput: {
             enabled: boolean;
         };
+        CreateTrackingBodyInput: {
+            mailtoLinkId: number;
+            mailtoUrl?: string;
+            label?: string | null;
+        };
         User: {
             id: number;
             username: string;
@@ -745,6 +745,13 @@ export interface components {
             subscriptionExpiresAt: string | null;
             createdAt: string;
             updatedAt: string;
+        };
+        Error: {
+            detail: string;
+            code: string;
+            fields?: {
+                [key: string]: string;
+            };
         };
         ApiToken: {
             id: number;
@@ -765,62 +772,6 @@ export interface components {
             token: string;
         };
         ApiTokenList: components["schemas"]["ApiToken"][];
-        Error: {
-            detail: string;
-            code: string;
-            fields?: {
-                [key: string]: string;
-            };
-        };
-        MailtoLink: {
-            id: number;
-            userId: number;
-            teamId: number | null;
-            teamName: string | null;
-            name: string;
-            to: string;
-            cc: string | null;
-            bcc: string | null;
-            subject: string | null;
-            body: string | null;
-            isShared: boolean;
-            createdAt: string;
-            updatedAt: string;
-            mailtoUrl: string;
-            canEdit: boolean;
-        };
-        MailtoLinkList: components["schemas"]["MailtoLink"][];
-        LinkImportRow: {
-            row: number;
-            name: string;
-            to: string;
-            cc: string;
-            bcc: string;
-            subject: string;
-            body: string;
-            team: string;
-        };
-        LinkImportRowError: {
-            /** @description Row number as a spreadsheet shows it (header = 1) */
-            row: number;
-            errors: {
-                [key: string]: string;
-            };
-        };
-        LinkImportResult: {
-            created: number;
-            dryRun: boolean;
-            rows: number;
-            preview: components["schemas"]["LinkImportRow"][];
-        };
-        LinkImportInvalid: {
-            detail: string;
-            code: string;
-            rowCount: number;
-            rows: components["schemas"]["LinkImportRowError"][];
-            invalidCount: number;
-            preview: components["schemas"]["LinkImportRow"][];
-        };
         AccountExport: {
             /** @constant */
             format: "mailtokit-account-export/1";
@@ -889,27 +840,6 @@ export interface components {
                 createdAt: string;
             }[];
         };
-        LoginResponse: {
-            access_token: string;
-            user: components["schemas"]["User"];
-        };
-        Ok: {
-            /** @constant */
-            ok: true;
-        };
-        PasswordResetRequested: {
-            detail: string;
-        };
-        TrackingLink: {
-            id: number;
-            slug: string;
-            trackingUrl: string;
-            mailtoLinkId: number;
-            label: string | null;
-            createdAt: string;
-            clicks: number;
-        };
-        TrackingLinkList: components["schemas"]["TrackingLink"][];
         LinkAnalytics: {
             linkId: number;
             from: string;
@@ -972,9 +902,69 @@ export interface components {
                 lastClickAt: string | null;
             }[];
         };
+        LoginResponse: {
+            access_token: string;
+            user: components["schemas"]["User"];
+        };
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        PasswordResetRequested: {
+            detail: string;
+        };
         ContactResponse: {
             id: number;
             receivedAt: string;
+        };
+        MailtoLink: {
+            id: number;
+            userId: number;
+            teamId: number | null;
+            teamName: string | null;
+            name: string;
+            to: string;
+            cc: string | null;
+            bcc: string | null;
+            subject: string | null;
+            body: string | null;
+            isShared: boolean;
+            createdAt: string;
+            updatedAt: string;
+            mailtoUrl: string;
+            canEdit: boolean;
+        };
+        MailtoLinkList: components["schemas"]["MailtoLink"][];
+        LinkImportRow: {
+            row: number;
+            name: string;
+            to: string;
+            cc: string;
+            bcc: string;
+            subject: string;
+            body: string;
+            team: string;
+        };
+        LinkImportRowError: {
+            /** @description Row number as a spreadsheet shows it (header = 1) */
+            row: number;
+            errors: {
+                [key: string]: string;
+            };
+        };
+        LinkImportResult: {
+            created: number;
+            dryRun: boolean;
+            rows: number;
+            preview: components["schemas"]["LinkImportRow"][];
+        };
+        LinkImportInvalid: {
+            detail: string;
+            code: string;
+            rowCount: number;
+            rows: components["schemas"]["LinkImportRowError"][];
+            invalidCount: number;
+            preview: components["schemas"]["LinkImportRow"][];
         };
         TeamMember: {
             id: number;
@@ -1049,6 +1039,16 @@ export interface components {
             completedAt: string | null;
         };
         WebhookDeliveryList: components["schemas"]["WebhookDelivery"][];
+        TrackingLink: {
+            id: number;
+            slug: string;
+            trackingUrl: string;
+            mailtoLinkId: number;
+            label: string | null;
+            createdAt: string;
+            clicks: number;
+        };
+        TrackingLinkList: components["schemas"]["TrackingLink"][];
     };
     responses: never;
     parameters: never;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DialectMigration } from '../migrate';
+import type { DialectMigration } from './types';
 import { notNull, withId } from './helpers';
 
 /**

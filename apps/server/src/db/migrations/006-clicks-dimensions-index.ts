@@ -1,4 +1,4 @@
-import type { DialectMigration } from '../migrate';
+import type { DialectMigration } from './types';
 
 /**
  * Widens the clicks index so that a link's breakdowns (referrer, browser, OS, device) are an

@@ -1,4 +1,4 @@
-import type { DialectMigration } from '../migrate';
+import type { DialectMigration } from './types';
 import { notNull, withId } from './helpers';
 
 /**

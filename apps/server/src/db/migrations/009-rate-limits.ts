@@ -1,4 +1,4 @@
-import type { DialectMigration } from '../migrate';
+import type { DialectMigration } from './types';
 
 /**
  * Rate-limit counters shared by every instance on one database (failed sign-ins, sign-ups,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DialectMigration } from '../migrate';
+import type { DialectMigration } from './types';
 import { searchTextOf } from '../search-text';
 
 /** Rows re-read and updated per statement while filling the new column. */

@@ -3,7 +3,7 @@ import { ErrorBody } from '@mailtokit/contracts/errors';
 import { z } from 'zod';
 import { authOf, SESSION_COOKIE } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
-import { publicOrigin } from '../tracking/routes';
+import { publicOrigin } from '../../lib/routes';
 
 /** The account as a whole: export (data portability) and deletion. Session only. */
 export async function accountRoutes(app: App) {

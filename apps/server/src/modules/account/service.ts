@@ -1,3 +1,4 @@
+import { mailtoOfStored } from '@mailtokit/mailto';
 import { createHash } from 'node:crypto';
 import { WRONG_PASSWORD, type AccountExport } from '@mailtokit/contracts/account';
 import type { Db } from '../../db/database';
@@ -6,8 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { verifyPassword } from '../../lib/password';
-import { mailtoUrlOf } from '../links/mapper';
-import { toUser } from '../users/mapper';
+import { toUser } from '../users/service';
 import * as repo from './repo';
 
 const words = (s: string) => s.split(' ').filter(Boolean);
@@ -81,7 +81,7 @@ export class AccountService {
         bcc: l.bcc,
         subject: l.subject,
         body: l.body,
-        mailtoUrl: mailtoUrlOf(l),
+        mailtoUrl: mailtoOfStored(l),
         teamId: l.team_id,
         createdAt: l.created_at,
         updatedAt: l.updated_at,

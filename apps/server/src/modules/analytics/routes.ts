@@ -3,7 +3,7 @@ import { ErrorBody } from '@mailtokit/contracts/errors';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
-import { premiumFirst } from '../tracking/routes';
+import { premiumFirst } from '../../lib/tiers';
 
 const IdParams = z.object({
   id: z.string().meta({ description: 'Link id (a positive integer)' }),

@@ -5,10 +5,9 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { Mailer } from '../mail/mailer';
-import { listTokens } from '../tokens/repo';
-import { passwordChangedMail, passwordResetMail } from '../mail/templates';
-import { findUserByEmail, findUserByUsername, updateUser } from '../users/repo';
+import { passwordChangedMail, passwordResetMail, type Mailer } from '../mail/service';
+import type { TokensService } from '../tokens/service';
+import type { UsersService } from '../users/service';
 import * as repo from './repo';
 
 /** How long a reset link works. */
@@ -37,6 +36,7 @@ export class PasswordResetService {
    */
   constructor(
     private readonly db: Db,
+    private readonly accounts: { users: UsersService; tokens: TokensService },
     private readonly mailer: Pick<Mailer, 'send'>,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
@@ -69,7 +69,7 @@ export class PasswordResetService {
       }
       throw err;
     }
-    const user = await findUserByEmail(this.db.kysely, address);
+    const user = await this.accounts.users.findByEmail(address);
     if (!user?.email) return;
     const url = await this.issue(user.id);
     this.mailer.send({
@@ -84,7 +84,7 @@ export class PasswordResetService {
 
   /** A one-time reset link for the named user (the admin CLI, for instances without e-mail). */
   async linkFor(username: string): Promise<{ username: string; url: string; expiresAt: Date }> {
-    const user = await findUserByUsername(this.db.kysely, username);
+    const user = await this.accounts.users.findByUsername(username);
     if (!user) throw notFound(`No user named '${username}'`);
     const url = await this.issue(user.id);
     return {
@@ -105,7 +105,7 @@ export class PasswordResetService {
     const user = await this.db.kysely.transaction().execute(async (trx) => {
       const userId = await repo.claimResetToken(trx, hashToken(token), now);
       if (userId === undefined) return undefined;
-      const updated = await updateUser(trx, userId, { password_hash: hash, updated_at: now });
+      const updated = await this.accounts.users.setPasswordHash(userId, hash, trx);
       await repo.deleteResetTokens(trx, userId);
       await repo.deleteUserSessions(trx, userId);
       return updated;
@@ -130,11 +130,11 @@ export class PasswordResetService {
   private async apiTokenNames(userId: number): Promise<string[]> {
     const now = this.clock().toISOString();
     const day = (iso: string) => iso.slice(0, 10);
-    return (await listTokens(this.db.kysely, userId))
-      .filter((t) => t.expires_at === null || t.expires_at > now)
+    return (await this.accounts.tokens.list({ id: userId }))
+      .filter((t) => t.expiresAt === null || t.expiresAt > now)
       .map(
         (t) =>
-          `${t.name} (created ${day(t.created_at)}${t.last_used_at ? `, last used ${day(t.last_used_at)}` : ', never used'})`,
+          `${t.name} (created ${day(t.createdAt)}${t.lastUsedAt ? `, last used ${day(t.lastUsedAt)}` : ', never used'})`,
       );
   }
 

@@ -14,7 +14,7 @@ import { ErrorBody } from '@mailtokit/contracts/errors';
 import { User } from '@mailtokit/contracts/user';
 import { authOf, SESSION_COOKIE, sessionOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
-import { toUser } from '../users/mapper';
+import { toUser } from '../users/service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 

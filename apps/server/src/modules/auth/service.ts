@@ -3,19 +3,13 @@ import type { LoginResponse, RegisterBody } from '@mailtokit/contracts/auth';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import type { UserRow } from '../../db/types';
+import type { SessionAuth } from '../../lib/auth-hook';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByUsername,
-  insertUser,
-  updateUser,
-} from '../users/repo';
-import { toUser } from '../users/mapper';
+import { toUser, type UsersService } from '../users/service';
 import * as repo from './repo';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -24,11 +18,6 @@ export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try aga
 export interface AuthServiceOptions {
   defaultTier: Tier;
   sessionTtlMs: number;
-}
-
-export interface SessionAuth {
-  user: UserRow;
-  sessionId: string;
 }
 
 /** Sign-up, sign-in, sessions and password changes. */
@@ -41,19 +30,19 @@ export class AuthService {
    */
   constructor(
     private readonly db: Db,
+    private readonly users: UsersService,
     private readonly limiter: Limiter,
     private readonly opts: AuthServiceOptions,
   ) {}
 
   async register(input: z.output<typeof RegisterBody>): Promise<User> {
-    const k = this.db.kysely;
-    if (await findUserByUsername(k, input.username))
+    if (await this.users.findByUsername(input.username))
       throw conflict('Username is already taken', { username: 'Username is already taken' });
-    if (await findUserByEmail(k, input.email))
+    if (await this.users.findByEmail(input.email))
       throw conflict('Email is already registered', { email: 'Email is already registered' });
     const now = nowIso();
     try {
-      const row = await insertUser(k, {
+      const row = await this.users.insert({
         username: input.username,
         email: input.email,
         password_hash: await hashPassword(input.password),
@@ -84,7 +73,7 @@ export class AuthService {
     await this.limiter.consume('loginUser', userKey);
     await this.limiter.consume('loginIp', ip);
 
-    const user = await findUserByUsername(this.db.kysely, username);
+    const user = await this.users.findByUsername(username);
     // Unknown users cost a full hash check too, so timing does not reveal which names exist.
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHashPromise));
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
@@ -121,7 +110,7 @@ export class AuthService {
       await repo.deleteSession(this.db.kysely, id);
       return null;
     }
-    const user = await findUserById(this.db.kysely, session.user_id);
+    const user = await this.users.findById(session.user_id);
     if (!user) return null;
     // Record activity at most once a minute per session.
     if (now.getTime() - Date.parse(session.last_seen_at) > 60_000)
@@ -148,7 +137,7 @@ export class AuthService {
     await this.limiter.reset('passwordChange', key);
     const hash = await hashPassword(newPassword);
     await this.db.kysely.transaction().execute(async (trx) => {
-      await updateUser(trx, auth.user.id, { password_hash: hash, updated_at: nowIso() });
+      await this.users.setPasswordHash(auth.user.id, hash, trx);
       await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
     });
   }
@@ -158,15 +147,4 @@ export class AuthService {
     this.lastSweep = now.getTime();
     await repo.deleteExpiredSessions(this.db.kysely, now.toISOString());
   }
-}
-
-/** True for a unique-constraint violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: unknown; message?: unknown };
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
-  );
 }

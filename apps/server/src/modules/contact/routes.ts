@@ -1,8 +1,6 @@
 import { ContactBody, ContactResponse } from '@mailtokit/contracts/contact';
 import { ErrorBody } from '@mailtokit/contracts/errors';
-import { nowIso } from '../../db/database';
 import type { App } from '../../lib/types';
-import { insertContactMessage } from './repo';
 
 export async function contactRoutes(app: App) {
   app.route({
@@ -20,12 +18,8 @@ export async function contactRoutes(app: App) {
       await app.limiter.consume('contact', request.ip);
     },
     handler: async (request, reply) => {
-      const row = await insertContactMessage(app.db.kysely, {
-        ...request.body,
-        user_id: request.auth?.user.id ?? null,
-        created_at: nowIso(),
-      });
-      return reply.code(201).send({ id: row.id, receivedAt: row.created_at });
+      const received = await app.services.contact.send(request.auth?.user ?? null, request.body);
+      return reply.code(201).send(received);
     },
   });
 }

@@ -15,7 +15,6 @@ import { nowIso } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import { AppError, badRequest, validationError } from '../../lib/errors';
 import { requirePremium } from '../../lib/tiers';
-import * as teamsRepo from '../teams/repo';
 import { csvLines, CsvFormatError, CsvTooManyRowsError, parseLinksCsv, type CsvRow } from './csv';
 import * as repo from './repo';
 import { columnsOf, type LinksService, type Memberships } from './service';
@@ -150,12 +149,11 @@ export class LinksCsvService {
     if (dryRun) return { created: 0, dryRun: true, rows: rows.length, preview };
 
     const now = nowIso();
-    const lock = this.db.dialect === 'postgres' ? 'share' : null;
     await this.db.kysely.transaction().execute(async (trx) => {
       // As for a single link: the memberships stay locked until the links are written, so a
       // concurrent removal from a team waits and then unshares these links too.
       for (const teamId of new Set(inputs.map((i) => i.teamId)))
-        if (teamId !== null && !(await teamsRepo.findMember(trx, teamId, user.id, lock)))
+        if (teamId !== null && !(await this.links.isTeamMember(trx, teamId, user.id)))
           throw validationError({ team: LINK_IMPORT_MESSAGES.unknownTeam });
       for (let i = 0; i < inputs.length; i += INSERT_BATCH)
         await repo.insertLinks(

@@ -1,20 +1,6 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
-import { buildMailto, parseAddressList } from '@mailtokit/mailto';
+import { mailtoOfStored } from '@mailtokit/mailto';
 import type { LinkRow } from '../../db/types';
-
-/**
- * The encoded mailto: URL of a stored link, built by packages/mailto (DESIGN decision 1) so
- * that every client opens and copies the same, correctly encoded link.
- */
-export function mailtoUrlOf(row: Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'body'>): string {
-  return buildMailto({
-    to: parseAddressList(row.to),
-    cc: parseAddressList(row.cc ?? ''),
-    bcc: parseAddressList(row.bcc ?? ''),
-    subject: row.subject ?? '',
-    body: row.body ?? '',
-  });
-}
 
 /** The API shape of a link: camelCase, 0/1 as boolean, plus what the viewer may do with it. */
 export function toMailtoLink(
@@ -35,7 +21,7 @@ export function toMailtoLink(
     isShared: row.is_shared === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    mailtoUrl: mailtoUrlOf(row),
+    mailtoUrl: mailtoOfStored(row),
     canEdit: view.canEdit,
   };
 }

@@ -1,24 +1,22 @@
 import type { LinkInput, LinkListFilter, MailtoLink } from '@mailtokit/contracts/links';
 import { LINK_MESSAGES } from '@mailtokit/contracts/links';
-import type { TeamRole } from '@mailtokit/contracts/teams';
+import { parseId } from '@mailtokit/contracts/ids';
 import { teamPermissions } from '@mailtokit/contracts/teams';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Conn, Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
 import { forbidden, notFound, validationError } from '../../lib/errors';
-import { parseId } from '../../lib/ids';
 import { requirePremium } from '../../lib/tiers';
-import * as teamsRepo from '../teams/repo';
+import type { Memberships, TeamsService } from '../teams/service';
 import { toMailtoLink } from './mapper';
 import * as repo from './repo';
 
 /** What a user may do with a link. */
 export type LinkAccess = 'none' | 'read' | 'edit';
 
-/** The teams a user belongs to: team id -> the user's role there and the team's name. */
-export type Memberships = ReadonlyMap<number, { role: TeamRole; teamName: string }>;
+export type { Memberships };
 const NO_TEAMS: Memberships = new Map();
 
 /**
@@ -38,9 +36,6 @@ export function accessFor(
   return teamPermissions(membership.role).canManageSharedLinks ? 'edit' : 'read';
 }
 
-/** A link id from the path: a positive integer that fits the column, else null. */
-export const parseLinkId = parseId;
-
 /** Cap of links one cross-link view (analytics overview) covers. */
 export const VISIBLE_LINKS_MAX = 5000;
 
@@ -49,7 +44,11 @@ export const VISIBLE_LINKS_MAX = 5000;
  * links the user may not see answer 404, never revealing that they exist.
  */
 export class LinksService {
-  constructor(private readonly db: Db) {}
+  /** `teams` is a getter: the teams service needs this one too, so they are built apart. */
+  constructor(
+    private readonly db: Db,
+    private readonly teams: () => TeamsService,
+  ) {}
 
   /**
    * One page of the links the user can see (own ones and those shared with the user's teams)
@@ -159,8 +158,20 @@ export class LinksService {
 
   /** The user's teams and role in each, read fresh from the database. */
   async memberships(user: Pick<UserRow, 'id'>): Promise<Memberships> {
-    const rows = await teamsRepo.listMembershipsOfUser(this.db.kysely, user.id);
-    return new Map(rows.map((r) => [r.team_id, { role: r.role, teamName: r.team_name }]));
+    return this.teams().membershipsOf(user.id);
+  }
+
+  /** Whether the user belongs to the team, share-locked in the caller's transaction (PostgreSQL). */
+  isTeamMember(conn: Conn, teamId: number, userId: number): Promise<boolean> {
+    return this.teams().isMember(conn, teamId, userId);
+  }
+
+  /**
+   * Makes the links shared with a team private again, in the caller's transaction: those of
+   * one author (a member leaving), or all of them (`authorId` null: the team is deleted).
+   */
+  async unshareAll(conn: Conn, teamId: number, authorId: number | null): Promise<void> {
+    await repo.unshareLinks(conn, teamId, authorId, nowIso());
   }
 
   private async find(
@@ -169,7 +180,7 @@ export class LinksService {
     need: 'read' | 'edit',
     teams: Memberships,
   ): Promise<LinkRow> {
-    const id = parseLinkId(String(rawId));
+    const id = parseId(String(rawId));
     const link = id === null ? undefined : await repo.findLinkById(this.db.kysely, id);
     const access = link ? accessFor(user, link, teams) : 'none';
     if (!link || access === 'none') throw notFound(LINK_MESSAGES.notFound);
@@ -188,9 +199,8 @@ export class LinksService {
     teamId: number | null,
     write: (trx: Transaction<DB>) => Promise<T>,
   ): Promise<T> {
-    const lock = this.db.dialect === 'postgres' ? 'share' : null;
     return this.db.kysely.transaction().execute(async (trx) => {
-      if (teamId !== null && !(await teamsRepo.findMember(trx, teamId, user.id, lock)))
+      if (teamId !== null && !(await this.teams().isMember(trx, teamId, user.id)))
         throw validationError({ teamId: LINK_MESSAGES.notTeamMember });
       return write(trx);
     });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { serviceUnavailable } from '../../lib/errors';
@@ -21,11 +20,10 @@ export async function systemRoutes(app: App) {
     handler: async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       try {
-        await sql`select 1`.execute(app.db.kysely);
+        return await app.services.system.health();
       } catch (err) {
         throw serviceUnavailable(err);
       }
-      return { status: 'ok' as const, database: app.db.dialect };
     },
   });
 }

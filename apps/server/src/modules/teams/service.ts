@@ -13,24 +13,25 @@ import {
   TEAMS_OWNED_MAX,
   teamPermissions,
 } from '@mailtokit/contracts/teams';
-import type { Kysely, Transaction } from 'kysely';
+import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Conn, Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import type { DB, TeamRow, UserRow } from '../../db/types';
+import type { TeamRow, UserRow } from '../../db/types';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { parseId } from '../../lib/ids';
 import { requireTeamTier } from '../../lib/tiers';
-import { isUniqueViolation } from '../auth/service';
-import * as linksRepo from '../links/repo';
-import { findUserByUsername } from '../users/repo';
+import type { LinksService } from '../links/service';
+import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
 import * as repo from './repo';
 
-type Conn = Kysely<DB> | Transaction<DB>;
 type CreateInput = z.output<typeof CreateTeamBody>;
 type AddInput = z.output<typeof AddMemberBody>;
 type UpdateInput = z.output<typeof UpdateMemberBody>;
+
+/** The teams a user belongs to: team id -> the user's role there and the team's name. */
+export type Memberships = ReadonlyMap<number, { role: TeamRole; teamName: string }>;
 
 /** Where the caller sits in a team. */
 interface Seat {
@@ -46,7 +47,28 @@ interface Seat {
  * with another change to the same team.
  */
 export class TeamsService {
-  constructor(private readonly db: Db) {}
+  /** `links` is a getter: the links service needs this one too, so it is built after. */
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersService,
+    private readonly links: () => LinksService,
+  ) {}
+
+  /** The user's teams and role in each, read fresh from the database (no tier needed). */
+  async membershipsOf(userId: number): Promise<Memberships> {
+    const rows = await repo.listMembershipsOfUser(this.db.kysely, userId);
+    return new Map(rows.map((r) => [r.team_id, { role: r.role, teamName: r.team_name }]));
+  }
+
+  /**
+   * Whether the user belongs to the team (any role), read in the caller's transaction. On
+   * PostgreSQL the membership row stays share-locked until that transaction ends, so a
+   * concurrent removal from the team waits for it.
+   */
+  async isMember(conn: Conn, teamId: number, userId: number): Promise<boolean> {
+    const lock = this.db.dialect === 'postgres' ? 'share' : null;
+    return (await repo.findMember(conn, teamId, userId, lock)) !== undefined;
+  }
 
   /** Teams the user owns or belongs to, oldest first. Any tier may list. */
   async list(user: UserRow): Promise<Team[]> {
@@ -112,7 +134,7 @@ export class TeamsService {
     await this.db.kysely.transaction().execute(async (trx) => {
       const { team, role } = await this.seat(trx, user, rawId, this.lock);
       if (!teamPermissions(role).canDeleteTeam) throw forbidden(TEAM_MESSAGES.ownerOnly);
-      await linksRepo.unshareLinks(trx, team.id, null, nowIso());
+      await this.links().unshareAll(trx, team.id, null);
       await repo.deleteMembersOf(trx, team.id);
       await repo.deleteTeam(trx, team.id);
     });
@@ -137,7 +159,7 @@ export class TeamsService {
         if (!may.canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
         if (!may.grantableRoles.includes(input.role)) throw forbidden(TEAM_MESSAGES.ownerOnly);
 
-        const target = await findUserByUsername(trx, input.username);
+        const target = await this.users.findByUsername(input.username, trx);
         if (!target) throw notFound(TEAM_MESSAGES.userNotFound(input.username));
         if (await repo.findMember(trx, team.id, target.id))
           throw conflict(TEAM_MESSAGES.alreadyMember);
@@ -217,7 +239,7 @@ export class TeamsService {
           role === 'ADMIN' ? TEAM_MESSAGES.adminsCannotRemoveAdmins : TEAM_MESSAGES.membersReadOnly,
         );
       await repo.deleteMember(trx, team.id, target.user_id);
-      await linksRepo.unshareLinks(trx, team.id, target.user_id, nowIso());
+      await this.links().unshareAll(trx, team.id, target.user_id);
     });
   }
 

@@ -9,20 +9,14 @@ import {
   type CreateTokenBody,
   type TokenScope,
 } from '@mailtokit/contracts/tokens';
+import { parseId } from '@mailtokit/contracts/ids';
 import type { Db } from '../../db/database';
 import type { ApiTokenRow, UserRow } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
-import { parseId } from '../../lib/ids';
+import type { TokenAuth } from '../../lib/auth-hook';
 import { hashToken } from '../../lib/tokens';
-import { findUserById } from '../users/repo';
+import type { UsersService } from '../users/service';
 import * as repo from './repo';
-
-/** A request authenticated by a personal API token. */
-export interface TokenAuth {
-  user: UserRow;
-  tokenId: number;
-  scopes: readonly TokenScope[];
-}
 
 /** `lastUsedAt` is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000;
@@ -31,10 +25,6 @@ const DAY_MS = 24 * 60 * 60_000;
 /** `mtk_` + 32 random bytes (256 bits) in base64url: 47 characters. */
 export function newApiToken(): string {
   return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-}
-
-export function isApiToken(token: string): boolean {
-  return token.startsWith(TOKEN_PREFIX);
 }
 
 function parseScopes(stored: string): TokenScope[] {
@@ -57,6 +47,7 @@ function toApiToken(row: ApiTokenRow): ApiToken {
 export class TokensService {
   constructor(
     private readonly db: Db,
+    private readonly users: UsersService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -80,7 +71,7 @@ export class TokensService {
     return { ...toApiToken(row), token };
   }
 
-  async list(user: UserRow): Promise<ApiToken[]> {
+  async list(user: Pick<UserRow, 'id'>): Promise<ApiToken[]> {
     return (await repo.listTokens(this.db.kysely, user.id)).map(toApiToken);
   }
 
@@ -100,7 +91,7 @@ export class TokensService {
     const now = this.now();
     const nowIso = now.toISOString();
     if (row.expires_at !== null && row.expires_at <= nowIso) return null;
-    const user = await findUserById(k, row.user_id);
+    const user = await this.users.findById(row.user_id);
     if (!user) return null;
     if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS)
       await repo.touchToken(k, row.id, nowIso);

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
-import { insertClickEvents, newEventId } from '../webhooks/repo';
+import { newEventId } from '../webhooks/repo';
 import type { DB, LinkRow, NewClick, NewTrackingLink, TrackingLinkRow } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -141,11 +141,13 @@ export type ClickRecord = NewClick & {
  * Stores clicks in one transaction: the raw rows (multi-row INSERTs), the visitors each link
  * sees for the first time that day, the per-link, per-day rollup (one upsert per link and
  * day) and the webhook events of human clicks (the outbox). Either all of it commits or none.
- * Returns how many webhook deliveries were queued.
+ * Returns how many webhook deliveries were queued: `queueEvents` writes them in the same
+ * transaction (the webhooks module's outbox; left out, no events are written).
  */
 export async function insertClicks(
   db: Kysely<DB>,
   clicks: readonly ClickRecord[],
+  queueEvents: (trx: Conn, clicks: readonly ClickRecord[]) => Promise<number> = async () => 0,
 ): Promise<number> {
   if (clicks.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
@@ -237,7 +239,7 @@ export async function insertClicks(
     }
 
     // Webhook events of these clicks: written with them, or not at all.
-    return insertClickEvents(trx, clicks);
+    return queueEvents(trx, clicks);
   });
 }
 

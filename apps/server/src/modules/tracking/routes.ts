@@ -4,8 +4,8 @@ import { CreateTrackingBody, TrackingLink, TrackingLinkList } from '@mailtokit/c
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
-import { withAliases } from '../../lib/routes';
-import { requirePremium } from '../../lib/tiers';
+import { publicOrigin, withAliases } from '../../lib/routes';
+import { premiumFirst } from '../../lib/tiers';
 import type { App } from '../../lib/types';
 import { errorPage, notFoundPage, redirectPage, unavailablePage } from './pages';
 import type { ResolvedTarget } from './service';
@@ -17,16 +17,6 @@ const SlugParams = z.object({ slug: z.string() });
 
 const errors = { 401: ErrorBody, 403: ErrorBody };
 const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
-
-/** Tier gate that runs before body and query validation: a FREE user always reads 403. */
-export async function premiumFirst(request: FastifyRequest): Promise<void> {
-  requirePremium(authOf(request).user);
-}
-
-/** Base of public URLs: PUBLIC_URL when configured, else the origin the request came to. */
-export function publicOrigin(app: App, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 /** Tracking links: create, list per link, delete. */
 export async function trackingRoutes(app: App) {

@@ -1,14 +1,15 @@
 import type { CreateTrackingBody, TrackingLink } from '@mailtokit/contracts/tracking';
 import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
+import { mailtoOfStored } from '@mailtokit/mailto';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { LinkRow, TrackingLinkRow, UserRow } from '../../db/types';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { parseId } from '../../lib/ids';
+import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
-import { mailtoUrlOf } from '../links/mapper';
+import { queueClickEvents } from '../webhooks/service';
 import { ClickRecorder } from './click-recorder';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
@@ -55,7 +56,7 @@ export class TrackingService {
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier(1000);
   /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
-  private readonly urls = new MailtoUrlCache(mailtoUrlOf);
+  private readonly urls = new MailtoUrlCache(mailtoOfStored);
 
   /** `links` is read on each call, so the links module's rules (teams included) apply. */
   constructor(
@@ -70,7 +71,7 @@ export class TrackingService {
         const events =
           driver.dialect === 'postgres'
             ? await repo.insertClicksPostgres(driver.pool, db.kysely, rows)
-            : await repo.insertClicks(db.kysely, rows);
+            : await repo.insertClicks(db.kysely, rows, queueClickEvents);
         if (events > 0) this.onClickEvents();
       },
       1000,

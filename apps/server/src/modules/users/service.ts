@@ -3,16 +3,43 @@ import type { ProfileBody } from '@mailtokit/contracts/auth';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import type { UserRow } from '../../db/types';
+import type { Conn } from '../../db/database';
+import type { NewUser, UserRow } from '../../db/types';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
-import { isUniqueViolation } from '../auth/service';
 import { toUser } from './mapper';
 import * as repo from './repo';
+
+export { toUser };
 
 type Profile = z.output<typeof ProfileBody>;
 
 export class UsersService {
   constructor(private readonly db: Db) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return repo.findUserById(this.db.kysely, id);
+  }
+
+  /** Case-insensitive; `conn` is the caller's transaction when it runs in one. */
+  findByUsername(username: string, conn: Conn = this.db.kysely): Promise<UserRow | undefined> {
+    return repo.findUserByUsername(conn, username);
+  }
+
+  /** Case-insensitive. */
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return repo.findUserByEmail(this.db.kysely, email);
+  }
+
+  /** Stores a new account as given (the caller has hashed its password). */
+  insert(user: NewUser): Promise<UserRow> {
+    return repo.insertUser(this.db.kysely, user);
+  }
+
+  /** Stores a new password hash; `conn` is the caller's transaction when it runs in one. */
+  setPasswordHash(userId: number, hash: string, conn: Conn = this.db.kysely): Promise<UserRow> {
+    return repo.updateUser(conn, userId, { password_hash: hash, updated_at: nowIso() });
+  }
 
   /** Updates first name, last name and e-mail; the username never changes. */
   async updateProfile(user: UserRow, input: Profile): Promise<User> {

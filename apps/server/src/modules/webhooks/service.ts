@@ -15,7 +15,7 @@ import type { Db } from '../../db/database';
 import type { UserRow, WebhookDeliveryRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound, validationError } from '../../lib/errors';
-import { parseId } from '../../lib/ids';
+import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../tracking/service';
 import { RefusedAddressError, resolveWebhookHost } from './address';
@@ -163,3 +163,10 @@ export class WebhooksService {
     return toDelivery(delivery);
   }
 }
+
+/**
+ * Writes the `link.clicked` outbox rows of stored clicks in the caller's transaction (the one
+ * that stores the clicks), so an event exists exactly when its click does. The tracking module
+ * calls it from its click batch.
+ */
+export const queueClickEvents = repo.insertClickEvents;

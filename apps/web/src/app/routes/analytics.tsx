@@ -1,11 +1,9 @@
+import { parseId } from '@mailtokit/contracts/ids';
 import { useParams } from 'react-router';
 import {
   AnalyticsLinkNotFound,
   LinkAnalyticsPage,
 } from '@/features/analytics/components/link-analytics-page';
-
-const parseId = (id: string | undefined): number | null =>
-  id && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
 
 /** /dashboard/analytics/{id}: the id must be a positive integer, else 'Link not found'. */
 export function LinkAnalyticsRoute() {

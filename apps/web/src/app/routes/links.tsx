@@ -1,10 +1,10 @@
+import { parseId } from '@mailtokit/contracts/ids';
 import { useParams } from 'react-router';
 import {
   CreateLinkPage,
   EditLinkPage,
   LinkNotFound,
 } from '@/features/links/components/link-form-page';
-import { parseLinkId } from '@/features/links/lib/link-form';
 
 /** /dashboard/create-link */
 export function CreateLinkRoute() {
@@ -14,7 +14,7 @@ export function CreateLinkRoute() {
 /** /dashboard/edit-link/{id}: the id must be a positive integer, else 'Link not found'. */
 export function EditLinkRoute() {
   const { id } = useParams();
-  const linkId = parseLinkId(id);
+  const linkId = parseId(id);
   if (linkId === null) return <LinkNotFound />;
   return <EditLinkPage key={linkId} linkId={linkId} />;
 }

@@ -73,6 +73,7 @@ export function ForgotPasswordPage() {
                   autoComplete="email"
                   autoCapitalize="none"
                   spellCheck={false}
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this one form: focus starts in it
                   autoFocus
                 />
               )}

@@ -56,6 +56,7 @@ export function LoginForm({
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page exists for this form: focus starts in it
             autoFocus={!defaultUsername}
           />
         )}
@@ -67,6 +68,7 @@ export function LoginForm({
             {...form.register('password')}
             type="password"
             autoComplete="current-password"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page exists for this form: focus starts in it
             autoFocus={!!defaultUsername}
           />
         )}

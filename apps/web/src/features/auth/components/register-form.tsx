@@ -69,6 +69,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
               {...control}
               {...form.register('firstName')}
               autoComplete="given-name"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-up page exists for this form: focus starts in it
               autoFocus
             />
           )}

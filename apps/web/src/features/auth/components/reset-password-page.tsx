@@ -104,6 +104,7 @@ export function ResetPasswordPage() {
                     {...form.register('password')}
                     type="password"
                     autoComplete="new-password"
+                    // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this one form: focus starts in it
                     autoFocus
                   />
                 )}

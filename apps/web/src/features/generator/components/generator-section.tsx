@@ -152,6 +152,7 @@ export function GeneratorSection() {
               <ImportMailtoDialog onImport={onImport} />
             </CardHeader>
             <CardContent className="sm:px-8 sm:pb-8">
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- catches Ctrl+Enter from the form's fields; not a widget of its own */}
               <form
                 noValidate
                 onSubmit={onSubmit}

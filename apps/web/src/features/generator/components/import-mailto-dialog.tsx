@@ -83,6 +83,7 @@ export function ImportMailtoDialog({ onImport }: ImportMailtoDialogProps) {
                 autoCapitalize="none"
                 autoComplete="off"
                 className="min-h-28 font-mono text-[13px] break-all sm:text-[13px]"
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog with one field: the user opened it to paste there
                 autoFocus
               />
             )}

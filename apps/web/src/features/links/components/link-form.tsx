@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LinkBody, type LinkInput, type MailtoLink } from '@mailtokit/contracts/links';
+import { mailtoOfStored } from '@mailtokit/mailto';
 import { MailOpenIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
@@ -35,7 +36,6 @@ import {
   EMPTY_LINK_FORM,
   PRIVATE_OPTION,
   linkToFormValues,
-  mailtoOfLink,
   previewHref,
   teamChoice,
   teamSelectValue,
@@ -160,7 +160,7 @@ export function LinkForm({ link }: LinkFormProps) {
   const onSubmit = form.handleSubmit((input) => {
     if (!saving) {
       // Every link we open comes from packages/mailto (DESIGN decision 1).
-      window.open(mailtoOfLink(input));
+      window.open(mailtoOfStored(input));
       toast({ title: 'Mailto link created', description: 'It opens in your mail app.' });
       return;
     }

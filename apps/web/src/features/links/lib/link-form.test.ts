@@ -1,12 +1,10 @@
-import { LinkBody, MAX_INT, type MailtoLink } from '@mailtokit/contracts/links';
-import { buildMailto, parseMailto } from '@mailtokit/mailto';
+import { LinkBody, type MailtoLink } from '@mailtokit/contracts/links';
+import { buildMailto, mailtoOfStored, parseMailto } from '@mailtokit/mailto';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_LINK_FORM,
   linkPayload,
   linkToFormValues,
-  mailtoOfLink,
-  parseLinkId,
   previewHref,
   teamChoice,
   teamSelectValue,
@@ -82,10 +80,10 @@ describe('LinkBody on the form values (the server’s own schema)', () => {
   });
 });
 
-describe('mailtoOfLink / previewHref', () => {
+describe('mailtoOfStored / previewHref', () => {
   it('builds what the server builds for a stored link', () => {
     const stored = link();
-    expect(mailtoOfLink(stored)).toBe(
+    expect(mailtoOfStored(stored)).toBe(
       buildMailto({
         to: ['help@example.com', 'ops@example.com'],
         bcc: ['audit@example.com'],
@@ -122,25 +120,4 @@ describe('team selector', () => {
     expect(teamChoice('12')).toEqual({ teamId: 12, isShared: true });
     expect(teamChoice('abc')).toEqual({ teamId: null, isShared: false });
   });
-});
-
-describe('parseLinkId', () => {
-  it.each([
-    ['1', 1],
-    ['42', 42],
-    [String(MAX_INT), MAX_INT],
-  ])('%s is an id', (raw, id) => expect(parseLinkId(raw)).toBe(id));
-
-  it.each([
-    undefined,
-    '',
-    '0',
-    '-1',
-    '01',
-    '1.5',
-    'abc',
-    '1e3',
-    String(MAX_INT + 1),
-    '99999999999',
-  ])('%s is not', (raw) => expect(parseLinkId(raw)).toBeNull());
 });

@@ -1,10 +1,5 @@
-import {
-  MAX_INT,
-  type LinkBody,
-  type LinkInput,
-  type MailtoLink,
-} from '@mailtokit/contracts/links';
-import { buildMailto, parseAddressList } from '@mailtokit/mailto';
+import type { LinkBody, LinkInput, MailtoLink } from '@mailtokit/contracts/links';
+import { mailtoOfStored } from '@mailtokit/mailto';
 
 /** The link form as edited (spec section 2 'Link form'). */
 export interface LinkFormValues {
@@ -59,32 +54,9 @@ export function linkPayload(input: LinkInput): LinkBody {
   return payload;
 }
 
-/** The link fields as stored (comma-separated lists, null for empty). */
-export interface StoredLinkFields {
-  to: string;
-  cc?: string | null;
-  bcc?: string | null;
-  subject?: string | null;
-  body?: string | null;
-}
-
-/**
- * The mailto: URL of stored link fields, built by packages/mailto exactly as the server
- * builds a link's `mailtoUrl` (DESIGN decision 1).
- */
-export function mailtoOfLink(link: StoredLinkFields): string {
-  return buildMailto({
-    to: parseAddressList(link.to),
-    cc: parseAddressList(link.cc ?? ''),
-    bcc: parseAddressList(link.bcc ?? ''),
-    subject: link.subject ?? '',
-    body: link.body ?? '',
-  });
-}
-
 /** The live preview under the form: the link the saved values will produce (trimmed like the API). */
 export function previewHref(values: LinkFormValues): string {
-  return mailtoOfLink({
+  return mailtoOfStored({
     to: values.to,
     cc: values.cc,
     bcc: values.bcc,
@@ -106,11 +78,4 @@ export function teamChoice(value: string): Pick<LinkFormValues, 'teamId' | 'isSh
   if (value === PRIVATE_OPTION || !Number.isInteger(id) || id < 1)
     return { teamId: null, isShared: false };
   return { teamId: id, isShared: true };
-}
-
-/** Route ids: positive integers the API can hold, else the page shows 'Link not found'. */
-export function parseLinkId(id: string | undefined): number | null {
-  if (!id || !/^[1-9]\d{0,9}$/.test(id)) return null;
-  const value = Number(id);
-  return value <= MAX_INT ? value : null;
 }

@@ -1,3 +1,4 @@
+import { parseId } from '@mailtokit/contracts/ids';
 import {
   TEAM_MESSAGES,
   teamPermissions,
@@ -34,13 +35,6 @@ import { RemoveMemberDialog } from './remove-member-dialog';
 import { TeamRoleBadge } from './team-role-badge';
 
 const TEAMS_TAB = '/dashboard?tab=teams';
-
-/** A team id from the address: a positive integer, else null. */
-function parseTeamId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 function BackLink() {
   return (
@@ -268,7 +262,7 @@ function TeamDetail({ teamId }: { teamId: number }) {
 
 /** /teams/:id — the team, its facts and members; what each role may do (spec section 6). */
 export function TeamDetailPage({ teamId }: { teamId: string | undefined }) {
-  const id = parseTeamId(teamId);
+  const id = parseId(teamId);
   if (id === null) return <TeamNotFound />;
   return <TeamDetail key={id} teamId={id} />;
 }
