@@ -1,4 +1,4 @@
-// The no-click-lost check (issue 5, point 3): under load, `kill -9` the server, restart it,
+// The no-click-lost check: under load, `kill -9` the server, restart it,
 // and the click rows in the database must be at least the 302 responses the load generator
 // fully received. A 302 is only sent once its click's transaction has committed, so a crash
 // may leave clicks without a 302 (committed, answer not yet delivered) but never the reverse.

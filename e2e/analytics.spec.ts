@@ -54,7 +54,7 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
 }) => {
   const { link } = await premiumUserWithLink(page, request, 'Spring newsletter');
 
-  // The card's button creates the tracking link and copies it (spec section 7).
+  // The card's button creates the tracking link and copies it.
   const card = page.getByRole('article', { name: 'Spring newsletter' });
   await card.getByRole('button', { name: 'Create tracking link' }).click();
   await expect(page.getByText('Tracking link created')).toBeVisible();

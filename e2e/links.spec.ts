@@ -67,7 +67,7 @@ test.describe('generator', () => {
     await page.goto('/');
     const generate = page.getByRole('button', { name: 'Generate', exact: true });
 
-    // Validation of spec section 5.
+    // The link form's validation messages.
     await generate.click();
     await expect(page.getByText('Recipient email is required')).toBeVisible();
     await expect(page.getByLabel('To', { exact: true })).toBeFocused();

@@ -34,6 +34,6 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Exact wording the spec requires for tier gating (section 6). */
+/** Exact wording of the tier-gating refusal; clients match on it. */
 export const PREMIUM_REQUIRED_DETAIL = 'Premium subscription required';
 export const TEAM_REQUIRED_DETAIL = 'Team subscription required';

@@ -24,7 +24,7 @@ export const LINK_SEARCH_MAX = 200;
 export const LINK_SORTS = ['createdAt', 'updatedAt', 'name', 'clicks'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
-/** The link form's messages (spec section 5), plus the server's own. */
+/** The link form's messages, plus the server's own. */
 export const LINK_MESSAGES = {
   nameRequired: 'Name is required',
   toRequired: ADDRESS_MESSAGES.linkFormToRequired,

@@ -1,5 +1,5 @@
 /**
- * Every user-facing validation message of the product spec (section 5), in one place.
+ * Every user-facing validation message, in one place.
  * Forms (web) and request validation (server) both read from here.
  */
 export const MESSAGES = {

@@ -15,7 +15,7 @@ export const TEAM_ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 export const TeamRole = z.enum(TEAM_ROLES);
 export type TeamRole = z.infer<typeof TeamRole>;
 
-/** The spec's team messages (sections 5 and 8) and the server's own. */
+/** The team messages, the validation and refusal texts the screens show. */
 export const TEAM_MESSAGES = {
   nameRequired: 'Team name is required',
   usernameRequired: 'Username is required',
@@ -128,7 +128,7 @@ export type Team = z.infer<typeof Team>;
 export const TeamList = z.array(Team).meta({ id: 'TeamList' });
 export type TeamList = z.infer<typeof TeamList>;
 
-/** What a role may do (spec section 6); the server enforces it, the UI mirrors it. */
+/** What a role may do; the server enforces it, the UI mirrors it. */
 export function teamPermissions(role: TeamRole) {
   return {
     canDeleteTeam: role === 'OWNER',

@@ -20,12 +20,12 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-/** premium = PREMIUM or TEAM (spec section 6). */
+/** premium = PREMIUM or TEAM. */
 export function isPremium(tier: Tier): boolean {
   return tier === 'PREMIUM' || tier === 'TEAM';
 }
 
-/** Display name: first name, else username (spec section 2, header). */
+/** Display name: first name, else username. */
 export function displayName(user: Pick<User, 'firstName' | 'username'>): string {
   const first = user.firstName?.trim();
   return first ? first : user.username;

@@ -1,6 +1,6 @@
 import { utf8Length } from './percent';
 
-/** The product spec's validation messages for recipient fields (spec section 5). */
+/** The product spec's validation messages for recipient fields. */
 export const MESSAGES = {
   /** Generator: `to` is empty. */
   recipientRequired: 'Recipient email is required',

@@ -6,7 +6,7 @@ import { getMe, setCurrentUser } from '@/lib/auth/get-me';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasFeature, type FeatureId } from '@/lib/features';
 
-/** Spec section 2: anonymous visitors go to /auth after 100 ms. */
+/** Anonymous visitors go to /auth after 100 ms. */
 export const AUTH_REDIRECT_DELAY_MS = 100;
 
 export interface ProtectedRouteProps {

@@ -6,7 +6,7 @@ import { scrollToId } from '@/lib/scroll';
 const HASH_WAIT_MS = 2000;
 
 /**
- * Spec section 2: the page scrolls to the top on every route change. A link with a hash
+ * The page scrolls to the top on every route change. A link with a hash
  * (/#generator) scrolls to its target instead, waiting for it to render if needed.
  */
 export function ScrollManager() {

@@ -6,7 +6,7 @@ import { Button } from './ui/button';
 export const PREMIUM_PANEL_DESCRIPTION =
   'This feature requires a premium subscription to access saved links, tracking, and analytics.';
 
-/** Spec section 8: the blue 'Premium Feature' panel shown when the server refuses a list. */
+/** The blue 'Premium Feature' panel shown when the server refuses a list. */
 export function PremiumPanel({
   description = PREMIUM_PANEL_DESCRIPTION,
 }: {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 import { toast } from '@/lib/toast';
 
-/** Spec section 8: the question asked after a premium-only action was refused. */
+/** The question asked after a premium-only action was refused. */
 export const PREMIUM_CONFIRM_QUESTION = 'Would you like to view our premium plans?';
 
 /** What an upgrade prompt says: its toast's title, then its confirm's title and question. */
@@ -20,7 +20,7 @@ const PREMIUM_TEXTS: UpgradePromptTexts = {
 };
 
 /**
- * The flow of spec section 8 after a refused action, for any plan: a destructive toast
+ * The flow after a refused action, for any plan: a destructive toast
  * (`texts.toastTitle`, `description`), then a confirm with `texts.title` and `texts.question`
  * that leads to /pricing when accepted. Render `upgradeDialog` once in the component using it.
  */
@@ -59,7 +59,7 @@ export function useUpgradePrompt(texts: UpgradePromptTexts): {
 }
 
 /**
- * The premium flow of spec section 8: a destructive 'Premium Feature' toast with
+ * The premium flow: a destructive 'Premium Feature' toast with
  * `description`, then a confirm 'Would you like to view our premium plans?' that leads to
  * /pricing when accepted. Render `premiumDialog` once in the component using the hook.
  */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * A failed API call. `message` reads '{status}: {message}' (spec section 8); the parts stay
+ * A failed API call. `message` reads '{status}: {message}'; the parts stay
  * available for the UI: `detail` (the server's human message), `code` and per-field `fields`.
  * Status 0 means no response arrived (network failure).
  */

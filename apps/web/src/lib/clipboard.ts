@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from './toast';
 
-/** How long a Copy button reads 'Copied!' (spec section 9). */
+/** How long a Copy button reads 'Copied!'. */
 export const COPIED_INDICATOR_MS = 2000;
 
-/** Spec section 8: what the user reads after copying a mailto link, or failing to. */
+/** What the user reads after copying a mailto link, or failing to. */
 export const COPY_LINK_SUCCESS = {
   title: 'Link copied!',
   description: 'The mailto link has been copied to your clipboard',

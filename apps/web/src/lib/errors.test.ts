@@ -14,7 +14,7 @@ import {
 const err = (status: number, detail = '', code = `HTTP_${status}`) =>
   new ApiError(status, code, detail);
 
-describe('normalizeError (spec section 8)', () => {
+describe('normalizeError', () => {
   it.each([
     [400, 'Bad field', 'Bad field'],
     [400, '', 'Invalid request. Please check your input.'],

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mailtokit/contracts/messages';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client';
 
-/** The normalised error of spec section 3/8: what the UI shows and logs. */
+/** The normalised error: what the UI shows and logs. */
 export interface NormalizedError {
   message: string;
   code: string;
@@ -21,7 +21,7 @@ export const PREMIUM_FEATURE_MESSAGE =
 export const COMPONENT_ERROR_MESSAGE = 'A component error occurred.';
 export const UNKNOWN_ERROR_MESSAGE = 'An unexpected error occurred.';
 
-/** Status -> message (spec section 8). `null` means "the server's detail, else the fallback". */
+/** Status -> message. `null` means "the server's detail, else the fallback". */
 const STATUS_MESSAGES: Record<number, { fixed?: string; fallback?: string }> = {
   400: { fallback: 'Invalid request. Please check your input.' },
   401: { fixed: 'Please log in to continue.' },
@@ -43,7 +43,7 @@ export function messageForStatus(status: number, detail?: string): string {
   return detail || entry?.fallback || UNKNOWN_ERROR_MESSAGE;
 }
 
-/** A 403 whose message says the feature needs a premium plan (spec section 6). */
+/** A 403 whose message says the feature needs a premium plan. */
 export function isPremiumRequiredError(error: unknown): boolean {
   if (error instanceof ApiError)
     return error.status === 403 && error.detail.includes(PREMIUM_REQUIRED_DETAIL);
@@ -88,7 +88,7 @@ export function errorMessage(error: unknown): string {
   return normalizeError(error).message;
 }
 
-/** True for 4xx answers: retrying cannot help (spec section 9). */
+/** True for 4xx answers: retrying cannot help. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }

@@ -1,7 +1,7 @@
 import type { Tier } from '@mailtokit/contracts/user';
 
 /**
- * The client's feature list (spec section 1, reading B): every feature sits at the FREE level
+ * The client's feature list: every feature sits at the FREE level
  * and is enabled, so the client gates nothing itself — the server enforces plans and answers
  * 'Premium subscription required' when a plan is missing.
  */

@@ -4,7 +4,7 @@ export interface Plan {
   tier: Tier;
   name: string;
   tagline: string;
-  /** How one gets the plan (there is no payment: DESIGN decision 7). */
+  /** How one gets the plan (there is no payment: the instance administrator assigns tiers). */
   availability: string;
   /** What the plan unlocks, in order. */
   features: string[];
@@ -12,7 +12,7 @@ export interface Plan {
   includes?: string;
 }
 
-/** What each tier unlocks (DESIGN decision 7: tiers are assigned by the instance administrator). */
+/** What each tier unlocks (tiers are assigned by the instance administrator). */
 export const PLANS: readonly Plan[] = [
   {
     tier: 'FREE',

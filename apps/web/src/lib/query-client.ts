@@ -2,7 +2,7 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { api } from './api-client';
 import { isClientError } from './errors';
 
-/** Default data fetch (spec section 7): GET the first element of the query key. */
+/** Default data fetch: GET the first element of the query key. */
 const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => {
   const path = queryKey[0];
   if (typeof path !== 'string') throw new Error('Query key must start with an API path');
@@ -12,7 +12,7 @@ const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => {
 export const MAX_QUERY_RETRIES = 3;
 
 /**
- * Spec section 9: data never goes stale by itself, no refetch on focus, up to 3 retries but
+ * Data never goes stale by itself, no refetch on focus, up to 3 retries but
  * never on a 4xx answer; mutations are not retried. The current-user query overrides these
  * (lib/auth/get-me.ts).
  */

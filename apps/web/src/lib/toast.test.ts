@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { TOAST_LIMIT, dismissToast, getToasts, toast, toastError } from './toast';
 
-describe('toast store (spec section 9)', () => {
+describe('toast store', () => {
   it('shows one toast at a time, titled Success or Error by default', () => {
     toast({ description: 'Saved' });
     expect(getToasts()).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { errorMessage } from './errors';
 
-/** Spec section 9: one toast at a time, 5 s on screen, closed toasts dropped after 1,000,000 ms. */
+/** One toast at a time, 5 s on screen, closed toasts dropped after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

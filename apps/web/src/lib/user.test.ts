@@ -16,7 +16,7 @@ describe('lib/user mirrors @mailtokit/contracts/user', () => {
   });
 });
 
-describe('feature list (spec section 1, reading B)', () => {
+describe('feature list', () => {
   it('every feature is FREE and enabled, so every tier has every feature', () => {
     expect(FEATURES).toHaveLength(9);
     for (const f of FEATURES) {

@@ -6,12 +6,12 @@ import type { Tier, User } from '@mailtokit/contracts/user';
  * landing page's bundle, so the shell uses these copies and only lazy pages load zod.
  */
 
-/** premium = PREMIUM or TEAM (spec section 6). */
+/** premium = PREMIUM or TEAM. */
 export function isPremiumTier(tier: Tier): boolean {
   return tier === 'PREMIUM' || tier === 'TEAM';
 }
 
-/** First name, else username (spec section 2, header and sidebar). */
+/** First name, else username. */
 export function displayName(user: Pick<User, 'firstName' | 'username'>): string {
   const first = user.firstName?.trim();
   return first ? first : user.username;

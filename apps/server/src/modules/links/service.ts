@@ -40,7 +40,7 @@ export function accessFor(
 export const VISIBLE_LINKS_MAX = 5000;
 
 /**
- * Saved links. Every operation needs a premium plan (PREMIUM or TEAM; spec section 6);
+ * Saved links. Every operation needs a premium plan (PREMIUM or TEAM);
  * links the user may not see answer 404, never revealing that they exist.
  */
 export class LinksService {

@@ -40,7 +40,7 @@ interface Seat {
 }
 
 /**
- * Teams, members and roles (spec section 6). Every call answers 404 'Team not found' to
+ * Teams, members and roles. Every call answers 404 'Team not found' to
  * anyone who is not a member, whether or not the team exists; a member lacking the
  * permission gets 403. Each change runs in one transaction that first locks the team's row
  * (PostgreSQL; SQLite runs one transaction at a time), so checks and writes cannot interleave

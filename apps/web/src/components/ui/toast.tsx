@@ -5,7 +5,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { TOAST_DURATION_MS, dismissToast, useToasts } from '@/lib/toast';
 
-/** Spec section 9: swipe right past 50 px closes; F8 focuses the viewport. */
+/** Swipe right past 50 px closes; F8 focuses the viewport. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];
 

@@ -10,7 +10,7 @@ import { hasSessionHint, setSessionHint } from './session-hint';
 export const ME_PATH = '/api/v1/auth/me';
 export const meQueryKey = [ME_PATH] as const;
 
-/** Current-user refresh interval while signed in (spec section 9). */
+/** Current-user refresh interval while signed in. */
 export const ME_REFETCH_INTERVAL_MS = 300_000;
 
 export interface GetMeOptions {

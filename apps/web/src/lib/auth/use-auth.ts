@@ -8,17 +8,17 @@ export interface AuthState {
   /** True until the first current-user answer arrives. */
   isLoading: boolean;
   isAuthenticated: boolean;
-  /** PREMIUM or TEAM (spec section 6). */
+  /** PREMIUM or TEAM. */
   isPremium: boolean;
   /** TEAM only. */
   hasTeamAccess: boolean;
 }
 
-/** Auth state derived from the current-user query (spec section 4). */
+/** Auth state derived from the current-user query. */
 export function useAuth(): AuthState {
   const { data, isPending, error } = useMe();
 
-  // Spec section 7: failures other than 401 are logged and give no user.
+  // Failures other than 401 are logged and give no user.
   useEffect(() => {
     if (error && data === undefined) console.warn('Could not load the current user:', error);
   }, [error, data]);

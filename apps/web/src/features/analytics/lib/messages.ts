@@ -1,6 +1,6 @@
 import { TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
 
-/** Spec sections 7 and 8: what the user reads around tracking links. */
+/** What the user reads around tracking links. */
 export const TRACKING_COPIED = {
   title: TRACKING_MESSAGES.created,
   description: 'The tracking link has been copied to your clipboard',

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * Registration form schema: the API's schema, with the auth page's e-mail message
- * ('Please enter a valid email address', spec section 5).
+ * ('Please enter a valid email address').
  */
 export const registerInputSchema = RegisterBody.extend({
   email: z
@@ -23,7 +23,7 @@ export function register(input: RegisterInput): Promise<User> {
   return api.post('/api/v1/auth/register', { body: input, schema: User });
 }
 
-/** Creates an account. It does not sign in (spec section 4). */
+/** Creates an account. It does not sign in. */
 export function useRegister() {
   return useMutation({ mutationFn: register });
 }

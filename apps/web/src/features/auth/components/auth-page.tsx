@@ -9,7 +9,7 @@ import { RegisterForm } from './register-form';
 
 type AuthTab = 'login' | 'register';
 
-/** /auth: Sign In | Register (spec section 2). `?tab=register` opens Register. */
+/** /auth: Sign In | Register. `?tab=register` opens Register. */
 export function AuthPage() {
   const { isAuthenticated, isLoading } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();

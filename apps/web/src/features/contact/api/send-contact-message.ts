@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ContactBody, ContactResponse } from '@mailtokit/contracts/contact';
 import { api } from '@/lib/api-client';
 
-/** Contact form schema: name ≥ 2, valid e-mail, subject ≥ 5, message ≥ 10 (spec section 5). */
+/** Contact form schema: name ≥ 2, valid e-mail, subject ≥ 5, message ≥ 10. */
 export const contactInputSchema = ContactBody;
 export type ContactFormValues = z.input<typeof ContactBody>;
 export type ContactInput = z.output<typeof ContactBody>;

@@ -21,7 +21,7 @@ export interface DashboardPageProps {
   teams: ReactNode;
 }
 
-/** /dashboard: tabs links | analytics | teams, the active one kept in `?tab=` (spec section 2). */
+/** /dashboard: tabs links | analytics | teams, the active one kept in `?tab=`. */
 export function DashboardPage({ links, analytics, teams }: DashboardPageProps) {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();

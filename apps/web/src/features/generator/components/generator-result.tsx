@@ -48,7 +48,7 @@ function WebMailLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** The generated link with everything one can do with it (spec section 2 'Generator'). */
+/** The generated link with everything one can do with it. */
 export function GeneratorResult({ href, fields, stale }: GeneratorResultProps) {
   const linkCopy = useCopy();
   const htmlCopy = useCopy(HTML_COPIED);

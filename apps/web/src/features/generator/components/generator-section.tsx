@@ -23,7 +23,7 @@ import {
 import { GENERATOR_RESULT_ID, GeneratorResult } from './generator-result';
 import { ImportMailtoDialog } from './import-mailto-dialog';
 
-/** Spec section 9: the page scrolls to the result 100 ms after a successful submit. */
+/** The page scrolls to the result 100 ms after a successful submit. */
 export const SCROLL_TO_RESULT_DELAY_MS = 100;
 
 const FIELD_ORDER: GeneratorField[] = ['to', 'cc', 'bcc', 'subject', 'body'];

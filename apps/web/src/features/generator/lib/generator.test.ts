@@ -15,7 +15,7 @@ const values = (overrides: Partial<GeneratorValues>): GeneratorValues => ({
   ...overrides,
 });
 
-describe('validateGenerator (spec section 5)', () => {
+describe('validateGenerator', () => {
   it('requires a recipient', () => {
     expect(validateGenerator(values({}))).toEqual({ to: MESSAGES.recipientRequired });
     expect(validateGenerator(values({ to: ' , ' }))).toEqual({ to: MESSAGES.recipientRequired });

@@ -6,7 +6,7 @@ import {
   type ParsedMailto,
 } from '@mailtokit/mailto';
 
-/** The generator form, as typed (spec section 3: to, cc, bcc, subject, body, all strings). */
+/** The generator form, as typed (fields: to, cc, bcc, subject, body, all strings). */
 export interface GeneratorValues {
   to: string;
   cc: string;
@@ -26,7 +26,7 @@ export const EMPTY_GENERATOR_VALUES: GeneratorValues = {
   body: '',
 };
 
-/** Spec section 5 'Generator': to required; to, cc, bcc lists of valid addresses. */
+/** To required; to, cc, bcc lists of valid addresses. */
 export function validateGenerator(values: GeneratorValues): GeneratorErrors {
   const errors: GeneratorErrors = {};
   const list = (value: string, required: boolean) =>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { scrollToId } from '@/lib/scroll';
 import { MailtoPreview } from './mailto-preview';
 
-/** Both hero buttons smooth-scroll to the generator (spec section 1). */
+/** Both hero buttons smooth-scroll to the generator. */
 const goToGenerator = () => {
   scrollToId('generator');
 };

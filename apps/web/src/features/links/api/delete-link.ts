@@ -8,7 +8,7 @@ export function deleteLink(id: number): Promise<OkResponse> {
   return api.delete(`${LINKS_PATH}${id}`, { schema: OkResponse });
 }
 
-/** Deletes a link; the list refreshes (spec section 4). */
+/** Deletes a link; the list refreshes. */
 export function useDeleteLink() {
   const queryClient = useQueryClient();
   return useMutation({

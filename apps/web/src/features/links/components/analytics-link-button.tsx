@@ -3,7 +3,7 @@ import type { MailtoLink } from '@mailtokit/contracts/links';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
-/** 'View analytics' for one saved link: its page /dashboard/analytics/{id} (spec section 2). */
+/** 'View analytics' for one saved link: its page /dashboard/analytics/{id}. */
 export function AnalyticsLinkButton({ link }: { link: MailtoLink }) {
   return (
     <Button variant="ghost" size="sm" asChild>

@@ -21,7 +21,7 @@ export interface DeleteLinkButtonProps {
   control?: { open: boolean; onOpenChange: (open: boolean) => void };
 }
 
-/** Delete, after a confirmation; the toasts and premium flow of spec section 8. */
+/** Delete, after a confirmation; the toasts and the premium flow of a refused action. */
 export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = control ? control.open : ownOpen;

@@ -51,7 +51,7 @@ export const SAVE_FAILED_MESSAGE = 'Failed to process the link. Please try again
  * schema accepts (anything nullish), so the resolvers are typed for the form.
  */
 type LinkFormResolver = Resolver<LinkFormValues, unknown, LinkInput>;
-/** Saving: the API's own schema, so the form says exactly what the server would (spec section 5). */
+/** Saving: the API's own schema, so the form says exactly what the server would. */
 const saveResolver = zodResolver(LinkBody) as unknown as LinkFormResolver;
 /** Only generating (nothing saved): a name is not needed. */
 const generateResolver = zodResolver(
@@ -108,7 +108,7 @@ export interface LinkFormProps {
   link?: MailtoLink;
 }
 
-/** Create or edit a saved link, or just generate one (spec sections 2, 4 and 8). */
+/** Create or edit a saved link, or just generate one. */
 export function LinkForm({ link }: LinkFormProps) {
   const editing = link !== undefined;
   const [saveLink, setSaveLink] = useState(true);
@@ -159,7 +159,7 @@ export function LinkForm({ link }: LinkFormProps) {
 
   const onSubmit = form.handleSubmit((input) => {
     if (!saving) {
-      // Every link we open comes from packages/mailto (DESIGN decision 1).
+      // Every link we open comes from packages/mailto.
       window.open(mailtoOfStored(input));
       toast({ title: 'Mailto link created', description: 'It opens in your mail app.' });
       return;

@@ -36,7 +36,7 @@ import { LinkCard } from './link-card';
 /** How long typing must pause before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Spec section 2: three placeholder rows while the list loads. */
+/** Three placeholder rows while the list loads. */
 function LinksSkeleton() {
   return (
     <div role="status" className="grid gap-2" data-testid="links-skeleton">
@@ -116,7 +116,7 @@ function Pager({
 
 /**
  * The links tab of the dashboard: search (kept in `?q=`), filter, order and pages of 50, with
- * CSV export and import; loading, error, premium and empty states (spec section 4).
+ * CSV export and import; loading, error, premium and empty states.
  */
 export function LinksTab() {
   const [params, setParams] = useSearchParams();

@@ -19,7 +19,7 @@ import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useCreateTrackingLink } from '../api/create-tracking-link';
 
-/** Spec sections 7 and 8: the tracking toasts and the premium message. */
+/** The tracking toasts and the premium message. */
 export const TRACKING_COPIED = {
   title: TRACKING_MESSAGES.created,
   description: 'The tracking link has been copied to your clipboard',
@@ -34,7 +34,7 @@ export const TRACKING_FAILED_MESSAGE = 'Failed to create tracking link. Please t
 
 /**
  * Creating a tracking link for one saved link: creates a `/t/<slug>` address, copies it and
- * says so (spec section 7). If the clipboard refuses, the address is shown to copy by hand.
+ * says so. If the clipboard refuses, the address is shown to copy by hand.
  * `dialogs` must be rendered by the caller (outside any menu, so they outlive it).
  */
 export function useCreateTrackingLinkAction(link: MailtoLink) {

@@ -1,6 +1,6 @@
 import { parseAddressList } from '@mailtokit/mailto';
 
-/** 'Created: Jan 5, 2026', or 'Created: Recently' when the date is missing or invalid (spec section 2). */
+/** 'Created: Jan 5, 2026', or 'Created: Recently' when the date is missing or invalid. */
 export function createdLabel(createdAt: string | null | undefined): string {
   const date = createdAt ? new Date(createdAt) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Created: Recently';

@@ -1,7 +1,7 @@
 import type { LinkBody, LinkInput, MailtoLink } from '@mailtokit/contracts/links';
 import { mailtoOfStored } from '@mailtokit/mailto';
 
-/** The link form as edited (spec section 2 'Link form'). */
+/** The link form as edited. */
 export interface LinkFormValues {
   name: string;
   to: string;
@@ -11,7 +11,7 @@ export interface LinkFormValues {
   body: string;
   /** Team the link is shared with; null = private. */
   teamId: number | null;
-  /** True exactly when a team is chosen (spec section 4). */
+  /** True exactly when a team is chosen. */
   isShared: boolean;
 }
 
@@ -41,7 +41,7 @@ export function linkToFormValues(link: MailtoLink): LinkFormValues {
 }
 
 /**
- * What is sent to the API (spec section 5: values trimmed, empty optionals left out). The
+ * What is sent to the API (values trimmed, empty optionals left out). The
  * validated input is already trimmed and normalised; isShared follows the team.
  */
 export function linkPayload(input: LinkInput): LinkBody {
@@ -72,7 +72,7 @@ export function teamSelectValue(teamId: number | null): string {
   return teamId === null ? PRIVATE_OPTION : String(teamId);
 }
 
-/** Choosing a team shares the link with it; 'Keep Private' clears both (spec section 4). */
+/** Choosing a team shares the link with it; 'Keep Private' clears both. */
 export function teamChoice(value: string): Pick<LinkFormValues, 'teamId' | 'isShared'> {
   const id = Number(value);
   if (value === PRIVATE_OPTION || !Number.isInteger(id) || id < 1)

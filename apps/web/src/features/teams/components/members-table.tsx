@@ -23,7 +23,7 @@ export interface MembersTableProps {
 }
 
 /**
- * Columns User, Role, Actions (spec section 2). The owner changes other members' roles inline
+ * Columns User, Role, Actions. The owner changes other members' roles inline
  * and removes anyone but themselves; admins remove plain members; plain members only read
  * (no Actions column).
  */

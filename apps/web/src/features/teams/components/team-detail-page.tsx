@@ -260,7 +260,7 @@ function TeamDetail({ teamId }: { teamId: number }) {
   );
 }
 
-/** /teams/:id — the team, its facts and members; what each role may do (spec section 6). */
+/** /teams/:id — the team, its facts and members; what each role may do. */
 export function TeamDetailPage({ teamId }: { teamId: string | undefined }) {
   const id = parseId(teamId);
   if (id === null) return <TeamNotFound />;

@@ -2,7 +2,7 @@ import { TEAM_REQUIRED_DETAIL } from '@mailtokit/contracts/errors';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 
-/** The spec's team messages (section 8) and ours. */
+/** The team messages the screens show. */
 export const TEAM_ERRORS = {
   loadTeams: 'Failed to load teams. Please try again later.',
   loadTeam: 'Failed to load team details. Please try again later.',
@@ -15,7 +15,7 @@ export const TEAM_ERRORS = {
   leaveTeam: 'Failed to leave the team. Please try again.',
 } as const;
 
-/** Mirrors the premium flow of spec section 8 for the TEAM plan. */
+/** Mirrors the premium flow for the TEAM plan. */
 export const TEAM_FEATURE_TITLE = 'Team Feature';
 export const TEAM_FEATURE_MESSAGE =
   'Creating teams requires a Team subscription. Please upgrade your account to access this feature.';

@@ -1,6 +1,6 @@
 import type { TeamRole } from '@mailtokit/contracts/teams';
 
-/** The screens' lowercase role words (spec section 3) and their labels. */
+/** The screens' lowercase role words and their labels. */
 export const ROLE_LABELS: Record<TeamRole, string> = {
   OWNER: 'Owner',
   ADMIN: 'Admin',
