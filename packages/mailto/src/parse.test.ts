@@ -230,9 +230,16 @@ describe('parseMailto: lenient with real-world links', () => {
     ]);
   });
 
-  it('keeps a raw # and raw spaces as text', () => {
-    expect(parseMailto('mailto:a@x.org?subject=Issue #5 is back')).toEqual(
-      parsed({ to: ['a@x.org'], subject: 'Issue #5 is back' }),
+  it('drops a fragment: a raw # ends the query', () => {
+    expect(parseMailto('mailto:a@example.com?subject=x#frag')).toEqual(
+      parsed({ to: ['a@example.com'], subject: 'x' }),
+    );
+    expect(parseMailto('mailto:a@example.com#frag')).toEqual(parsed({ to: ['a@example.com'] }));
+  });
+
+  it('keeps an encoded # (%23) and raw spaces as text', () => {
+    expect(parseMailto('mailto:a@x.org?subject=Ticket %235 is back#top')).toEqual(
+      parsed({ to: ['a@x.org'], subject: 'Ticket #5 is back' }),
     );
   });
 

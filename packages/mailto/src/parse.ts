@@ -78,15 +78,17 @@ function stripScheme(url: unknown): string {
  *   `+` stays `+`; every line break (CRLF, CR, LF) becomes `\n`, in every field.
  * - Repeated headers: to, cc and bcc lists are concatenated; bodies are joined with `\n`;
  *   for subject and any other header the first occurrence wins.
- * - `&amp;` is accepted as a separator. A raw `#` is kept as part of the value (mailto: has
- *   no use for fragments and hand-written links often contain one), as is a raw `?` in the
- *   query.
+ * - `&amp;` is accepted as a separator. A raw `?` in the query is kept as part of the value.
+ * - A raw `#` starts the fragment, which is dropped (RFC 3986 ends the query there); a `#`
+ *   inside a field is written `%23`.
  * - Other headers (e.g. `In-Reply-To`) go to `headers`, keyed by their name as first written.
  *
  * @throws {MailtoParseError} when the input does not start with `mailto:`.
  */
 export function parseMailto(url: string): ParsedMailto {
-  const rest = stripScheme(url);
+  const withFragment = stripScheme(url);
+  const hash = withFragment.indexOf('#');
+  const rest = hash < 0 ? withFragment : withFragment.slice(0, hash);
   const queryStart = rest.indexOf('?');
   const path = queryStart < 0 ? rest : rest.slice(0, queryStart);
   const query = queryStart < 0 ? '' : rest.slice(queryStart + 1);

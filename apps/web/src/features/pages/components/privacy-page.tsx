@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** 'November 21, 2026' */
-export function formatLongDate(date: Date): string {
-  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-}
+/**
+ * When the policy's text last changed. Change it together with the text: a policy whose date
+ * is always today would tell its reader it changes every day.
+ */
+export const PRIVACY_LAST_UPDATED = 'November 23, 2026';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -21,12 +22,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** /privacy */
 export function PrivacyPage() {
-  const lastUpdated = formatLongDate(new Date());
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b pb-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Privacy Policy</h1>
-        <p className="mt-3 text-sm text-muted-foreground">Last updated: {lastUpdated}</p>
+        <p className="mt-3 text-sm text-muted-foreground">Last updated: {PRIVACY_LAST_UPDATED}</p>
         <p className="mt-6 text-lg text-muted-foreground">
           MailtoKit stores as little as it can to do its job. This page says exactly what that is,
           why, and what you can do about it.
