@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = '.e2e-data';
+/** The server sends e-mail here; the account spec listens on it with a real SMTP server. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 
 /** Debian's Chromium; Playwright never downloads a browser here. */
 const CHROMIUM_ARGS = [
@@ -59,6 +61,9 @@ export default defineConfig({
       // The webhook spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_RETRY_BASE_MS: '1000',
+      // Links in e-mails point at this server; e-mail goes to the account spec's SMTP server.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

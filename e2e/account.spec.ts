@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { E2E_SMTP_PORT } from '../playwright.config';
+import { expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+
+// One SMTP server for the file: the e2e server sends its e-mail here (SMTP_URL).
+test.describe.configure({ mode: 'serial' });
+
+const inbox: ParsedMail[] = [];
+let smtp: SMTPServer;
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          inbox.push(mail);
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve());
+  });
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const recipients = (m: ParsedMail) =>
+  (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) =>
+    a.value.map((v) => v.address?.toLowerCase()),
+  );
+
+/** Waits for the e-mail with this subject to arrive for `address`. */
+async function mailFor(address: string, subject: string): Promise<ParsedMail> {
+  const find = () =>
+    inbox.find((m) => m.subject === subject && recipients(m).includes(address.toLowerCase()));
+  await expect.poll(() => find() !== undefined, { timeout: 15_000 }).toBe(true);
+  return find()!;
+}
+
+test('forgot password: the e-mailed link sets a new password, then sign-in works', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+
+  // The same answer for an address without an account…
+  await page.getByLabel('Email').fill('nobody-at-all@example.com');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const sent = page.getByRole('alert').filter({ hasText: 'Check your inbox' });
+  await expect(sent).toContainText('If an account uses this address');
+  const unknownText = await sent.textContent();
+  // …as for the real one.
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await expect(sent).toHaveText(unknownText ?? '');
+  await snap(page, 'forgot-password-sent');
+
+  const mail = await mailFor(user.email, 'Reset your MailtoKit password');
+  expect(inbox.some((m) => recipients(m).includes('nobody-at-all@example.com'))).toBe(false);
+  const link = mail.text?.match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  expect(mail.html).toContain(link);
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New Password', { exact: true }).fill('my new secret 42');
+  await page.getByLabel('Confirm New Password').fill('something else');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await snap(page, 'reset-password');
+  await page.getByLabel('Confirm New Password').fill('my new secret 42');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
+
+  await signInViaUi(page, { username: user.username, password: 'my new secret 42' });
+  const changed = await mailFor(user.email, 'Your MailtoKit password was changed');
+  expect(changed.text).toContain('/dashboard/settings');
+
+  // The link worked once.
+  await page.goto(link!);
+  await page.getByLabel('New Password', { exact: true }).fill('and another one 1');
+  await page.getByLabel('Confirm New Password').fill('and another one 1');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('This link does not work')).toBeVisible();
+  await snap(page, 'reset-password-used');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('Settings > Security downloads the account as a JSON file', async ({ page, request }) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await signInViaUi(page, user);
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page.getByRole('heading', { name: 'Download your data' })).toBeVisible();
+  await snap(page, 'settings-security');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^mailtokit-${user.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+  );
+  const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
+  expect(data.profile).toMatchObject({ username: user.username, email: user.email });
+  expect(JSON.stringify(data)).not.toMatch(/password|hash|secret/i);
+});
+
+test('deleting the account signs out, and the account cannot sign in again', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await signInViaUi(page, user);
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: 'Delete your account?' })).toBeVisible();
+  await expect(dialog).toContainText('including the ones you shared with a team');
+  await expect(dialog).toContainText('teams you own that have no other members');
+  await dialog.getByLabel('Your password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('The password is not correct.')).toBeVisible();
+  await snap(page, 'delete-account-dialog');
+
+  await dialog.getByLabel('Your password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Account deleted', { exact: true })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/);
+
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
