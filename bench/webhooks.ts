@@ -1,0 +1,157 @@
+// Redirect throughput with one active webhook against none: the same MailtoKit server and
+// load, once without a webhook and once with one covering the clicked link (its receiver, a
+// node:http server answering 200, runs in this process). Each human click then also writes
+// an outbox row in its transaction, and the in-process worker POSTs it after the 302.
+//
+//   npm run bench:webhooks [-- --rounds 2 --duration 10 --warmup 2 --connections 50 --only sqlite,postgres]
+//
+// Prints figures; never fails on slow numbers.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { measure, type LoadSummary } from './lib/load';
+import { loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
+import {
+  api,
+  ensureServerBuilt,
+  freshDatabase,
+  ServerProcess,
+  sleep,
+  trackedLink,
+  type Dialect,
+} from './lib/server';
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string', default: 'sqlite,postgres' },
+  },
+});
+const rounds = Number(args.rounds);
+const load = {
+  durationS: Number(args.duration),
+  warmupS: Number(args.warmup),
+  connections: Number(args.connections),
+};
+const dialects = args.only
+  .split(',')
+  .filter((d): d is Dialect => d === 'sqlite' || d === 'postgres');
+
+/** The issue's target: with a webhook, throughput within 10% of without. */
+const TARGET_RATIO = 0.9;
+
+interface Run {
+  round: number;
+  dialect: Dialect;
+  webhook: boolean;
+  loadAvgBefore: string;
+  summary: LoadSummary;
+  /** Events the receiver got within 60 s of the load's end (with a webhook). */
+  delivered: number;
+  /** Seconds from the load's end until every queued event was delivered. */
+  drainS: number | null;
+}
+
+async function receiver() {
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count += 1;
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    count: () => count,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function run(round: number, dialect: Dialect, webhook: boolean): Promise<Run> {
+  const db = await freshDatabase(dialect);
+  const server = new ServerProcess({
+    name: `mailtokit-${dialect}${webhook ? '-webhook' : ''}`,
+    env: { ...db.env, WEBHOOK_ALLOW_PRIVATE: 'true' },
+  });
+  const sink = await receiver();
+  try {
+    await server.start();
+    const { tracking, link, user } = await trackedLink(server, db);
+    if (webhook)
+      await api(server.url, 'POST', '/api/v1/webhooks', {
+        token: user.token,
+        body: { url: sink.url, mailtoLinkIds: [link.id] },
+        expect: 201,
+      });
+    const loadAvgBefore = loadAverage();
+    console.log(
+      `round ${round}: ${dialect}, ${webhook ? 'one webhook' : 'no webhook'} (load ${loadAvgBefore})`,
+    );
+    const summary = await measure(`${server.url}/t/${tracking.slug}`, load);
+    let drainS: number | null = null;
+    if (webhook) {
+      // Warm-up and measured clicks are all reported; wait for the worker to catch up.
+      const expected = await db.countClicks(tracking.id);
+      const start = Date.now();
+      while (sink.count() < expected && Date.now() - start < 60_000) await sleep(100);
+      if (sink.count() >= expected) drainS = (Date.now() - start) / 1000;
+    }
+    return { round, dialect, webhook, loadAvgBefore, summary, delivered: sink.count(), drainS };
+  } finally {
+    await server.stop();
+    await sink.close();
+    await db.dispose();
+  }
+}
+
+async function main() {
+  const m = machine();
+  printMachine(m);
+  await ensureServerBuilt();
+  console.log(
+    `autocannon: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s measured per run, GET /t/<slug>\n`,
+  );
+  const runs: Run[] = [];
+  for (let round = 1; round <= rounds; round++)
+    for (const dialect of dialects) {
+      // Alternate the order so neither variant always runs on a warmer machine.
+      const order = round % 2 === 1 ? [false, true] : [true, false];
+      for (const webhook of order) runs.push(await run(round, dialect, webhook));
+    }
+
+  console.log(
+    `\n${table(
+      ['round', 'database', 'webhook', 'req/s', 'p50', 'p99', 'non-302', 'delivered', 'drained in'],
+      runs.map((r) => [
+        r.round,
+        r.dialect,
+        r.webhook ? 'one' : 'none',
+        Math.round(r.summary.reqPerSecMean),
+        ms(r.summary.latencyMs.p50),
+        ms(r.summary.latencyMs.p99),
+        r.summary.non302,
+        r.webhook ? r.delivered : '-',
+        r.webhook ? (r.drainS === null ? '> 60 s' : `${r.drainS.toFixed(1)} s`) : '-',
+      ]),
+    )}`,
+  );
+  for (const dialect of dialects) {
+    const mean = (webhook: boolean) => {
+      const xs = runs.filter((r) => r.dialect === dialect && r.webhook === webhook);
+      return xs.reduce((s, r) => s + r.summary.reqPerSecMean, 0) / xs.length;
+    };
+    const ratio = mean(true) / mean(false);
+    console.log(
+      `${dialect}: with a webhook ${Math.round(mean(true))} req/s, without ${Math.round(mean(false))} req/s: ${(ratio * 100).toFixed(1)}% (target >= ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+    );
+  }
+  const file = writeResults('webhooks', { machine: m, load, runs });
+  console.log(`\nresults: ${file}`);
+}
+
+await main();
