@@ -4,12 +4,11 @@ import {
   ANALYTICS_MESSAGES,
   type ANALYTICS_INTERVALS,
 } from '@mailtokit/contracts/analytics';
+import { DAY_MS, HOUR_MS, parseIsoDate } from '@mailtokit/contracts/utc-day';
 import { validationError } from '../../lib/errors';
 
 export type Interval = (typeof ANALYTICS_INTERVALS)[number];
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** Days in the default range, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
 
@@ -20,7 +19,6 @@ export interface TimeRange {
   interval: Interval;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 type Parsed = { at: Date; dateOnly: boolean } | null;
@@ -28,13 +26,8 @@ type Parsed = { at: Date; dateOnly: boolean } | null;
 /** `YYYY-MM-DD` (a real calendar date) or an ISO date-time with a zone; else null. */
 function parseInstant(raw: string): Parsed {
   const value = raw.trim();
-  const date = DATE.exec(value);
-  if (date) {
-    const [, y, m, d] = date.map(Number) as [number, number, number, number];
-    const at = new Date(Date.UTC(y, m - 1, d));
-    const real = at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
-    return real ? { at, dateOnly: true } : null;
-  }
+  const day = parseIsoDate(value);
+  if (day !== null) return { at: new Date(day), dateOnly: true };
   if (!DATE_TIME.test(value)) return null;
   const ms = Date.parse(value);
   return Number.isFinite(ms) ? { at: new Date(ms), dateOnly: false } : null;

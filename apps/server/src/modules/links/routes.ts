@@ -14,6 +14,7 @@ import {
   MailtoLink,
   MailtoLinkList,
 } from '@mailtokit/contracts/links';
+import { utcToday } from '@mailtokit/contracts/utc-day';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
@@ -52,7 +53,7 @@ export async function linkRoutes(app: App) {
     config: { auth: { token: 'links:read' } },
     handler: async (request, reply) => {
       const chunks = await csv.exportCsv(authOf(request).user);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = utcToday();
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="mailtokit-links-${day}.csv"`)

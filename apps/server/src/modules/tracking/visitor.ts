@@ -1,16 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { addDays } from '@mailtokit/contracts/utc-day';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import * as repo from './repo';
 
-const DAY_MS = 86_400_000;
 /** Salts (and per-day visitor sets) of days older than this many days before today go. */
 export const SALT_RETENTION_DAYS = 2;
-
-/** `YYYY-MM-DD` of the UTC day `days` before (negative: after) `day`. */
-export function dayBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) - days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * Pseudonymous visitor ids: sha256(daily salt, IP, user agent). The salt is 32 random bytes
@@ -42,7 +37,7 @@ export class VisitorHasher {
     this.salts.set(day, loading);
     // A failed load is retried by the next click instead of being cached.
     loading.catch(() => this.salts.delete(day));
-    for (const old of this.salts.keys()) if (old < dayBefore(day, 1)) this.salts.delete(old);
+    for (const old of this.salts.keys()) if (old < addDays(day, -1)) this.salts.delete(old);
     return loading;
   }
 
@@ -50,7 +45,7 @@ export class VisitorHasher {
   private async rotate(day: string): Promise<string> {
     const k = this.db.kysely;
     const salt = await repo.ensureSalt(k, day, randomBytes(32).toString('hex'), nowIso());
-    await repo.pruneVisitorDataBefore(k, dayBefore(day, SALT_RETENTION_DAYS));
+    await repo.pruneVisitorDataBefore(k, addDays(day, -SALT_RETENTION_DAYS));
     return salt;
   }
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LinkAnalytics } from '@mailtokit/contracts/analytics';
+import { utcToday } from '@mailtokit/contracts/utc-day';
 import { api } from '@/lib/api-client';
-import { apiQueryString, toApiQuery, utcToday, type AnalyticsRange } from '../lib/range';
+import { apiQueryString, toApiQuery, type AnalyticsRange } from '../lib/range';
 
 /** Every analytics query key starts with this: invalidating it refreshes them all. */
 export const analyticsKey = ['analytics'] as const;

@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, DownloadIcon, MousePointerClickIcon } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { utcToday } from '@mailtokit/contracts/utc-day';
 import { ComingSoon } from '@/components/coming-soon';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -19,7 +20,6 @@ import {
   parseRangeParams,
   rangeDates,
   rangeLabel,
-  utcToday,
   type AnalyticsRange,
 } from '../lib/range';
 import { BreakdownCard } from './breakdown-card';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   apiQueryString,
-  daysInclusive,
   DEFAULT_RANGE,
   hourlyAllowed,
   mergeRangeParams,
@@ -12,32 +10,12 @@ import {
   rangeLabel,
   rangeToParams,
   toApiQuery,
-  utcToday,
   validateCustomRange,
   withInterval,
   type AnalyticsRange,
 } from './range';
 
 const parse = (query: string) => parseRangeParams(new URLSearchParams(query));
-
-describe('dates', () => {
-  it('takes today in UTC', () => {
-    expect(utcToday(new Date('2026-11-21T23:30:00-05:00'))).toBe('2026-11-22');
-  });
-
-  it('moves across months, years and leap days', () => {
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
-  });
-
-  it('counts days inclusively', () => {
-    expect(daysInclusive('2026-11-21', '2026-11-21')).toBe(1);
-    expect(daysInclusive('2026-11-01', '2026-11-30')).toBe(30);
-    expect(daysInclusive('2026-11-02', '2026-11-01')).toBe(0);
-  });
-});
 
 describe('validateCustomRange', () => {
   it('accepts from <= to up to 366 days', () => {

@@ -1,4 +1,5 @@
 import { ANALYTICS_MAX_DAYS, ANALYTICS_MESSAGES } from '@mailtokit/contracts/analytics';
+import { addDays, daysInclusive, isIsoDate } from '@mailtokit/contracts/utc-day';
 
 /*
  * The range an analytics view covers, as kept in the page's URL:
@@ -29,44 +30,6 @@ export const RANGE_MESSAGES = {
   fromAfterTo: 'The start date must not be after the end date.',
   tooLong: ANALYTICS_MESSAGES.tooLong + '.',
 } as const;
-
-const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Midnight UTC of a `YYYY-MM-DD` calendar date, or null when it is not a real date. */
-function parseIsoDate(value: string): number | null {
-  const match = ISO_DATE.exec(value);
-  if (!match) return null;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(y, m - 1, d);
-  const at = new Date(ms);
-  if (at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) return null;
-  return ms;
-}
-
-export function isIsoDate(value: string | null | undefined): value is string {
-  return typeof value === 'string' && parseIsoDate(value) !== null;
-}
-
-/** Today's UTC date, `YYYY-MM-DD`. */
-export function utcToday(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** `date` moved by `days` (negative: earlier). */
-export function addDays(date: string, days: number): string {
-  const ms = parseIsoDate(date);
-  if (ms === null) throw new RangeError(`Not a date: ${date}`);
-  return new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Days from `from` to `to`, both included (1 when they are the same day). */
-export function daysInclusive(from: string, to: string): number {
-  const a = parseIsoDate(from);
-  const b = parseIsoDate(to);
-  if (a === null || b === null) return 0;
-  return Math.round((b - a) / DAY_MS) + 1;
-}
 
 /** Why a custom range cannot be used, or null when it can. */
 export function validateCustomRange(from: string, to: string): string | null {
