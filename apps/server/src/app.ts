@@ -70,7 +70,7 @@ declare module 'fastify' {
     services: Services;
     /** Outgoing e-mail (sent in the background; nothing when SMTP_URL is unset). */
     mailer: Mailer;
-    /** The current time, for rules that expire (reset links); tests move it. */
+    /** The current time, for timestamps and rules that expire (sessions, reset links); tests move it. */
     clock: Clock;
     limiter: Limiter;
     /** Sends webhook deliveries in the background (started when the app is ready). */
@@ -144,16 +144,22 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const tokens = new TokensService(db, users, clock);
   app.decorate('services', {
     account: new AccountService(db, clock, limiter),
-    auth: new AuthService(db, users, limiter, {
-      defaultTier: config.defaultTier,
-      sessionTtlMs: config.sessionTtlMs,
-    }),
+    auth: new AuthService(
+      db,
+      users,
+      limiter,
+      {
+        defaultTier: config.defaultTier,
+        sessionTtlMs: config.sessionTtlMs,
+      },
+      clock,
+    ),
     passwordReset: new PasswordResetService(db, { users, tokens }, mailer, clock, limiter, {
       baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       log: app.log,
     }),
     users,
-    links: new LinksService(db, () => app.services.teams),
+    links: new LinksService(db, () => app.services.teams, clock),
     tracking: new TrackingService(
       db,
       () => app.services.links,

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRegistration, createTestApp, signIn, signUp, type TestApp } from './helpers';
+import {
+  buildRegistration,
+  createTestApp,
+  movableClock,
+  signIn,
+  signUp,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -308,17 +315,26 @@ describe('sessions: /me, bearer, logout', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('an expired session is rejected', async () => {
-    const short = await createTestApp({ config: { sessionTtlMs: 50 } });
+  it('a session works until its lifetime ends, then is rejected', async () => {
+    const clock = movableClock();
+    const ttlMs = 60 * 60_000;
+    const short = await createTestApp({
+      config: { sessionTtlMs: ttlMs },
+      app: { clock: clock.now },
+    });
     try {
       const me = await signUp(short.app);
-      await new Promise((r) => setTimeout(r, 80));
-      const res = await short.app.inject({
-        method: 'GET',
-        url: '/api/v1/auth/me',
-        headers: me.headers,
-      });
+      const meNow = () =>
+        short.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers });
+      clock.advance(ttlMs - 60_000);
+      expect((await meNow()).statusCode).toBe(200);
+      clock.advance(60_000);
+      const res = await meNow();
       expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+      // Gone for good: the expired session was deleted, moving time back does not revive it.
+      clock.advance(-ttlMs);
+      expect((await meNow()).statusCode).toBe(401);
     } finally {
       await short.close();
     }

@@ -50,6 +50,20 @@ export interface TestAppOptions {
   app?: AppOptions;
 }
 
+/**
+ * A clock for `createTestApp({ app: { clock: clock.now } })`: the real time plus whatever
+ * `advance` added, so a test makes time pass without waiting for it.
+ */
+export function movableClock(): { now: () => Date; advance: (ms: number) => void } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+  };
+}
+
 /** A fully built app on a fresh, migrated database of the dialect under test. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();

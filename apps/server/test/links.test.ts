@@ -5,6 +5,7 @@ import {
   createLink,
   createTeam,
   createTestApp,
+  movableClock,
   setTier,
   type SignedIn,
   type TestApp,
@@ -16,6 +17,7 @@ const NOT_FOUND = { detail: 'Link not found', code: 'NOT_FOUND' };
 const PREMIUM_REQUIRED = { detail: 'Premium subscription required', code: 'PREMIUM_REQUIRED' };
 const INVALID_LIST = 'Must contain valid email addresses separated by commas';
 
+const clock = movableClock();
 let t: TestApp;
 let free: SignedIn;
 let premium: SignedIn;
@@ -24,7 +26,7 @@ let team: SignedIn;
 const member = (tier: 'FREE' | 'PREMIUM' | 'TEAM'): Promise<SignedIn> => signUpAs(t, tier);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ app: { clock: clock.now } });
   [free, premium, team] = await Promise.all([member('FREE'), member('PREMIUM'), member('TEAM')]);
 });
 afterAll(async () => {
@@ -348,7 +350,7 @@ describe('reading, updating and deleting', () => {
       subject: 'Old',
       body: 'Old body',
     });
-    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(60_000);
     const res = await call('PUT', `${BASE}/${link.id}`, premium, {
       name: ' After ',
       to: 'b@example.com ,c@example.com',
@@ -369,7 +371,9 @@ describe('reading, updating and deleting', () => {
       mailtoUrl: 'mailto:b@example.com,c@example.com?subject=New',
       canEdit: true,
     });
-    expect(updated.updatedAt > link.createdAt).toBe(true);
+    expect(Date.parse(updated.updatedAt) - Date.parse(link.createdAt)).toBeGreaterThanOrEqual(
+      60_000,
+    );
 
     const read = await call('GET', `${BASE}/${link.id}`, premium);
     expect(read.statusCode).toBe(200);

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { LoginResponse, RegisterBody } from '@mailtokit/contracts/auth';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
@@ -33,6 +33,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly limiter: Limiter,
     private readonly opts: AuthServiceOptions,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async register(input: z.output<typeof RegisterBody>): Promise<User> {
@@ -40,7 +41,7 @@ export class AuthService {
       throw conflict('Username is already taken', { username: 'Username is already taken' });
     if (await this.users.findByEmail(input.email))
       throw conflict('Email is already registered', { email: 'Email is already registered' });
-    const now = nowIso();
+    const now = this.clock().toISOString();
     try {
       const row = await this.users.insert({
         username: input.username,
@@ -85,7 +86,7 @@ export class AuthService {
 
   private async createSession(userId: number, userAgent: string | undefined) {
     const token = newToken();
-    const now = new Date();
+    const now = this.clock();
     const expiresAt = new Date(now.getTime() + this.opts.sessionTtlMs);
     await repo.insertSession(this.db.kysely, {
       id: hashToken(token),
@@ -105,7 +106,7 @@ export class AuthService {
     const id = hashToken(token);
     const session = await repo.findSession(this.db.kysely, id);
     if (!session) return null;
-    const now = new Date();
+    const now = this.clock();
     if (session.expires_at <= now.toISOString()) {
       await repo.deleteSession(this.db.kysely, id);
       return null;

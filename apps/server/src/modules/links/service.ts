@@ -4,10 +4,10 @@ import { parseId } from '@mailtokit/contracts/ids';
 import { teamPermissions } from '@mailtokit/contracts/teams';
 import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
 import { forbidden, notFound, validationError } from '../../lib/errors';
+import { systemClock, type Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import type { Memberships, TeamsService } from '../teams/service';
 import { toMailtoLink } from './mapper';
@@ -48,6 +48,7 @@ export class LinksService {
   constructor(
     private readonly db: Db,
     private readonly teams: () => TeamsService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -91,7 +92,7 @@ export class LinksService {
   async create(user: UserRow, input: LinkInput): Promise<MailtoLink> {
     requirePremium(user);
     const teams = await this.memberships(user);
-    const now = nowIso();
+    const now = this.clock().toISOString();
     const row = await this.writeShared(user, input.teamId, (trx) =>
       repo.insertLink(trx, {
         user_id: user.id,
@@ -116,7 +117,10 @@ export class LinksService {
       const moves = input.teamId !== null && input.teamId !== link.team_id;
       if (moves && link.user_id !== user.id)
         throw validationError({ teamId: LINK_MESSAGES.teamMoveAuthorOnly });
-      return repo.updateLink(trx, link.id, { ...columnsOf(input), updated_at: nowIso() });
+      return repo.updateLink(trx, link.id, {
+        ...columnsOf(input),
+        updated_at: this.clock().toISOString(),
+      });
     });
     if (!row) throw notFound(LINK_MESSAGES.notFound);
     return present(user, row, teams);
@@ -171,7 +175,7 @@ export class LinksService {
    * one author (a member leaving), or all of them (`authorId` null: the team is deleted).
    */
   async unshareAll(conn: Conn, teamId: number, authorId: number | null): Promise<void> {
-    await repo.unshareLinks(conn, teamId, authorId, nowIso());
+    await repo.unshareLinks(conn, teamId, authorId, this.clock().toISOString());
   }
 
   private async find(
