@@ -34,13 +34,31 @@ describe('UserAgentClassifier', () => {
     expect(ua.classify(agent)).toEqual(expected);
   });
 
-  it('keeps at most `capacity` entries, dropping the least recently used', () => {
-    const cache = new UserAgentClassifier(2);
+  it('keeps at most `capacity` entries, evicting the least recently used one', () => {
+    const cache = new UserAgentClassifier(3);
+    const cached = () => ['a', 'b', 'c', 'd', 'e'].filter((agent) => cache.has(agent));
     cache.classify('a');
     cache.classify('b');
-    cache.classify('a'); // a is now the most recent
-    cache.classify('c'); // evicts b
-    expect(cache.size).toBe(2);
+    cache.classify('c');
+    expect(cached()).toEqual(['a', 'b', 'c']);
+
+    cache.classify('a'); // read again: b is now the least recently used
+    cache.classify('d');
+    expect(cached()).toEqual(['a', 'c', 'd']);
+
+    cache.classify('e'); // c is now the least recently used; a, read since, stays
+    expect(cached()).toEqual(['a', 'd', 'e']);
+    expect(cache.size).toBe(3);
+  });
+
+  it('answers a cached agent without parsing it again, and looking does not count as a use', () => {
+    const cache = new UserAgentClassifier(2);
+    const first = cache.classify('a');
+    cache.classify('b');
+    expect(cache.classify('a')).toBe(first); // the same object: a cache hit
+    expect(cache.has('b')).toBe(true); // only looked at: b stays the least recently used
+    cache.classify('c');
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
   });
 
   it('flags bots and link previews, including an empty agent', () => {

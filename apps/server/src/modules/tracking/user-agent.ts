@@ -136,6 +136,11 @@ export class UserAgentClassifier {
     return this.cache.size;
   }
 
+  /** Whether an agent's result is cached (for tests); looking does not count as a use. */
+  has(rawUserAgent: string): boolean {
+    return this.cache.has(rawUserAgent.slice(0, USER_AGENT_MAX));
+  }
+
   private parse(userAgent: string): ClientInfo {
     const result = this.parser.setUA(userAgent).getResult();
     const os = osFamily(result.os.name);
