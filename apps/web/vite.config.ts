@@ -20,5 +20,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/js-budget.mjs reads it to add up what each page loads.
+    manifest: true,
+    // Every browser the app supports preloads modules natively.
+    modulePreload: { polyfill: false },
   },
 });

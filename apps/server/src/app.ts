@@ -271,6 +271,7 @@ const uncompressedName = (filePath: string) => filePath.replace(/\.(br|gz)$/, ''
 function registerSpa(app: App, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasSpa = index !== null && fs.existsSync(index);
+  const prerendered = hasSpa && webDist ? prerenderedPages(webDist) : new Map<string, string>();
   if (hasSpa && webDist) {
     void app.register(fastifyStatic, {
       root: webDist,
@@ -297,6 +298,23 @@ function registerSpa(app: App, webDist: string | null) {
         .code(404)
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = prerendered.get(request.url.split('?')[0] ?? '/');
+    return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
   });
+}
+
+/**
+ * The public pages the web build prerendered (`dist/pages/<name>.html`, `index` for `/`):
+ * served with their content and their own title, instead of the empty app shell.
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = path.join(webDist, 'pages');
+  if (!fs.existsSync(dir)) return pages;
+  for (const file of fs.readdirSync(dir)) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+  }
+  return pages;
 }

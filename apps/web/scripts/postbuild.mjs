@@ -1,8 +1,46 @@
-// Runs after `vite build`: pre-compresses the output for the server.
+// Runs after `vite build`: prerenders the public pages into HTML (their content shows before
+// any JavaScript runs; React hydrates it), then pre-compresses the output for the server.
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
 import { compressDir } from './compress.mjs';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const ssrOut = path.join(root, '.prerender');
+
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
+});
+const { render, PUBLIC_PAGES } = await import(
+  pathToFileURL(path.join(ssrOut, 'prerender.js')).href
+);
+
+const escapeHtml = (s) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const pagesDir = path.join(dist, 'pages');
+fs.mkdirSync(pagesDir, { recursive: true });
+for (const page of PUBLIC_PAGES) {
+  let html = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    );
+  if (page.prerender) {
+    const body = await render(page.path);
+    html = html.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  }
+  const name = page.path === '/' ? 'index' : page.path.slice(1);
+  fs.writeFileSync(path.join(pagesDir, `${name}.html`), html);
+}
+fs.rmSync(ssrOut, { recursive: true, force: true });
+console.log(`prerendered ${PUBLIC_PAGES.length} pages into dist/pages/`);
+
 const count = compressDir(dist);
 console.log(`compressed ${count} files (brotli + gzip)`);

@@ -1,17 +1,36 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { PAGES_WITHOUT_API } from './app/route-meta';
+import { AppRoutes } from './app/router';
+import { watchEarlyInput } from './lib/early-input';
+import { loadQueryClient, needsQueryClient } from './lib/query-host';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+async function start(container: HTMLElement) {
+  const prerendered = container.hasChildNodes();
+  if (prerendered) watchEarlyInput(container);
+  // A page that fetches (or a signed-in visitor) gets the query client before the first render,
+  // so prerendered HTML hydrates as it was rendered.
+  if (needsQueryClient(window.location.pathname, PAGES_WITHOUT_API))
+    await loadQueryClient().catch((err: unknown) => console.error(err));
+  // Prerendered pages arrive with their HTML: React takes it over instead of drawing it again.
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);

@@ -1,16 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toast';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { queryClient } from '@/lib/query-client';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { QueryHost } from '@/lib/query-host';
+import { useToasts } from '@/lib/toast';
+
+// The toast viewport (and its Radix code) loads with the first toast, not with the page.
+const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.Toaster })));
+
+function LazyToaster() {
+  const hasToasts = useToasts().length > 0;
+  if (!hasToasts) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <QueryHost>
+      {children}
+      <LazyToaster />
+    </QueryHost>
   );
 }

@@ -1,26 +1,29 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
-import { DashboardLayout } from './layouts/dashboard-layout';
+import { lazy, Suspense } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { lazyWithQuery } from '@/lib/query-host';
+import { DocumentMeta } from './document-meta';
 import { SiteLayout } from './layouts/site-layout';
-import { ProtectedRoute } from './protected-route';
 import { HomeRoute } from './routes/home';
-import { NotFoundPage } from './routes/not-found';
-import { RouteErrorPage } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 import { ScrollManager } from './scroll-manager';
 
-// Every page but the landing page loads on demand, so the first visit downloads little.
-const AuthPage = lazy(() =>
-  import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })),
+// Every page but the landing page loads on demand, so the first visit downloads little; so
+// does the signed-in shell (session guard, dashboard layout).
+const NotFoundPage = lazy(() =>
+  import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('@/features/auth/components/forgot-password-page').then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+const DashboardShell = lazyWithQuery(() =>
+  import('./routes/dashboard-shell').then((m) => m.DashboardShell),
 );
-const ResetPasswordPage = lazy(() =>
-  import('@/features/auth/components/reset-password-page').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+const AuthPage = lazyWithQuery(() =>
+  import('@/features/auth/components/auth-page').then((m) => m.AuthPage),
+);
+const ForgotPasswordPage = lazyWithQuery(() =>
+  import('@/features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyWithQuery(() =>
+  import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
 );
 const AboutPage = lazy(() =>
   import('@/features/pages/components/about-page').then((m) => ({ default: m.AboutPage })),
@@ -31,8 +34,8 @@ const PrivacyPage = lazy(() =>
 const PricingPage = lazy(() =>
   import('@/features/pages/components/pricing-page').then((m) => ({ default: m.PricingPage })),
 );
-const ContactPage = lazy(() =>
-  import('@/features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })),
+const ContactPage = lazyWithQuery(() =>
+  import('@/features/contact/components/contact-page').then((m) => m.ContactPage),
 );
 const DashboardRoute = lazy(() =>
   import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })),
@@ -62,46 +65,47 @@ function RootLayout() {
   return (
     <>
       <ScrollManager />
-      <Outlet />
+      <DocumentMeta />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      {
-        element: <SiteLayout />,
-        children: [
-          { index: true, element: <HomeRoute /> },
-          { path: 'auth', element: <AuthPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: 'privacy', element: <PrivacyPage /> },
-          { path: 'pricing', element: <PricingPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        element: (
-          <ProtectedRoute>
-            <DashboardLayout />
-          </ProtectedRoute>
-        ),
-        children: [
-          { path: 'dashboard', element: <DashboardRoute /> },
-          { path: 'dashboard/profile', element: <ProfilePage /> },
-          { path: 'dashboard/settings', element: <SettingsPage /> },
-          { path: 'dashboard/create-link', element: <CreateLinkRoute /> },
-          { path: 'dashboard/edit-link/:id', element: <EditLinkRoute /> },
-          { path: 'dashboard/analytics/:id', element: <LinkAnalyticsRoute /> },
-          { path: 'teams/:id', element: <TeamDetailRoute /> },
-        ],
-      },
-    ],
-  },
-]);
+/**
+ * Every route of the app. The browser renders it inside a BrowserRouter (main.tsx); the build
+ * renders the public pages inside a StaticRouter to prerender their HTML.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    // Moving to another page leaves an error screen behind.
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route element={<SiteLayout />}>
+            <Route index element={<HomeRoute />} />
+            <Route path="auth" element={<AuthPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="contact" element={<ContactPage />} />
+            <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="pricing" element={<PricingPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route element={<DashboardShell />}>
+            <Route path="dashboard" element={<DashboardRoute />} />
+            <Route path="dashboard/profile" element={<ProfilePage />} />
+            <Route path="dashboard/settings" element={<SettingsPage />} />
+            <Route path="dashboard/create-link" element={<CreateLinkRoute />} />
+            <Route path="dashboard/edit-link/:id" element={<EditLinkRoute />} />
+            <Route path="dashboard/analytics/:id" element={<LinkAnalyticsRoute />} />
+            <Route path="teams/:id" element={<TeamDetailRoute />} />
+          </Route>
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,16 +1,15 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './ui/alert-dialog';
-import { PendingLabel } from './ui/spinner';
+  cloneElement,
+  isValidElement,
+  lazy,
+  Suspense,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -35,53 +34,47 @@ export interface ConfirmDialogProps {
   onConfirm: () => void | Promise<void>;
 }
 
-/** A confirmation question (alert dialog) with Cancel and a confirm button that can wait. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  children,
-  confirmLabel,
-  pendingLabel,
-  cancelLabel = 'Cancel',
-  destructive = false,
-  onConfirm,
-}: ConfirmDialogProps) {
-  const [pending, setPending] = useState(false);
+const load = () => import('./confirm-dialog-impl');
+const ConfirmDialogImpl = lazy(() => load().then((m) => ({ default: m.ConfirmDialogImpl })));
 
-  const confirm = (event: MouseEvent) => {
-    // The action would close the dialog; the caller decides when.
-    event.preventDefault();
-    if (pending) return;
-    const running = onConfirm();
-    if (!running) return;
-    setPending(true);
-    void running.finally(() => setPending(false));
-  };
+interface TriggerProps {
+  onClick?: (event: MouseEvent) => void;
+  onPointerEnter?: (event: PointerEvent) => void;
+  onFocus?: (event: FocusEvent) => void;
+}
 
+/**
+ * A confirmation question (alert dialog) with Cancel and a confirm button that can wait. The
+ * dialog's code loads when it first opens (or when the pointer or focus reaches its trigger),
+ * so pages that only might ask a question do not carry it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, trigger } = props;
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  let light: ReactNode = trigger ?? null;
+  if (isValidElement(trigger)) {
+    // Its own handlers run first, as with the dialog's trigger.
+    const own = (trigger as ReactElement<TriggerProps>).props;
+    light = cloneElement(trigger as ReactElement<TriggerProps>, {
+      onClick: (event) => {
+        own.onClick?.(event);
+        if (!event.defaultPrevented) onOpenChange(true);
+      },
+      onPointerEnter: (event) => {
+        own.onPointerEnter?.(event);
+        void load();
+      },
+      onFocus: (event) => {
+        own.onFocus?.(event);
+        void load();
+      },
+    });
+  }
+  if (!used) return light;
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!pending) onOpenChange(next);
-      }}
-    >
-      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {children}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction destructive={destructive} disabled={pending} onClick={confirm}>
-            <PendingLabel pending={pending} label={confirmLabel} pendingLabel={pendingLabel} />
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={light}>
+      <ConfirmDialogImpl {...props} />
+    </Suspense>
   );
 }

@@ -1,25 +1,36 @@
 import { MoonIcon, SunIcon } from 'lucide-react';
+import { useId } from 'react';
 import { toggleTheme, useTheme } from '@/lib/theme';
 import { Button } from './ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from './ui/tooltip';
 
-/** Header light/dark switch; the choice is remembered in this browser. */
+/**
+ * Header light/dark switch; the choice is remembered in this browser. Its tooltip is plain
+ * CSS (shown on hover and keyboard focus after the usual delay), so the header needs no
+ * tooltip library.
+ */
 export function ThemeToggle() {
   const isDark = useTheme() === 'dark';
+  const hintId = useId();
+  const hint = isDark ? 'Use light theme' : 'Use dark theme';
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Toggle theme"
-          aria-pressed={isDark}
-          onClick={toggleTheme}
-        >
-          {isDark ? <SunIcon aria-hidden="true" /> : <MoonIcon aria-hidden="true" />}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{isDark ? 'Use light theme' : 'Use dark theme'}</TooltipContent>
-    </Tooltip>
+    <span className="group relative inline-flex">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Toggle theme"
+        aria-pressed={isDark}
+        aria-describedby={hintId}
+        onClick={toggleTheme}
+      >
+        {isDark ? <SunIcon aria-hidden="true" /> : <MoonIcon aria-hidden="true" />}
+      </Button>
+      <span
+        id={hintId}
+        role="tooltip"
+        className="pointer-events-none invisible absolute top-full left-1/2 z-50 mt-1.5 -translate-x-1/2 rounded-md bg-foreground px-3 py-1.5 text-xs whitespace-nowrap text-background opacity-0 shadow-md transition-opacity delay-0 group-hover:visible group-hover:opacity-100 group-hover:delay-700 group-has-[:focus-visible]:visible group-has-[:focus-visible]:opacity-100 group-has-[:focus-visible]:delay-700"
+      >
+        {hint}
+      </span>
+    </span>
   );
 }

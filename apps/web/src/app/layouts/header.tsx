@@ -1,12 +1,16 @@
 import { LayoutDashboardIcon } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth/use-auth';
+import { lazyWithQuery } from '@/lib/query-host';
 import { cn } from '@/lib/cn';
-import { UserMenu } from './user-menu';
+
+// Only signed-in visitors see the menu: its dropdown code loads for them alone.
+const UserMenu = lazyWithQuery(() => import('./user-menu').then((m) => m.UserMenu));
 
 const NAV = [
   { to: '/#generator', label: 'Generator' },
@@ -49,7 +53,9 @@ export function Header() {
                   Dashboard
                 </Link>
               </Button>
-              <UserMenu user={user} />
+              <Suspense fallback={<Skeleton className="size-10 rounded-full" />}>
+                <UserMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <>

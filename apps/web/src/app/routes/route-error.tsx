@@ -1,13 +1,11 @@
 import { RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { COMPONENT_ERROR_MESSAGE } from '@/lib/errors';
-import { NotFoundPage } from './not-found';
 
-/** Last-resort error screen of the router (a page crashed or its code failed to load). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+/** Last-resort error screen (a page crashed or its code failed to load). */
+export function RouteErrorPage({ error }: { error: unknown }) {
   // A failed dynamic import usually means a new version was deployed: reloading fixes it.
   const chunkFailed =
     error instanceof Error &&
@@ -36,4 +34,32 @@ export function RouteErrorPage() {
       </div>
     </div>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** The current path: when it changes, the error screen gives way to the new page. */
+  resetKey: string;
+}
+
+/** Shows RouteErrorPage instead of a page that threw while rendering. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  override componentDidUpdate(previous: RouteErrorBoundaryProps) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: null });
+  }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Page crashed:', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import type { User } from '@mailtokit/contracts/user';
 import { isPremiumTier } from '../user';
-import { useMe } from './get-me';
+import { useAuthSnapshot } from './auth-store';
 
 export interface AuthState {
   user: User | null;
@@ -14,19 +13,12 @@ export interface AuthState {
   hasTeamAccess: boolean;
 }
 
-/** Auth state derived from the current-user query. */
+/** Auth state derived from the current-user query, via the auth store. */
 export function useAuth(): AuthState {
-  const { data, isPending, error } = useMe();
-
-  // Failures other than 401 are logged and give no user.
-  useEffect(() => {
-    if (error && data === undefined) console.warn('Could not load the current user:', error);
-  }, [error, data]);
-
-  const user = data ?? null;
+  const { user, isLoading } = useAuthSnapshot();
   return {
     user,
-    isLoading: isPending,
+    isLoading,
     isAuthenticated: user !== null,
     isPremium: user ? isPremiumTier(user.subscriptionTier) : false,
     hasTeamAccess: user?.subscriptionTier === 'TEAM',

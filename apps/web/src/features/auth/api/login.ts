@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoginBody, LoginResponse } from '@mailtokit/contracts/auth';
+import type { LoginResponse } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
 import { meQueryKey, setCurrentUser } from '@/lib/auth/get-me';
+import type { LoginInput } from '../lib/schemas';
 
-/** Sign-in form schema: the API's own (messages 'Username is required', 'Password is required'). */
-export const loginInputSchema = LoginBody;
-export type LoginInput = LoginBody;
-
-export function login(input: LoginInput): Promise<LoginResponse> {
+export async function login(input: LoginInput): Promise<LoginResponse> {
+  // The response schema (and zod) load with the first sign-in, not with the page.
+  const { LoginResponse } = await import('@mailtokit/contracts/auth');
   return api.post('/api/v1/auth/login', { body: input, schema: LoginResponse });
 }
 

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -7,7 +5,10 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverDetail } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useLogin } from '../api/login';
+import { useLightForm } from '@/lib/use-light-form';
+import { preloadAuthSchemas, validateLogin } from '../lib/validate';
 
 export interface LoginFormProps {
   defaultUsername?: string;
@@ -26,11 +27,9 @@ export function LoginForm({
   onSwitchToRegister,
 }: LoginFormProps) {
   const login = useLogin();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInputSchema),
-    defaultValues: { username: defaultUsername, password: '' },
-  });
-  const { errors } = form.formState;
+  const form = useLightForm({ username: defaultUsername, password: '' }, validateLogin);
+  const { errors } = form;
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit((values) => {
     onAttempt?.();
@@ -47,12 +46,18 @@ export function LoginForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Sign in">
-      <FormField id="login-username" label="Username" error={errors.username?.message}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadAuthSchemas}
+      className="grid gap-5"
+      aria-label="Sign in"
+    >
+      <FormField id="login-username" label="Username" error={errors.username}>
         {(control) => (
           <Input
             {...control}
-            {...form.register('username')}
+            {...form.field('username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -61,11 +66,11 @@ export function LoginForm({
           />
         )}
       </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
+      <FormField id="login-password" label="Password" error={errors.password}>
         {(control) => (
           <Input
             {...control}
-            {...form.register('password')}
+            {...form.field('password')}
             type="password"
             autoComplete="current-password"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page exists for this form: focus starts in it
@@ -81,7 +86,7 @@ export function LoginForm({
           Forgot password?
         </Link>
       </p>
-      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !hydrated}>
         {login.isPending ? (
           <>
             <Spinner />

@@ -1,33 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { serverDetail } from '@/lib/errors';
-import { applyServerFieldErrors } from '@/lib/form';
+import { fieldErrors, serverDetail } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import {
-  registerInputSchema,
-  useRegister,
-  type RegisterFormValues,
-  type RegisterInput,
-} from '../api/register';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useRegister } from '../api/register';
+import { useLightForm, type FieldErrors } from '@/lib/use-light-form';
+import type { RegisterField } from '../lib/schemas';
+import { preloadAuthSchemas, validateRegister } from '../lib/validate';
 
 export interface RegisterFormProps {
   onSuccess: (username: string) => void;
   onSwitchToLogin: () => void;
 }
 
+const FIELDS: RegisterField[] = ['firstName', 'lastName', 'username', 'email', 'password'];
+
 const optional = <span className="text-xs text-muted-foreground">Optional</span>;
 
 export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) {
   const registerUser = useRegister();
-  const form = useForm<RegisterFormValues, unknown, RegisterInput>({
-    resolver: zodResolver(registerInputSchema),
-    defaultValues: { username: '', email: '', password: '', firstName: '', lastName: '' },
-  });
-  const { errors } = form.formState;
+  const form = useLightForm(
+    { firstName: '', lastName: '', username: '', email: '', password: '' },
+    validateRegister,
+  );
+  const { errors } = form;
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit((values) => {
     registerUser.mutate(values, {
@@ -39,13 +38,13 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
         onSuccess(user.username);
       },
       onError: (error) => {
-        applyServerFieldErrors(error, form.setError, [
-          'username',
-          'email',
-          'password',
-          'firstName',
-          'lastName',
-        ]);
+        // The server's per-field messages (e.g. a username already taken) go under the fields.
+        const fields = fieldErrors(error);
+        if (fields) {
+          const found: FieldErrors<RegisterField> = {};
+          for (const name of FIELDS) if (fields[name]) found[name] = fields[name];
+          form.setErrors(found);
+        }
         toast({
           variant: 'destructive',
           title: 'Registration failed',
@@ -56,18 +55,24 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Register">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadAuthSchemas}
+      className="grid gap-5"
+      aria-label="Register"
+    >
       <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
         <FormField
           id="register-first-name"
           label="First Name"
           labelAside={optional}
-          error={errors.firstName?.message}
+          error={errors.firstName}
         >
           {(control) => (
             <Input
               {...control}
-              {...form.register('firstName')}
+              {...form.field('firstName')}
               autoComplete="given-name"
               // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-up page exists for this form: focus starts in it
               autoFocus
@@ -78,29 +83,29 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
           id="register-last-name"
           label="Last Name"
           labelAside={optional}
-          error={errors.lastName?.message}
+          error={errors.lastName}
         >
           {(control) => (
-            <Input {...control} {...form.register('lastName')} autoComplete="family-name" />
+            <Input {...control} {...form.field('lastName')} autoComplete="family-name" />
           )}
         </FormField>
       </div>
-      <FormField id="register-username" label="Username" error={errors.username?.message}>
+      <FormField id="register-username" label="Username" error={errors.username}>
         {(control) => (
           <Input
             {...control}
-            {...form.register('username')}
+            {...form.field('username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
           />
         )}
       </FormField>
-      <FormField id="register-email" label="Email" error={errors.email?.message}>
+      <FormField id="register-email" label="Email" error={errors.email}>
         {(control) => (
           <Input
             {...control}
-            {...form.register('email')}
+            {...form.field('email')}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
@@ -110,19 +115,24 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
       <FormField
         id="register-password"
         label="Password"
-        error={errors.password?.message}
+        error={errors.password}
         hint="At least 8 characters."
       >
         {(control) => (
           <Input
             {...control}
-            {...form.register('password')}
+            {...form.field('password')}
             type="password"
             autoComplete="new-password"
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={registerUser.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={registerUser.isPending || !hydrated}
+      >
         {registerUser.isPending ? (
           <>
             <Spinner />

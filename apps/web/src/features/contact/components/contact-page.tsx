@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   contactInputSchema,
   useSendContactMessage,
@@ -30,6 +31,7 @@ function initialValues(user: User | null): ContactFormValues {
 
 function ContactForm({ user }: { user: User | null }) {
   const send = useSendContactMessage();
+  const hydrated = useHydrated();
   const form = useForm<ContactFormValues, unknown, ContactInput>({
     resolver: zodResolver(contactInputSchema),
     defaultValues: initialValues(user),
@@ -76,7 +78,7 @@ function ContactForm({ user }: { user: User | null }) {
       <Button
         type="submit"
         size="lg"
-        disabled={send.isPending}
+        disabled={send.isPending || !hydrated}
         className="w-full sm:w-auto sm:justify-self-end"
       >
         {send.isPending ? (

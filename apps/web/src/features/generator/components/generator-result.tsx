@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCopy } from '@/lib/clipboard';
 import { QrCodePanel } from './qr-code-panel';
 
-export const GENERATOR_RESULT_ID = 'generator-result';
+import { GENERATOR_RESULT_ID } from '../lib/generator';
 
 const HTML_COPIED = {
   title: 'HTML copied!',

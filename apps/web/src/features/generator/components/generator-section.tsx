@@ -1,27 +1,46 @@
 import { buildMailto, type MailtoFields, type ParsedMailto } from '@mailtokit/mailto';
 import { EraserIcon, WandSparklesIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { AddressInput } from '@/components/address-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { takeEarlyValue } from '@/lib/early-input';
 import { scrollToId } from '@/lib/scroll';
 import { toast } from '@/lib/toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   EMPTY_GENERATOR_VALUES,
   fromParsedMailto,
   hasErrors,
   sameValues,
+  GENERATOR_RESULT_ID,
   toMailtoFields,
   validateGenerator,
   type GeneratorErrors,
   type GeneratorField,
   type GeneratorValues,
 } from '../lib/generator';
-import { GENERATOR_RESULT_ID, GeneratorResult } from './generator-result';
-import { ImportMailtoDialog } from './import-mailto-dialog';
+import { ImportMailtoButton } from './import-mailto-button';
+
+// The result (copy, snippet, QR, web mail, preview) loads when someone starts filling in the
+// form, so the page's first load carries only the form.
+const loadResult = () => import('./generator-result');
+const GeneratorResult = lazy(() => loadResult().then((m) => ({ default: m.GeneratorResult })));
+
+/** The scroll to the result waits up to 60 x 50 ms for its code to arrive. */
+const RESULT_POLL_MS = 50;
+const RESULT_POLLS = 60;
 
 /** The page scrolls to the result 100 ms after a successful submit. */
 export const SCROLL_TO_RESULT_DELAY_MS = 100;
@@ -55,6 +74,23 @@ export function GeneratorSection() {
 
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
+  // The prerendered form may have been typed into before it was live: keep that typing.
+  useEffect(() => {
+    const early: Partial<GeneratorValues> = {};
+    for (const name of FIELD_ORDER) {
+      const value = takeEarlyValue(`generator-${name}`);
+      if (value !== undefined) early[name] = value;
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the DOM is the source here
+    if (Object.keys(early).length > 0) setValues((current) => ({ ...current, ...early }));
+  }, []);
+
+  /** Scrolls to the result once it is on the page (its code may still be on the way). */
+  const scrollToResult = (polls: number) => {
+    if (scrollToId(GENERATOR_RESULT_ID) || polls >= RESULT_POLLS) return;
+    scrollTimer.current = setTimeout(() => scrollToResult(polls + 1), RESULT_POLL_MS);
+  };
+
   const update = (next: GeneratorValues) => {
     setValues(next);
     if (submitted) setErrors(validateGenerator(next));
@@ -73,10 +109,7 @@ export function GeneratorSection() {
     const fields = toMailtoFields(values);
     setResult({ href: buildMailto(fields), fields, values });
     clearTimeout(scrollTimer.current);
-    scrollTimer.current = setTimeout(
-      () => scrollToId(GENERATOR_RESULT_ID),
-      SCROLL_TO_RESULT_DELAY_MS,
-    );
+    scrollTimer.current = setTimeout(() => scrollToResult(0), SCROLL_TO_RESULT_DELAY_MS);
   };
 
   // Ctrl/Cmd + Enter generates from any field (Enter alone adds a line to the body).
@@ -121,6 +154,7 @@ export function GeneratorSection() {
   });
 
   const isEmpty = sameValues(values, EMPTY_GENERATOR_VALUES);
+  const hydrated = useHydrated();
 
   return (
     <section
@@ -149,7 +183,7 @@ export function GeneratorSection() {
                   Accents, emoji, line breaks, &amp; ? # % + — type anything.
                 </CardDescription>
               </div>
-              <ImportMailtoDialog onImport={onImport} />
+              <ImportMailtoButton onImport={onImport} />
             </CardHeader>
             <CardContent className="sm:px-8 sm:pb-8">
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- catches Ctrl+Enter from the form's fields; not a widget of its own */}
@@ -157,6 +191,7 @@ export function GeneratorSection() {
                 noValidate
                 onSubmit={onSubmit}
                 onKeyDown={onKeyDown}
+                onFocus={() => void loadResult()}
                 aria-label="Mailto link generator"
                 className="grid gap-5"
               >
@@ -220,7 +255,7 @@ export function GeneratorSection() {
                       Clear
                     </Button>
                   ) : null}
-                  <Button type="submit" size="lg">
+                  <Button type="submit" size="lg" disabled={!hydrated}>
                     <WandSparklesIcon aria-hidden="true" />
                     Generate
                   </Button>
@@ -229,11 +264,13 @@ export function GeneratorSection() {
             </CardContent>
           </Card>
           {result ? (
-            <GeneratorResult
-              href={result.href}
-              fields={result.fields}
-              stale={!sameValues(values, result.values)}
-            />
+            <Suspense fallback={null}>
+              <GeneratorResult
+                href={result.href}
+                fields={result.fields}
+                stale={!sameValues(values, result.values)}
+              />
+            </Suspense>
           ) : null}
         </div>
       </div>

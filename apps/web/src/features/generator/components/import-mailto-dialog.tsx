@@ -1,6 +1,5 @@
 import { parseMailto, type ParsedMailto } from '@mailtokit/mailto';
-import { ClipboardPasteIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,19 +8,29 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 
 export interface ImportMailtoDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   /** Called with the parsed link; the dialog closes afterwards. */
   onImport: (mail: ParsedMailto) => void;
+  /** Gets the focus back when the dialog closes (the button that opened it). */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-/** 'Import a mailto link': paste an existing link, get its fields back in the form. */
-export function ImportMailtoDialog({ onImport }: ImportMailtoDialogProps) {
-  const [open, setOpen] = useState(false);
+/**
+ * 'Import a mailto link': paste an existing link, get its fields back in the form. Loaded on
+ * first use by ImportMailtoButton, so the dialog code stays out of the home page's first load.
+ */
+export function ImportMailtoDialog({
+  open,
+  onOpenChange: setOpen,
+  onImport,
+  returnFocusTo,
+}: ImportMailtoDialogProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -54,13 +63,12 @@ export function ImportMailtoDialog({ onImport }: ImportMailtoDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <ClipboardPasteIcon aria-hidden="true" />
-          Import a mailto link
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Import a mailto link</DialogTitle>

@@ -15,6 +15,9 @@ export interface GeneratorValues {
   body: string;
 }
 
+/** Id of the generated-link card (the page scrolls there after Generate). */
+export const GENERATOR_RESULT_ID = 'generator-result';
+
 export type GeneratorField = keyof GeneratorValues;
 export type GeneratorErrors = Partial<Record<GeneratorField, string>>;
 

@@ -1,0 +1,90 @@
+/** The `<title>` and meta description of every page: prerendered into its HTML, kept on navigation. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const DEFAULT_DESCRIPTION =
+  'MailtoKit builds correctly encoded mailto: links in seconds. Save them, share them with your team and track clicks.';
+
+export interface PublicPage extends PageMeta {
+  path: string;
+  /** Its HTML is rendered at build time (false: the page shows something of the day it is seen). */
+  prerender: boolean;
+  /** Fetches or posts (loads the query client with it). */
+  usesApi: boolean;
+}
+
+/** The public site, as the build prerenders it and search engines see it. */
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  {
+    path: '/',
+    title: 'MailtoKit — Create perfect mailto links',
+    description:
+      'Free mailto link generator: recipients, cc, bcc, subject and body encoded exactly right (RFC 6068). Copy the link, the HTML or a QR code; save, share and track clicks.',
+    prerender: true,
+    usesApi: false,
+  },
+  {
+    path: '/auth',
+    title: 'Sign in or create an account — MailtoKit',
+    description:
+      'Sign in to MailtoKit, or create a free account to save your mailto links, share them with your team and see who clicks.',
+    prerender: true,
+    usesApi: true,
+  },
+  {
+    path: '/pricing',
+    title: 'Plans and pricing — MailtoKit',
+    description:
+      'MailtoKit plans: the generator free for everyone; saved links, tracking and analytics with Premium; shared links and roles with Team.',
+    prerender: true,
+    usesApi: false,
+  },
+  {
+    path: '/about',
+    title: 'About MailtoKit',
+    description:
+      'Why we built MailtoKit: mailto links that open exactly the e-mail you meant, in every mail client, and the people behind it.',
+    prerender: true,
+    usesApi: false,
+  },
+  {
+    path: '/contact',
+    title: 'Contact us — MailtoKit',
+    description:
+      'Questions, feedback or a bug in a mailto link? Write to the MailtoKit team; we answer every message.',
+    prerender: true,
+    usesApi: true,
+  },
+  {
+    path: '/privacy',
+    title: 'Privacy policy — MailtoKit',
+    description:
+      'What MailtoKit stores about you and your visitors, why, for how long, and how to get it deleted. Click tracking never keeps an IP address.',
+    prerender: false,
+    usesApi: false,
+  },
+];
+
+const SIGNED_IN: [RegExp, string][] = [
+  [/^\/dashboard\/?$/, 'Dashboard'],
+  [/^\/dashboard\/profile/, 'Profile'],
+  [/^\/dashboard\/settings/, 'Settings'],
+  [/^\/dashboard\/create-link/, 'New link'],
+  [/^\/dashboard\/edit-link\//, 'Edit link'],
+  [/^\/dashboard\/analytics\//, 'Link analytics'],
+  [/^\/teams\//, 'Team'],
+];
+
+/** The meta of the page at `pathname` (unknown paths get the not-found page's). */
+export function metaFor(pathname: string): PageMeta {
+  const page = PUBLIC_PAGES.find((p) => p.path === pathname);
+  if (page) return page;
+  const signedIn = SIGNED_IN.find(([pattern]) => pattern.test(pathname));
+  if (signedIn) return { title: `${signedIn[1]} — MailtoKit`, description: DEFAULT_DESCRIPTION };
+  return { title: 'Page not found — MailtoKit', description: DEFAULT_DESCRIPTION };
+}
+
+/** Public pages that render without the query client (nothing fetched or posted). */
+export const PAGES_WITHOUT_API = PUBLIC_PAGES.filter((p) => !p.usesApi).map((p) => p.path);

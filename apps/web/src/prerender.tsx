@@ -1,0 +1,43 @@
+// Build-time entry (not part of the browser bundle): renders a public page to HTML, so its
+// content shows before any JavaScript runs. Used by scripts/prerender.mjs.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { AppRoutes } from './app/router';
+import { loadQueryClient } from './lib/query-host';
+
+export { PUBLIC_PAGES } from './app/route-meta';
+
+/**
+ * The HTML inside #root for `url`. Rendered twice: the first pass loads every lazy part of the
+ * page, so the second never suspends — its HTML is complete and needs no inline script to
+ * reveal late parts (which the Content-Security-Policy would block).
+ */
+export async function render(url: string): Promise<string> {
+  await renderOnce(url);
+  const html = await renderOnce(url);
+  if (html.includes('<script')) throw new Error(`prerendering ${url} left an inline script`);
+  return html;
+}
+
+async function renderOnce(url: string): Promise<string> {
+  await loadQueryClient();
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProvider>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>,
+    // One piece: no boundary is split out to be revealed later by an inline script.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  // A part that failed here would be drawn again in the browser: fail the build instead.
+  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${url} failed`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}

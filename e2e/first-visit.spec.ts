@@ -1,0 +1,82 @@
+import { expect, test } from './fixtures';
+
+const PUBLIC_PAGES = ['/', '/auth', '/pricing', '/about', '/contact', '/privacy'];
+
+test('each public page has its own title and meta description, in its HTML', async ({
+  page,
+  request,
+}) => {
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const path of PUBLIC_PAGES) {
+    // What a crawler gets, before any script runs.
+    const html = await (await request.get(path)).text();
+    const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+    const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
+    expect(title, path).toBeTruthy();
+    expect(description, path).toBeTruthy();
+    titles.add(title ?? '');
+    descriptions.add(description ?? '');
+    // And what the page keeps once the app runs.
+    await page.goto(path);
+    await expect(page).toHaveTitle(title ?? '');
+  }
+  expect(titles.size).toBe(PUBLIC_PAGES.length);
+  expect(descriptions.size).toBe(PUBLIC_PAGES.length);
+});
+
+test('the home page content is in its HTML before JavaScript runs', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('Create Perfect Mailto Links in Seconds');
+  expect(html).toContain('Mailto Link Generator');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no layout shift while / and /auth load (${theme} theme)`, async ({ page }) => {
+    if (theme === 'dark')
+      await page.addInitScript(() => window.localStorage.setItem('mailtokit-theme', 'dark'));
+    for (const path of ['/', '/auth']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                hadRecentInput: boolean;
+              })[])
+                if (!entry.hadRecentInput) total += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 500);
+          }),
+      );
+      expect(shifts, `cumulative layout shift on ${path}`).toBeLessThan(0.01);
+      const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+      expect(dark).toBe(theme === 'dark');
+    }
+  });
+}
+
+test('what a visitor types before the page is interactive is kept', async ({ page }) => {
+  // Hold the app's script back, type into the prerendered form, then let it run.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: wait for the prerendered field instead.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator('#generator-to')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  await page.locator('#generator-to').fill('early@example.com');
+  await page.locator('#generator-subject').fill('Typed early');
+  release();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#generator-to')).toHaveValue('early@example.com');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(
+    page.getByText('mailto:early@example.com?subject=Typed%20early').first(),
+  ).toBeVisible();
+});
