@@ -9,7 +9,8 @@ const DEFAULT_DESCRIPTION =
 
 export interface PublicPage extends PageMeta {
   path: string;
-  /** Its HTML is rendered at build time (false: the page shows something of the day it is seen). */
+  /** Its HTML is rendered at build time (false: only its head is written, for a page whose
+   * content depends on the moment it is seen). */
   prerender: boolean;
   /** Fetches or posts (loads the query client with it). */
   usesApi: boolean;
@@ -62,7 +63,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     title: 'Privacy policy — MailtoKit',
     description:
       'What MailtoKit stores about you and your visitors, why, for how long, and how to get it deleted. Click tracking never keeps an IP address.',
-    prerender: false,
+    prerender: true,
     usesApi: false,
   },
 ];

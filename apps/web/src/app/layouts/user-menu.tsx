@@ -1,8 +1,9 @@
 import type { User } from '@mailtokit/contracts/user';
 import { ChevronDownIcon } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { Button } from '@/components/ui/button';
+import { useMenuIntent } from '@/lib/use-menu-intent';
 import { displayName } from '@/lib/user';
 
 // eslint-disable-next-line import-x/no-cycle -- loaded on first open; it reuses this file's button, no load-order cycle
@@ -13,13 +14,7 @@ const UserMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.Use
 export function UserMenuButton({ user, ...props }: { user: User } & ComponentProps<'button'>) {
   const name = displayName(user);
   return (
-    <Button
-      variant="ghost"
-      aria-label="User menu"
-      aria-haspopup="menu"
-      className="h-10 gap-2 px-1.5 sm:px-2"
-      {...props}
-    >
+    <Button variant="ghost" aria-label="User menu" className="h-10 gap-2 px-1.5 sm:px-2" {...props}>
       <UserAvatar name={name} />
       <span className="hidden max-w-[9rem] truncate sm:inline">{name}</span>
       <ChevronDownIcon aria-hidden="true" className="text-muted-foreground" />
@@ -27,28 +22,13 @@ export function UserMenuButton({ user, ...props }: { user: User } & ComponentPro
   );
 }
 
-const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
-
 /**
  * Header menu of a signed-in user. Its dropdown code loads when the pointer or focus reaches
  * the button and takes over (open) on the first click or Enter / Space / Arrow Down.
  */
 export function UserMenu({ user }: { user: User }) {
-  const [wanted, setWanted] = useState(false);
-  const button = (
-    <UserMenuButton
-      user={user}
-      aria-expanded={false}
-      onPointerEnter={() => void loadDropdown()}
-      onFocus={() => void loadDropdown()}
-      onClick={() => setWanted(true)}
-      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
-        if (!OPEN_KEYS.has(event.key)) return;
-        event.preventDefault();
-        setWanted(true);
-      }}
-    />
-  );
+  const { wanted, triggerProps } = useMenuIntent(loadDropdown);
+  const button = <UserMenuButton user={user} {...triggerProps} />;
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>

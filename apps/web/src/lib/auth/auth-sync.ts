@@ -10,7 +10,7 @@ export function syncAuth(queryClient: QueryClient): void {
   const observer = new QueryObserver(queryClient, meQueryOptions());
   const publish = () => {
     const { data, isPending, error } = observer.getCurrentResult();
-    // Spec section 7: failures other than 401 are logged and give no user.
+    // A failure other than 401 is logged and leaves the visitor signed out (no user).
     if (error && data === undefined) console.warn('Could not load the current user:', error);
     publishAuth({ user: data ?? null, isLoading: isPending });
   };

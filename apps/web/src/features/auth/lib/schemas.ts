@@ -9,7 +9,7 @@ export type LoginInput = LoginBody;
 
 /**
  * Registration form schema: the API's schema, with the auth page's e-mail message
- * ('Please enter a valid email address', spec section 5).
+ * ('Please enter a valid email address').
  */
 export const registerInputSchema = RegisterBody.extend({
   email: z

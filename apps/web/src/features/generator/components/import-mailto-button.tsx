@@ -1,7 +1,8 @@
 import type { ParsedMailto } from '@mailtokit/mailto';
 import { ClipboardPasteIcon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
+import { useDeferredDialog } from '@/lib/use-deferred-dialog';
 
 const loadDialog = () => import('./import-mailto-dialog');
 const ImportMailtoDialog = lazy(() =>
@@ -13,25 +14,10 @@ const ImportMailtoDialog = lazy(() =>
  * reaches the button (or at the latest on the click), not with the page.
  */
 export function ImportMailtoButton({ onImport }: { onImport: (mail: ParsedMailto) => void }) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const preload = () => void loadDialog();
+  const { open, setOpen, used, buttonRef, triggerProps } = useDeferredDialog(loadDialog);
   return (
     <>
-      <Button
-        ref={button}
-        type="button"
-        variant="outline"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant="outline" {...triggerProps}>
         <ClipboardPasteIcon aria-hidden="true" />
         Import a mailto link
       </Button>
@@ -41,7 +27,7 @@ export function ImportMailtoButton({ onImport }: { onImport: (mail: ParsedMailto
             open={open}
             onOpenChange={setOpen}
             onImport={onImport}
-            returnFocusTo={button}
+            returnFocusTo={buttonRef}
           />
         </Suspense>
       ) : null}

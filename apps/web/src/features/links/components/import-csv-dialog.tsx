@@ -4,8 +4,8 @@ import {
   LINK_IMPORT_MAX_ROWS,
   type LinkImportRow,
 } from '@mailtokit/contracts/links';
-import { CircleAlertIcon, CircleCheckIcon, UploadIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { useId, useState, type RefObject } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,7 +15,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -118,12 +117,22 @@ function Check({ outcome }: { outcome: ImportOutcome }) {
   );
 }
 
+export interface ImportCsvDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Gets focus back when the dialog closes (its button is not a Radix trigger). */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
 /**
  * 'Import CSV': choose a file, see its first rows and every invalid row (a dry run on the
  * server, nothing written), then import all of it in one go.
  */
-export function ImportCsvDialog() {
-  const [open, setOpen] = useState(false);
+export function ImportCsvDialog({
+  open,
+  onOpenChange: setOpen,
+  returnFocusTo,
+}: ImportCsvDialogProps) {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const check = useImportDryRun();
@@ -176,13 +185,13 @@ export function ImportCsvDialog() {
         if (!next) reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button size="sm" variant="outline">
-          <UploadIcon aria-hidden="true" />
-          Import CSV
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent
+        className="sm:max-w-2xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Import links from CSV</DialogTitle>
           <DialogDescription>

@@ -1,32 +1,17 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
-import {
-  ChartNoAxesColumnIcon,
-  CheckIcon,
-  CopyIcon,
-  EllipsisVerticalIcon,
-  PencilIcon,
-  RadarIcon,
-  SendIcon,
-  Trash2Icon,
-  UsersRoundIcon,
-} from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { CheckIcon, CopyIcon, PencilIcon, SendIcon, UsersRoundIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useCopy } from '@/lib/clipboard';
+import { useMenuIntent } from '@/lib/use-menu-intent';
 import { createdLabel, summarizeAddresses } from '../lib/format';
 import { AnalyticsLinkButton } from './analytics-link-button';
 import { DeleteLinkButton } from './delete-link-button';
-import { TrackingLinkButton, useCreateTrackingLinkAction } from './tracking-link-button';
+import { MoreActionsButton } from './more-actions-button';
+import { TrackingLinkButton } from './tracking-link-button';
 
 function Recipients({ label, list, max }: { label: string; list: string | null; max: number }) {
   const { shown, more, total } = summarizeAddresses(list, max);
@@ -39,57 +24,17 @@ function Recipients({ label, list, max }: { label: string; list: string | null; 
   );
 }
 
-/**
- * The secondary actions of a row on a phone: test, edit, tracking link, analytics, delete in
- * one menu. The dialogs they open live outside the menu, which closes first.
- */
+const loadMoreActions = () => import('./link-more-actions');
+const MoreActionsMenu = lazy(() => loadMoreActions().then((m) => ({ default: m.MoreActions })));
+
 function MoreActions({ link }: { link: MailtoLink }) {
-  const navigate = useNavigate();
-  const tracking = useCreateTrackingLinkAction(link);
-  const [deleting, setDeleting] = useState(false);
+  const { wanted, triggerProps } = useMenuIntent(loadMoreActions);
+  const button = <MoreActionsButton link={link} {...triggerProps} />;
+  if (!wanted) return button;
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`More actions for ${link.name}`}>
-            <EllipsisVerticalIcon aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => window.open(link.mailtoUrl)}>
-            <SendIcon aria-hidden="true" />
-            Test link
-          </DropdownMenuItem>
-          {link.canEdit ? (
-            <DropdownMenuItem onSelect={() => void navigate(`/dashboard/edit-link/${link.id}`)}>
-              <PencilIcon aria-hidden="true" />
-              Edit
-            </DropdownMenuItem>
-          ) : null}
-          <DropdownMenuItem disabled={tracking.pending} onSelect={tracking.create}>
-            <RadarIcon aria-hidden="true" />
-            Create tracking link
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void navigate(`/dashboard/analytics/${link.id}`)}>
-            <ChartNoAxesColumnIcon aria-hidden="true" />
-            View analytics
-          </DropdownMenuItem>
-          {link.canEdit ? (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
-                <Trash2Icon aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
-            </>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {tracking.dialogs}
-      {link.canEdit ? (
-        <DeleteLinkButton link={link} control={{ open: deleting, onOpenChange: setDeleting }} />
-      ) : null}
-    </>
+    <Suspense fallback={button}>
+      <MoreActionsMenu link={link} />
+    </Suspense>
   );
 }
 

@@ -30,7 +30,7 @@ import {
   type LinkListState,
   type LinkOrderKey,
 } from '../lib/list-state';
-import { ImportCsvDialog } from './import-csv-dialog';
+import { ImportCsvButton } from './import-csv-button';
 import { LinkCard } from './link-card';
 
 /** How long typing must pause before the search runs. */
@@ -173,7 +173,7 @@ export function LinksTab() {
                   Create New Link
                 </Link>
               </Button>
-              <ImportCsvDialog />
+              <ImportCsvButton />
             </>
           }
         />
@@ -189,7 +189,7 @@ export function LinksTab() {
           Your Links
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <ImportCsvDialog />
+          <ImportCsvButton />
           <Button asChild size="sm" variant="outline">
             <a href={EXPORT_CSV_PATH} download>
               <DownloadIcon aria-hidden="true" />

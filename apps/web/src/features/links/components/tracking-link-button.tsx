@@ -1,18 +1,9 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
 import { TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
 import { RadarIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usePremiumPrompt } from '@/components/premium-prompt';
 import { Button } from '@/components/ui/button';
-import { CopyField } from '@/components/ui/copy-field';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { copyText } from '@/lib/clipboard';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
@@ -24,13 +15,13 @@ export const TRACKING_COPIED = {
   title: TRACKING_MESSAGES.created,
   description: 'The tracking link has been copied to your clipboard',
 } as const;
-const URL_COPIED = {
-  title: 'Link copied!',
-  description: 'The tracking link has been copied to your clipboard',
-} as const;
 export const TRACKING_PREMIUM_MESSAGE =
   'Tracking links requires a premium subscription. Please upgrade your account to access this feature.';
 export const TRACKING_FAILED_MESSAGE = 'Failed to create tracking link. Please try again.';
+
+const TrackingUrlDialog = lazy(() =>
+  import('./tracking-url-dialog').then((m) => ({ default: m.TrackingUrlDialog })),
+);
 
 /**
  * Creating a tracking link for one saved link: creates a `/t/<slug>` address, copies it and
@@ -69,23 +60,11 @@ export function useCreateTrackingLinkAction(link: MailtoLink) {
 
   const dialogs = (
     <>
-      <Dialog open={manualUrl !== null} onOpenChange={(open) => !open && setManualUrl(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{TRACKING_MESSAGES.created}</DialogTitle>
-            <DialogDescription>
-              Your browser did not let us copy it. Copy the address below and share it instead of
-              the mailto link: each click is counted, then the mail app opens.
-            </DialogDescription>
-          </DialogHeader>
-          {manualUrl ? (
-            <CopyField value={manualUrl} label="Tracking link" copiedMessage={URL_COPIED} />
-          ) : null}
-          <DialogFooter>
-            <Button onClick={() => setManualUrl(null)}>Done</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {manualUrl !== null ? (
+        <Suspense fallback={null}>
+          <TrackingUrlDialog url={manualUrl} onClose={() => setManualUrl(null)} />
+        </Suspense>
+      ) : null}
       {premiumDialog}
     </>
   );

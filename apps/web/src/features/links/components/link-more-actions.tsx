@@ -1,0 +1,66 @@
+import type { MailtoLink } from '@mailtokit/contracts/links';
+import { ChartNoAxesColumnIcon, PencilIcon, RadarIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { DeleteLinkButton } from './delete-link-button';
+import { MoreActionsButton } from './more-actions-button';
+import { useCreateTrackingLinkAction } from './tracking-link-button';
+
+/**
+ * The secondary actions of a row on a phone: test, edit, tracking link, analytics, delete in
+ * one menu, loaded on first use and open at once. The dialogs they open live outside the menu, which closes first.
+ */
+export function MoreActions({ link }: { link: MailtoLink }) {
+  const navigate = useNavigate();
+  const tracking = useCreateTrackingLinkAction(link);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <>
+      <DropdownMenu defaultOpen>
+        <DropdownMenuTrigger asChild>
+          <MoreActionsButton link={link} />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => window.open(link.mailtoUrl)}>
+            <SendIcon aria-hidden="true" />
+            Test link
+          </DropdownMenuItem>
+          {link.canEdit ? (
+            <DropdownMenuItem onSelect={() => void navigate(`/dashboard/edit-link/${link.id}`)}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuItem disabled={tracking.pending} onSelect={tracking.create}>
+            <RadarIcon aria-hidden="true" />
+            Create tracking link
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate(`/dashboard/analytics/${link.id}`)}>
+            <ChartNoAxesColumnIcon aria-hidden="true" />
+            View analytics
+          </DropdownMenuItem>
+          {link.canEdit ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {tracking.dialogs}
+      {link.canEdit ? (
+        <DeleteLinkButton link={link} control={{ open: deleting, onOpenChange: setDeleting }} />
+      ) : null}
+    </>
+  );
+}
