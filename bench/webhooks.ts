@@ -14,6 +14,7 @@ import { loadAverage, machine, ms, printMachine, table, writeResults } from './l
 import {
   api,
   ensureServerBuilt,
+  freePort,
   freshDatabase,
   ServerProcess,
   sleep,
@@ -64,7 +65,8 @@ async function receiver() {
       res.writeHead(200).end();
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     count: () => count,

@@ -24,17 +24,44 @@ export async function ensureServerBuilt(): Promise<void> {
   mod.buildIfStale(['server']);
 }
 
-/** A free TCP port on 127.0.0.1 (released before the server binds it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The ports the benchmarks may listen on: `BENCH_PORTS=3130-3139` keeps every server they
+ * start inside that range (on a machine shared with others); unset, the system picks any.
+ */
+function portRange(): [number, number] | null {
+  const spec = process.env.BENCH_PORTS;
+  if (!spec) return null;
+  const m = /^(\d+)-(\d+)$/.exec(spec.trim());
+  const lo = Number(m?.[1]);
+  const hi = Number(m?.[2]);
+  if (!m || !(lo > 0 && hi >= lo && hi < 65536))
+    throw new Error(`BENCH_PORTS must look like 3130-3139, not ${JSON.stringify(spec)}`);
+  return [lo, hi];
+}
+
+function tryListen(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
+    s.once('error', () => resolve(null));
+    s.listen(port, '127.0.0.1', () => {
       const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : null;
+      s.close(() => resolve(bound));
     });
   });
+}
+
+/** A free TCP port on 127.0.0.1 (released before the server binds it), in BENCH_PORTS if set. */
+export async function freePort(): Promise<number> {
+  const range = portRange();
+  if (!range) {
+    const port = await tryListen(0);
+    if (port === null) throw new Error('no free port on 127.0.0.1');
+    return port;
+  }
+  for (let port = range[0]; port <= range[1]; port += 1)
+    if ((await tryListen(port)) !== null) return port;
+  throw new Error(`no free port in BENCH_PORTS=${range[0]}-${range[1]}`);
 }
 
 /** A fresh, empty database for one server: a SQLite file in a new DATA_DIR, or a new PG db. */
@@ -191,6 +218,10 @@ export class ServerProcess {
   child: ChildProcess | null = null;
   port = 0;
   private exited: Promise<void> = Promise.resolve();
+  /** Set when the process ended: its exit code or signal, and whether it was asked to. */
+  private ended: { code: number | null; signal: NodeJS.Signals | null; asked: boolean } | null =
+    null;
+  private stopping = false;
 
   constructor(private readonly opts: ServerOptions) {}
 
@@ -231,9 +262,18 @@ export class ServerProcess {
     child.stdout?.on('data', (c: Buffer) => process.stderr.write(prefix(c)));
     child.stderr?.on('data', (c: Buffer) => process.stderr.write(prefix(c)));
     let gone = false;
+    this.ended = null;
+    this.stopping = false;
     this.exited = new Promise((resolve) =>
-      child.once('exit', () => {
+      child.once('exit', (code, signal) => {
         gone = true;
+        this.ended = { code, signal, asked: this.stopping };
+        // A server that dies while a benchmark uses it shows up on the client as a reset or
+        // "other side closed"; say here what really happened.
+        if (!this.stopping)
+          console.error(
+            `  [${this.opts.name}] exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`})`,
+          );
         resolve();
       }),
     );
@@ -252,8 +292,16 @@ export class ServerProcess {
     }
   }
 
+  /** How the process ended (`code 1`, `signal SIGKILL`), or null while it runs. */
+  get exitStatus(): string | null {
+    if (!this.ended) return null;
+    const how = this.ended.signal ? `signal ${this.ended.signal}` : `code ${this.ended.code}`;
+    return this.ended.asked ? how : `${how}, not sent by the benchmark`;
+  }
+
   /** `kill -9`: no shutdown hook, no drain, no checkpoint. */
   async kill9(): Promise<void> {
+    this.stopping = true;
     this.child?.kill('SIGKILL');
     await this.exited;
     this.child = null;
@@ -262,6 +310,7 @@ export class ServerProcess {
   /** SIGTERM (graceful: pending clicks are committed, --cpu-prof writes its profile). */
   async stop(): Promise<void> {
     if (!this.child) return;
+    this.stopping = true;
     this.child.kill('SIGTERM');
     const timer = setTimeout(() => this.child?.kill('SIGKILL'), 20_000);
     await this.exited;
