@@ -73,7 +73,7 @@ describe('accessFor', () => {
   });
 
   describe('someone else, a private link', () => {
-    it.each(ROLES)('%s of the author's teams: none', (role) => {
+    it.each(ROLES)('%s of the author teams: none', (role) => {
       expect(accessFor(VIEWER, link(null), seats([TEAM, role], [OTHER_TEAM, role]))).toBe('none');
     });
 
@@ -82,7 +82,7 @@ describe('accessFor', () => {
     });
   });
 
-  it('covers the whole matrix: viewer x sharing x role in the link's team', () => {
+  it('covers the whole matrix: viewer x sharing x role in the team of the link', () => {
     const table: string[] = [];
     for (const who of ['author', 'other'] as const)
       for (const shared of [false, true])
