@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_SCOPES, type TokenScope } from '@mailtokit/contracts/tokens';
 import {
   createLink,
@@ -15,14 +15,19 @@ let t: TestApp;
 let owner: SignedIn;
 let linkId: number;
 let teamId: number;
+/** Added to the real time by the app's clock: lets a test move time forward. */
+let offsetMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ app: { clock: () => new Date(Date.now() + offsetMs) } });
   owner = await signUpAs(t, 'TEAM');
   linkId = (await createLink(t.app, owner.headers)).id;
   teamId = (await createTeam(t.app, owner)).id;
 });
 afterAll(async () => t.close());
+afterEach(() => {
+  offsetMs = 0;
+});
 
 async function createToken(
   who: SignedIn,
@@ -248,15 +253,15 @@ describe(`API tokens (${dialect})`, () => {
       scopes: ['teams:read'],
       expiresInDays: 1,
     });
-    await t.db.kysely
-      .updateTable('api_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', b.id)
-      .execute();
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(b.token) }))
-        .statusCode,
-    ).toBe(401);
+    const teamsWith = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) }))
+        .statusCode;
+    const untilExpiry = Date.parse(b.expiresAt ?? '') - Date.now();
+    offsetMs = untilExpiry - 60_000;
+    expect(await teamsWith(b.token)).toBe(200);
+    offsetMs = untilExpiry + 1000;
+    expect(await teamsWith(b.token)).toBe(401);
+    offsetMs = 0;
 
     const unknown = `mtk_${'A'.repeat(43)}`;
     expect(
@@ -292,37 +297,35 @@ describe(`API tokens (${dialect})`, () => {
 
   it('records lastUsedAt, at most once a minute', async () => {
     const { token, id } = await createToken(owner, { name: 'used', scopes: ['teams:read'] });
-    const lastUsed = async () =>
-      (
-        await t.db.kysely
-          .selectFrom('api_tokens')
-          .select('last_used_at')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).last_used_at;
+    const lastUsed = async () => {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/tokens',
+        headers: owner.headers,
+      });
+      expect(list.statusCode).toBe(200);
+      return list.json<{ id: number; lastUsedAt: string | null }[]>().find((x) => x.id === id)!
+        .lastUsedAt;
+    };
+    const use = async () =>
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) }))
+          .statusCode,
+      ).toBe(200);
     expect(await lastUsed()).toBeNull();
-    await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) });
+    await use();
     const first = await lastUsed();
     expect(first).not.toBeNull();
-    await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) });
+    offsetMs = 30_000;
+    await use();
     expect(await lastUsed()).toBe(first);
 
-    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
-    await t.db.kysely
-      .updateTable('api_tokens')
-      .set({ last_used_at: twoMinutesAgo })
-      .where('id', '=', id)
-      .execute();
-    await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(token) });
-    expect(await lastUsed()).not.toBe(twoMinutesAgo);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/tokens',
-      headers: owner.headers,
-    });
-    expect(
-      list.json<{ id: number; lastUsedAt: string }[]>().find((x) => x.id === id)?.lastUsedAt,
-    ).toBe(await lastUsed());
+    offsetMs = 61_000;
+    const before = Date.now() + offsetMs;
+    await use();
+    const later = await lastUsed();
+    expect(Date.parse(later ?? '') - Date.parse(first ?? '')).toBeGreaterThanOrEqual(60_000);
+    expect(Date.parse(later ?? '')).toBeGreaterThanOrEqual(before);
   });
 
   it('needs a session to manage tokens (401 anonymous)', async () => {
