@@ -45,12 +45,7 @@ const boundaryZones = [
   ...modules.map((module) => ({
     target: `${SERVER}/modules/${module}`,
     from: `${SERVER}/modules`,
-    except: [
-      `./${module}`,
-      ...modules.filter((m) => m !== module).map((m) => `./${m}/service.ts`),
-      // The PostgreSQL click batch writes the webhook outbox rows in its own single statement.
-      ...(module === 'tracking' ? ['./webhooks/repo.ts'] : []),
-    ],
+    except: [`./${module}`, ...modules.filter((m) => m !== module).map((m) => `./${m}/service.ts`)],
     message: 'A module uses another module through its service.ts only, never its repo or routes.',
   })),
   {

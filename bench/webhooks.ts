@@ -3,13 +3,18 @@
 // node:http server answering 200, runs in this process). Each human click then also writes
 // an outbox row in its transaction, and the in-process worker POSTs it after the 302.
 //
-//   npm run bench:webhooks [-- --rounds 2 --duration 10 --warmup 2 --connections 50 --only sqlite,postgres]
+//   npm run bench:webhooks [-- --rounds 2 --duration 10 --warmup 2 --connections 50 --only sqlite,postgres --profile sqlite]
 //
-// Prints figures; never fails on slow numbers.
+// Prints figures; never fails on slow numbers. --profile sqlite|postgres also runs that server
+// with a webhook once more under the same load with --cpu-prof and prints where its time goes.
+// BENCH_PORTS=3110-3119 keeps the servers and the receiver in that port range.
+import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { printProfile, summarizeProfile, type ProfileSummary } from './lib/cpuprofile';
 import { measure, type LoadSummary } from './lib/load';
+import { BENCH_DIR } from './lib/paths';
 import { loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
 import {
   api,
@@ -29,6 +34,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string', default: 'sqlite,postgres' },
+    profile: { type: 'string', default: '' },
   },
 });
 const rounds = Number(args.rounds);
@@ -68,17 +74,23 @@ async function receiver() {
   const port = await freePort();
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url: `http://127.0.0.1:${port}/hook`,
     count: () => count,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
 
-async function run(round: number, dialect: Dialect, webhook: boolean): Promise<Run> {
+async function run(
+  round: number,
+  dialect: Dialect,
+  webhook: boolean,
+  profileDir: string | null = null,
+): Promise<Run> {
   const db = await freshDatabase(dialect);
   const server = new ServerProcess({
     name: `mailtokit-${dialect}${webhook ? '-webhook' : ''}`,
     env: { ...db.env, WEBHOOK_ALLOW_PRIVATE: 'true' },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const sink = await receiver();
   try {
@@ -152,7 +164,30 @@ async function main() {
       `${dialect}: with a webhook ${Math.round(mean(true))} req/s, without ${Math.round(mean(false))} req/s: ${(ratio * 100).toFixed(1)}% (target >= ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
     );
   }
-  const file = writeResults('webhooks', { machine: m, load, runs });
+  let profile: ProfileSummary | null = null;
+  if (args.profile === 'sqlite' || args.profile === 'postgres') {
+    const dir = path.join(
+      BENCH_DIR,
+      'results',
+      'profiles',
+      new Date().toISOString().replace(/[:.]/g, '-'),
+    );
+    fs.mkdirSync(dir, { recursive: true });
+    console.log(`\nprofiling MailtoKit (${args.profile}) with one webhook; profile in ${dir}`);
+    const profiled = await run(0, args.profile, true, dir);
+    console.log(
+      `  (with the profiler on: ${Math.round(profiled.summary.reqPerSecMean)} req/s, p99 ${ms(profiled.summary.latencyMs.p99)} ms)`,
+    );
+    const file = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, f))[0];
+    if (file) {
+      profile = summarizeProfile(file);
+      printProfile(profile);
+    } else console.log('no profile written');
+  }
+  const file = writeResults('webhooks', { machine: m, load, runs, profile });
   console.log(`\nresults: ${file}`);
 }
 

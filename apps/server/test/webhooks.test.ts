@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addMember,
+  buildLink,
   createLink,
+  createTeam,
   createTestApp,
   dialect,
   signUpAs,
@@ -258,6 +261,64 @@ describe(`webhooks: delivery (${dialect})`, () => {
       expect(JSON.parse(receiver.received[0]!.body).data.trackingLinkId).toBe(a.id);
       await t.app.webhookWorker.runOnce();
       expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('reports a listed team link only while its owner may read it (shared with a team they are in)', async () => {
+    const receiver = await startReceiver([200]);
+    try {
+      const lead = await signUpAs(t, 'TEAM');
+      const watcher = await signUpAs(t, 'PREMIUM');
+      const team = await createTeam(t.app, lead);
+      await addMember(t.app, lead, team.id, watcher);
+      const kept = await createLink(t.app, lead.headers, { teamId: team.id });
+      const unshared = await createLink(t.app, lead.headers, { teamId: team.id });
+      const a = await trackingSlug(lead, kept.id);
+      const b = await trackingSlug(lead, unshared.id);
+      const hook = await createWebhook(watcher, {
+        url: receiver.url,
+        mailtoLinkIds: [kept.id, unshared.id],
+      });
+      const reported = async () =>
+        (await pendingRows(hook.id))
+          .sort((x, y) => x.id - y.id)
+          .map((r) => JSON.parse(r.payload).data.trackingLinkId);
+
+      await click(a.slug);
+      await click(b.slug);
+      expect(await reported()).toEqual([a.id, b.id]);
+
+      // The link goes back to being its author's private link: no more events of it.
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/mailto-links/${unshared.id}`,
+        headers: lead.headers,
+        payload: buildLink({ teamId: null }),
+      });
+      expect(put.statusCode).toBe(200);
+      await click(b.slug);
+      await click(a.slug);
+      expect(await reported()).toEqual([a.id, b.id, a.id]);
+
+      // The webhook's owner leaves the team: the shared link is out of their reach too.
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/teams/${team.id}/members/${watcher.user.id}`,
+        headers: lead.headers,
+      });
+      expect(removed.statusCode).toBe(200);
+      await click(a.slug);
+      await click(b.slug);
+      expect(await reported()).toEqual([a.id, b.id, a.id]);
+
+      await waitFor(() => receiver.received.length === 3);
+      await t.app.webhookWorker.runOnce();
+      expect(receiver.received).toHaveLength(3);
+      expect(receiver.received.map((r) => JSON.parse(r.body).data.mailtoLinkId).sort()).toEqual(
+        [kept.id, kept.id, unshared.id].sort(),
+      );
     } finally {
       await receiver.close();
     }

@@ -1,6 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
-import { newEventId } from '../webhooks/repo';
 import type { DB, LinkRow, NewClick, NewTrackingLink, TrackingLinkRow } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -248,7 +247,8 @@ export async function insertClicks(
  * (no BEGIN / COMMIT around several INSERTs): the clicks arrive as one array per column
  * (`unnest`), and data-modifying CTEs insert the raw rows, the day's new visitors, the rollup
  * deltas (counting only the visitors whose insert was not a conflict) and the webhook outbox
- * rows of human clicks whose link a live webhook covers. A single statement is atomic: all of
+ * rows of human clicks whose link a live webhook covers (a listed link only while the
+ * webhook's owner may read it: their own, or shared with a team they belong to). A single statement is atomic: all of
  * it commits or none. It runs as a named (server-side prepared) statement on each connection.
  */
 const CLICK_BATCH_SQL = `
@@ -301,8 +301,11 @@ hooks as (
   union all
   select w.id, wl.mailto_link_id
   from webhook_links wl join webhooks w on w.id = wl.webhook_id
+    join mailto_links m on m.id = wl.mailto_link_id
   where w.all_links = 0 and w.disabled_at is null
     and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
+    and (m.user_id = w.user_id or exists (
+      select 1 from team_members tm where tm.team_id = m.team_id and tm.user_id = w.user_id))
 ),
 events as (
   insert into webhook_deliveries (webhook_id, event_id, event_type, payload, status, attempts,
@@ -315,19 +318,28 @@ events as (
 )
 select count(*)::int as events from events`;
 
+/** The `link.clicked` event of a human click: its id and the JSON body that is sent. */
+export type ClickEventOf = (click: ClickRecord & { slug: string }) => {
+  id: string;
+  payload: string;
+};
+
 /**
  * `insertClicks` on PostgreSQL in one round trip (see CLICK_BATCH_SQL); the same rows, rollup
- * and outbox. Every human click carries its `link.clicked` event (id and JSON body, as
- * `insertClickEvents` builds it), used only where a webhook covers its link. Clicks without
- * their slug take `insertClicks`, which looks the slug up.
+ * and outbox. Every human click carries its `link.clicked` event (from `eventOf`, the webhooks
+ * module's), used only where a webhook covers its link. Clicks without their slug take
+ * `insertClicks` with `queueEvents`, which looks the slug up.
  */
 export async function insertClicksPostgres(
   pool: pg.Pool,
   db: Kysely<DB>,
   clicks: readonly ClickRecord[],
+  eventOf: ClickEventOf,
+  queueEvents: (trx: Conn, clicks: readonly ClickRecord[]) => Promise<number>,
 ): Promise<number> {
   if (clicks.length === 0) return 0;
-  if (clicks.some((c) => !c.is_bot && c.slug === undefined)) return insertClicks(db, clicks);
+  if (clicks.some((c) => !c.is_bot && c.slug === undefined))
+    return insertClicks(db, clicks, queueEvents);
   const n = clicks.length;
   const cols = {
     trackingLinkId: new Array<number>(n),
@@ -357,23 +369,9 @@ export async function insertClicksPostgres(
       cols.eventId[i] = null;
       cols.payload[i] = null;
     } else {
-      const id = newEventId();
-      cols.eventId[i] = id;
-      cols.payload[i] = JSON.stringify({
-        id,
-        type: 'link.clicked',
-        createdAt: c.occurred_at,
-        data: {
-          mailtoLinkId: c.mailto_link_id,
-          trackingLinkId: c.tracking_link_id,
-          slug: c.slug ?? '',
-          label: c.label ?? null,
-          referrerHost: c.referrer_host ?? null,
-          browser: c.browser,
-          os: c.os,
-          device: c.device,
-        },
-      });
+      const event = eventOf({ ...c, slug: c.slug ?? '' });
+      cols.eventId[i] = event.id;
+      cols.payload[i] = event.payload;
     }
   }
   const result = await pool.query<{ events: number }>({

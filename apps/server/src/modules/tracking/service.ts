@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
-import { queueClickEvents } from '../webhooks/service';
+import { linkClickedEvent, queueClickEvents } from '../webhooks/service';
 import { ClickRecorder } from './click-recorder';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
@@ -70,7 +70,13 @@ export class TrackingService {
         const driver = db.driver;
         const events =
           driver.dialect === 'postgres'
-            ? await repo.insertClicksPostgres(driver.pool, db.kysely, rows)
+            ? await repo.insertClicksPostgres(
+                driver.pool,
+                db.kysely,
+                rows,
+                linkClickedEvent,
+                queueClickEvents,
+              )
             : await repo.insertClicks(db.kysely, rows, queueClickEvents);
         if (events > 0) this.onClickEvents();
       },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { LinkClickedEvent } from '@mailtokit/contracts/webhooks';
 import type { Dialect } from '../../db/database';
 import type {
@@ -169,10 +169,38 @@ export interface ClickForEvent {
 }
 
 /**
- * Writes one `link.clicked` outbox row per human click and enabled webhook covering its link,
- * in the caller's transaction (the one that stores the clicks): an event exists exactly when
+ * Writes one `link.clicked` outbox row per human click and enabled webhook covering its link
+ * (a listed link counts only while the webhook's owner may read it: their own, or shared with
+ * a team they belong to), in the caller's transaction (the one that stores the clicks): an event exists exactly when
  * its click does. Returns how many were written.
  */
+/**
+ * The `link.clicked` event of a human click: a new id and the JSON body, the exact bytes that
+ * are signed and sent on every attempt.
+ */
+export function linkClickedEvent(c: ClickForEvent & { slug: string }): {
+  id: string;
+  type: 'link.clicked';
+  payload: string;
+} {
+  const event: LinkClickedEvent = {
+    id: newEventId(),
+    type: 'link.clicked',
+    createdAt: c.occurred_at,
+    data: {
+      mailtoLinkId: c.mailto_link_id,
+      trackingLinkId: c.tracking_link_id,
+      slug: c.slug,
+      label: c.label ?? null,
+      referrerHost: c.referrer_host ?? null,
+      browser: c.browser,
+      os: c.os,
+      device: c.device,
+    },
+  };
+  return { id: event.id, type: event.type, payload: JSON.stringify(event) };
+}
+
 export async function insertClickEvents(
   trx: Conn,
   clicks: readonly ClickForEvent[],
@@ -191,10 +219,24 @@ export async function insertClickEvents(
       trx
         .selectFrom('webhook_links as wl')
         .innerJoin('webhooks as w', 'w.id', 'wl.webhook_id')
+        .innerJoin('mailto_links as m', 'm.id', 'wl.mailto_link_id')
         .select(['w.id as webhookId', 'wl.mailto_link_id as linkId'])
         .where('w.all_links', '=', 0)
         .where('w.disabled_at', 'is', null)
-        .where('wl.mailto_link_id', 'in', linkIds),
+        .where('wl.mailto_link_id', 'in', linkIds)
+        // Only links the owner may read now: their own, or shared with a team they are in.
+        .where((eb) =>
+          eb.or([
+            eb('m.user_id', '=', eb.ref('w.user_id')),
+            eb.exists(
+              eb
+                .selectFrom('team_members as tm')
+                .select('tm.id')
+                .whereRef('tm.team_id', '=', 'm.team_id')
+                .whereRef('tm.user_id', '=', 'w.user_id'),
+            ),
+          ]),
+        ),
     )
     .execute();
   if (covering.length === 0) return 0;
@@ -222,24 +264,13 @@ export async function insertClickEvents(
     const hooks = hooksByLink.get(c.mailto_link_id);
     if (!hooks) continue;
     const tracking = named.get(c.tracking_link_id);
-    const event: LinkClickedEvent = {
-      id: newEventId(),
-      type: 'link.clicked',
-      createdAt: c.occurred_at,
-      data: {
-        mailtoLinkId: c.mailto_link_id,
-        trackingLinkId: c.tracking_link_id,
-        slug: c.slug ?? tracking?.slug ?? '',
-        label: c.label !== undefined ? c.label : (tracking?.label ?? null),
-        referrerHost: c.referrer_host ?? null,
-        browser: c.browser,
-        os: c.os,
-        device: c.device,
-      },
-    };
-    const payload = JSON.stringify(event);
+    const event = linkClickedEvent({
+      ...c,
+      slug: c.slug ?? tracking?.slug ?? '',
+      label: c.label !== undefined ? c.label : (tracking?.label ?? null),
+    });
     for (const webhookId of hooks)
-      rows.push(pendingDelivery(webhookId, event.id, event.type, payload, c.occurred_at));
+      rows.push(pendingDelivery(webhookId, event.id, event.type, event.payload, c.occurred_at));
   }
   for (let i = 0; i < rows.length; i += INSERT_CHUNK)
     await trx
@@ -275,10 +306,11 @@ export function pendingDelivery(
 export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string };
 
 /**
- * Claims up to `limit` due deliveries of enabled webhooks: counts the attempt and pushes
- * `next_attempt_at` to `leaseUntil`, so no other worker takes them meanwhile and a worker
- * that dies mid-send leaves them due again once the lease ends. On PostgreSQL, rows another
- * instance is claiming are skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
+ * Claims up to `limit` due deliveries of enabled webhooks in one statement: counts the attempt
+ * and pushes `next_attempt_at` to `leaseUntil`, so no other worker takes them meanwhile and a
+ * worker that dies mid-send leaves them due again once the lease ends. On PostgreSQL, rows
+ * another instance is claiming are skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
+ * A second read fetches the webhooks' URLs and secrets.
  */
 export async function claimDue(
   db: Kysely<DB>,
@@ -287,88 +319,120 @@ export async function claimDue(
   leaseUntil: string,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-      .select('d.id')
-      .where('d.status', '=', 'pending')
-      .where('d.next_attempt_at', '<=', now)
-      .where('w.disabled_at', 'is', null)
-      .orderBy('d.next_attempt_at')
-      .limit(limit);
-    if (dialect === 'postgres') due = due.forUpdate('d').skipLocked();
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        attempts: sql`attempts + 1`,
-        last_attempt_at: now,
-        next_attempt_at: leaseUntil,
-      })
-      .where('id', 'in', ids)
-      .execute();
-    return trx
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-      .selectAll('d')
-      .select(['w.url', 'w.secret'])
-      .where('d.id', 'in', ids)
-      .execute();
-  });
-}
-
-/** Stores an attempt's outcome: done (`succeeded`/`failed`) or pending until `next`. */
-export async function recordAttempt(
-  db: Conn,
-  id: number,
-  outcome: {
-    status: DeliveryStatus;
-    responseStatus: number | null;
-    error: string | null;
-    next: string;
-    completedAt: string | null;
-  },
-): Promise<void> {
-  await db
+  let due = db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .select('d.id')
+    .where('d.status', '=', 'pending')
+    .where('d.next_attempt_at', '<=', now)
+    .where('w.disabled_at', 'is', null)
+    .orderBy('d.next_attempt_at')
+    .limit(limit);
+  if (dialect === 'postgres') due = due.forUpdate('d').skipLocked();
+  const claimed = await db
     .updateTable('webhook_deliveries')
     .set({
-      status: outcome.status,
-      response_status: outcome.responseStatus,
-      last_error: outcome.error,
-      next_attempt_at: outcome.next,
-      completed_at: outcome.completedAt,
+      attempts: sql`attempts + 1`,
+      last_attempt_at: now,
+      next_attempt_at: leaseUntil,
     })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('id', 'in', due)
+    .returningAll()
     .execute();
+  if (claimed.length === 0) return [];
+  const hooks = new Map(
+    (
+      await db
+        .selectFrom('webhooks')
+        .select(['id', 'url', 'secret'])
+        .where('id', 'in', [...new Set(claimed.map((d) => d.webhook_id))])
+        .execute()
+    ).map((h) => [h.id, h]),
+  );
+  const out: ClaimedDelivery[] = [];
+  for (const d of claimed) {
+    // A webhook deleted in between took its deliveries with it.
+    const hook = hooks.get(d.webhook_id);
+    if (hook) out.push({ ...d, url: hook.url, secret: hook.secret });
+  }
+  return out.sort((a, b) => a.id - b.id);
 }
 
-/** A delivery succeeded: the webhook's failure streak ends. */
-export async function resetFailures(db: Conn, webhookId: number): Promise<void> {
+/** An attempt's outcome: done (`succeeded`/`failed`) or `pending` until `next`. */
+export interface Outcome {
+  id: number;
+  status: DeliveryStatus;
+  responseStatus: number | null;
+  error: string | null;
+  next: string;
+  completedAt: string | null;
+}
+
+/**
+ * `value` when every outcome has the same, else `case id when … then … end` (cast, so both
+ * databases type the column alike).
+ */
+function perRow<T extends string | number | null>(
+  rows: readonly Outcome[],
+  pick: (o: Outcome) => T,
+  type: 'integer' | 'text',
+): RawBuilder<T> {
+  const first = pick(rows[0]!);
+  if (rows.every((o) => pick(o) === first)) return sql<T>`${first}`;
+  const whens = rows.map((o) => sql`when ${o.id} then cast(${pick(o)} as ${sql.raw(type)})`);
+  return sql<T>`case ${sql.ref('id')} ${sql.join(whens, sql` `)} end`;
+}
+
+/** Stores a round's outcomes: one UPDATE per resulting status. */
+export async function recordOutcomes(db: Conn, outcomes: readonly Outcome[]): Promise<void> {
+  const byStatus = new Map<DeliveryStatus, Outcome[]>();
+  for (const o of outcomes) byStatus.set(o.status, [...(byStatus.get(o.status) ?? []), o]);
+  for (const [status, rows] of byStatus) {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status,
+        response_status: perRow(rows, (o) => o.responseStatus, 'integer'),
+        last_error: perRow(rows, (o) => o.error, 'text'),
+        next_attempt_at: perRow(rows, (o) => o.next, 'text'),
+        completed_at: perRow(rows, (o) => o.completedAt, 'text'),
+      })
+      .where(
+        'id',
+        'in',
+        rows.map((o) => o.id),
+      )
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+/** Deliveries of these webhooks succeeded: their failure streaks end. */
+export async function resetFailures(db: Conn, webhookIds: readonly number[]): Promise<void> {
+  if (webhookIds.length === 0) return;
   await db
     .updateTable('webhooks')
     .set({ consecutive_failures: 0 })
-    .where('id', '=', webhookId)
+    .where('id', 'in', webhookIds)
     .where('consecutive_failures', '>', 0)
     .execute();
 }
 
 /**
- * A delivery failed for good: the streak grows, and at `limit` the webhook is disabled and
- * its pending deliveries cancelled. Returns true when this call disabled it.
+ * `failures` deliveries failed for good: the streak grows, and at `limit` the webhook is
+ * disabled and its pending deliveries cancelled. Returns true when this call disabled it.
  */
-export async function recordFailure(
+export async function recordFailures(
   db: Kysely<DB>,
   webhookId: number,
+  failures: number,
   limit: number,
   at: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('webhooks')
-      .set({ consecutive_failures: sql`consecutive_failures + 1` })
+      .set({ consecutive_failures: sql`consecutive_failures + ${failures}` })
       .where('id', '=', webhookId)
       .returning(['consecutive_failures', 'disabled_at'])
       .executeTakeFirst();

@@ -170,3 +170,6 @@ export class WebhooksService {
  * calls it from its click batch.
  */
 export const queueClickEvents = repo.insertClickEvents;
+
+/** The `link.clicked` event of a human click (id and body), for a batch written elsewhere. */
+export const linkClickedEvent = repo.linkClickedEvent;

@@ -1,17 +1,38 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_FAILURES_TO_DISABLE, WEBHOOK_MAX_ATTEMPTS } from '@mailtokit/contracts/webhooks';
 import type { WebhookSettings } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import * as repo from './repo';
-import { DELIVERY_TIMEOUT_MS, sendEvent, signature, type Attempt } from './sender';
+import { DELIVERY_TIMEOUT_MS, ReceiverAgents, sendEvent, signature, type Attempt } from './sender';
 
 /** Deliveries claimed (and sent concurrently) per round. */
-const BATCH = 20;
-/** A claimed delivery is due again this long after its attempt began (a worker died). */
-const LEASE_MS = DELIVERY_TIMEOUT_MS + 10_000;
+const BATCH = 100;
+/**
+ * A claimed delivery is due again this long after its attempt began (a worker died): one
+ * attempt's timeout, twice (a request that met a stale kept-alive connection goes again), and
+ * a margin for recording the outcome.
+ */
+const LEASE_MS = 2 * DELIVERY_TIMEOUT_MS + 10_000;
 /** Longest wait between two attempts. */
 const MAX_DELAY_MS = 12 * 60 * 60_000;
+/**
+ * A new event is looked at this long after it was written, so that the events of the clicks
+ * committed meanwhile share one round instead of waking the worker each.
+ */
+const NUDGE_DELAY_MS = 20;
+/**
+ * Between two rounds the worker pauses at least this long and watches how busy the event loop
+ * is meanwhile (redirects, API calls): at `BUSY_UTILIZATION` or more, delivery yields. It then
+ * takes at most `BUSY_SHARE` of the time (the pause is the last round's duration times 19) and
+ * at least one round every `MAX_BUSY_PAUSE_MS`, so events still flow under any load and the
+ * backlog is sent at full speed once the load drops.
+ */
+const MIN_PAUSE_MS = 10;
+const BUSY_UTILIZATION = 0.5;
+const BUSY_SHARE = 0.05;
+const MAX_BUSY_PAUSE_MS = 1000;
 
 /**
  * Wait before attempt `n + 1` after `n` failed ones: base × 4^(n−1), at most 12 hours, ±20%
@@ -26,17 +47,23 @@ export function retryDelayMs(failedAttempts: number, baseMs: number, random = Ma
 const succeeded = (a: Attempt) => a.status !== null && a.status >= 200 && a.status < 300;
 
 /**
- * Sends the outbox: claims due deliveries, POSTs them signed, records each outcome and
- * schedules retries. Runs inside the server process, after the redirects have been answered;
- * polls every second (sooner when nudged by a new event), so work left by a stopped or killed
- * process is picked up by the next one.
+ * Sends the outbox: claims due deliveries, POSTs them signed (over kept-alive connections per
+ * receiver), records the round's outcomes and schedules retries. Runs inside the server
+ * process, after the redirects have been answered, and yields to them under load (see
+ * `BUSY_SHARE`); polls every second (sooner when nudged by a new event), so work left by a
+ * stopped or killed process is picked up by the next one.
  */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | null = null;
+  /** When the scheduled round starts (ms since the epoch). */
+  private timerAt = 0;
+  /** No round starts before this (a pause under load); nudges do not shorten it. */
+  private notBefore = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
   private readonly pollMs: number;
+  private readonly agents = new ReceiverAgents();
 
   constructor(
     private readonly db: Db,
@@ -52,11 +79,15 @@ export class WebhookWorker {
     this.schedule(0);
   }
 
-  /** New work was written: look now instead of at the next poll. */
+  /** New work was written: look soon instead of at the next poll. */
   nudge(): void {
     if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    const at = Math.max(Date.now() + NUDGE_DELAY_MS, this.notBefore);
+    if (this.timer === null || this.timerAt > at) this.schedule(at - Date.now());
   }
 
   /** Stops polling and waits for the round in flight (at most one attempt's timeout). */
@@ -65,6 +96,7 @@ export class WebhookWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    this.agents.destroy();
   }
 
   /** One round by hand (tests): claims and sends what is due now; resolves with the count. */
@@ -77,36 +109,58 @@ export class WebhookWorker {
       new Date(now.getTime() + LEASE_MS).toISOString(),
       BATCH,
     );
-    await Promise.all(claimed.map((d) => this.deliver(d)));
+    if (claimed.length === 0) return 0;
+    const attempts = await Promise.all(claimed.map((d) => this.send(d)));
+    await this.record(claimed, attempts);
     return claimed.length;
   }
 
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
+    this.timerAt = Date.now() + Math.max(0, ms);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running = this.loop().finally(() => {
+      this.running = this.round().finally(() => {
         this.running = null;
-        if (!this.stopped) this.schedule(this.again ? 0 : this.pollMs);
-        this.again = false;
       });
     }, ms);
     this.timer.unref();
   }
 
-  private async loop(): Promise<void> {
+  /** One round, then the next one's time: at once, after a pause, or at the next poll. */
+  private async round(): Promise<void> {
+    const started = Date.now();
+    let claimed = 0;
     try {
-      // A full batch means more may be due: go on at once.
-      let claimed = BATCH;
-      while (!this.stopped && claimed === BATCH) claimed = await this.runOnce();
+      claimed = await this.runOnce();
     } catch (err) {
       this.log.error({ err }, 'webhook worker round failed');
     }
+    if (this.stopped) return;
+    const took = Date.now() - started;
+    const more = claimed === BATCH || this.again;
+    this.again = false;
+    if (claimed === 0 && !more) {
+      this.notBefore = 0;
+      this.schedule(this.pollMs);
+      return;
+    }
+    // Pause a moment and see whether redirects keep the event loop busy meanwhile.
+    const before = performance.eventLoopUtilization();
+    await new Promise<void>((resolve) => setTimeout(resolve, MIN_PAUSE_MS).unref());
+    if (this.stopped) return;
+    const busy = performance.eventLoopUtilization(before).utilization >= BUSY_UTILIZATION;
+    const pause = busy
+      ? Math.min(MAX_BUSY_PAUSE_MS, Math.max(0, took * (1 / BUSY_SHARE - 1) - MIN_PAUSE_MS))
+      : 0;
+    this.notBefore = Date.now() + pause;
+    // Nothing more due yet: the next poll, or a nudge (not before the pause ends).
+    this.schedule(more || this.again ? pause : Math.max(pause, this.pollMs));
   }
 
-  private async deliver(d: repo.ClaimedDelivery): Promise<void> {
+  private send(d: repo.ClaimedDelivery): Promise<Attempt> {
     const unix = Math.floor(this.clock().getTime() / 1000);
-    const attempt = await sendEvent(
+    return sendEvent(
       d.url,
       {
         'mailtokit-event': d.event_type,
@@ -114,44 +168,64 @@ export class WebhookWorker {
         'mailtokit-signature': signature(d.secret, d.payload, unix),
       },
       d.payload,
-      { allowPrivate: this.settings.allowPrivate },
+      { allowPrivate: this.settings.allowPrivate, agents: this.agents },
     );
+  }
+
+  /**
+   * Stores a round's outcomes (one UPDATE per resulting status), ends the failure streak of
+   * each webhook that had a success, and counts the deliveries that failed for good.
+   */
+  private async record(claimed: repo.ClaimedDelivery[], attempts: Attempt[]): Promise<void> {
     const now = this.clock();
     const at = now.toISOString();
-    const k = this.db.kysely;
-    // A test event is tried once and never counts toward disabling the webhook.
-    const isPing = d.event_type === 'ping';
-    const error = attempt.error ?? (succeeded(attempt) ? null : `HTTP ${attempt.status}`);
-    if (succeeded(attempt)) {
-      await repo.recordAttempt(k, d.id, {
-        status: 'succeeded',
-        responseStatus: attempt.status,
-        error: null,
-        next: at,
-        completedAt: at,
-      });
-      if (!isPing) await repo.resetFailures(k, d.webhook_id);
-      return;
-    }
-    if (isPing || d.attempts >= WEBHOOK_MAX_ATTEMPTS) {
-      await repo.recordAttempt(k, d.id, {
-        status: 'failed',
+    const outcomes: repo.Outcome[] = [];
+    const succeededHooks = new Set<number>();
+    const failedFor = new Map<number, number>();
+    claimed.forEach((d, i) => {
+      const attempt = attempts[i]!;
+      // A test event is tried once and never counts toward disabling the webhook.
+      const isPing = d.event_type === 'ping';
+      if (succeeded(attempt)) {
+        outcomes.push({
+          id: d.id,
+          status: 'succeeded',
+          responseStatus: attempt.status,
+          error: null,
+          next: at,
+          completedAt: at,
+        });
+        if (!isPing) succeededHooks.add(d.webhook_id);
+        return;
+      }
+      const error = attempt.error ?? `HTTP ${attempt.status}`;
+      if (isPing || d.attempts >= WEBHOOK_MAX_ATTEMPTS) {
+        outcomes.push({
+          id: d.id,
+          status: 'failed',
+          responseStatus: attempt.status,
+          error,
+          next: at,
+          completedAt: at,
+        });
+        if (!isPing) failedFor.set(d.webhook_id, (failedFor.get(d.webhook_id) ?? 0) + 1);
+        return;
+      }
+      const delay = retryDelayMs(d.attempts, this.settings.retryBaseMs);
+      outcomes.push({
+        id: d.id,
+        status: 'pending',
         responseStatus: attempt.status,
         error,
-        next: at,
-        completedAt: at,
+        next: new Date(now.getTime() + delay).toISOString(),
+        completedAt: null,
       });
-      if (!isPing && (await repo.recordFailure(k, d.webhook_id, WEBHOOK_FAILURES_TO_DISABLE, at)))
-        this.log.warn({ webhookId: d.webhook_id }, 'webhook disabled after failed deliveries');
-      return;
-    }
-    const delay = retryDelayMs(d.attempts, this.settings.retryBaseMs);
-    await repo.recordAttempt(k, d.id, {
-      status: 'pending',
-      responseStatus: attempt.status,
-      error,
-      next: new Date(now.getTime() + delay).toISOString(),
-      completedAt: null,
     });
+    const k = this.db.kysely;
+    await repo.recordOutcomes(k, outcomes);
+    await repo.resetFailures(k, [...succeededHooks]);
+    for (const [webhookId, n] of failedFor)
+      if (await repo.recordFailures(k, webhookId, n, WEBHOOK_FAILURES_TO_DISABLE, at))
+        this.log.warn({ webhookId }, 'webhook disabled after failed deliveries');
   }
 }
