@@ -11,7 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT } from './lib/paths';
 import { machine, printMachine, table, writeResults } from './lib/report';
-import { freshDatabase, ServerProcess } from './lib/server';
+import { createLink, freshDatabase, premiumUser, ServerProcess } from './lib/server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const arg = (name: string, fallback: string) => {
@@ -30,12 +30,40 @@ interface PageResult {
   fcpMs: number;
   jsBytes: number;
   totalBytes: number;
+  /** Audits of the accessibility, best-practices and SEO categories that did not pass. */
+  failed: string[];
 }
 
 /** Transfer sizes by resource type, from Lighthouse's resource-summary audit. */
 function bytesOf(details: unknown, type: string): number {
   const items = (details as { items?: { resourceType: string; transferSize: number }[] }).items;
   return items?.find((i) => i.resourceType === type)?.transferSize ?? 0;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** What an audit's first items name (the issue type, the element, the URL), if anything. */
+function detailOf(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const named = items.slice(0, 3).map((item) =>
+    Object.values(item)
+      .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+      .join(' ')
+      .slice(0, 200),
+  );
+  return named.length ? `: ${named.join(' | ')}` : '';
+}
+
+/** The scored audits of every category but performance that scored below 1, with their title. */
+function failedAudits(lhr: Lhr): string[] {
+  const failed = new Set<string>();
+  for (const id of ['accessibility', 'best-practices', 'seo'] as const)
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const result = lhr.audits[ref.id];
+      if (ref.weight > 0 && result && result.score !== null && result.score < 1)
+        failed.add(`${id}: ${ref.id} (${result.title})${detailOf(result.details)}`);
+    }
+  return [...failed];
 }
 
 async function audit(url: string, port: number, headers: Record<string, string>) {
@@ -79,21 +107,17 @@ async function main() {
   });
   const results: PageResult[] = [];
   try {
-    // A signed-in user with a saved link, as the dashboard shows it.
-    const username = `bench_${Date.now().toString(36)}`;
-    const password = 'correct horse battery';
-    const register = await fetch(`${server.url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password }),
-    });
-    if (register.status !== 201) throw new Error(`register: ${register.status}`);
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    // A signed-in PREMIUM user with a dozen saved links, as a working dashboard shows them.
+    const user = await premiumUser(server, db);
+    for (let i = 1; i <= 12; i++)
+      await createLink(server, user.token, {
+        name: `Sales enquiry ${i}`,
+        to: `sales${i}@example.com`,
+        cc: 'team@example.com',
+        subject: `Question about plan ${i} — prices & terms`,
+        body: 'Hello,\n\nI would like to know more.\n\nThanks',
+      });
+    const cookie = user.cookie;
     if (!cookie) throw new Error('no session cookie');
 
     const pages: [string, Record<string, string>][] = [
@@ -117,6 +141,7 @@ async function main() {
           fcpMs: a['first-contentful-paint']?.numericValue ?? NaN,
           jsBytes: bytesOf(a['resource-summary']?.details, 'script'),
           totalBytes: bytesOf(a['resource-summary']?.details, 'total'),
+          failed: failedAudits(lhr),
         });
       }
       runs.sort((x, y) => x.scores.performance - y.scores.performance);
@@ -152,6 +177,8 @@ async function main() {
       ]),
     ),
   );
+  for (const r of results)
+    if (r.failed.length) console.log(`\n${r.page} did not pass:\n  ${r.failed.join('\n  ')}`);
   console.log(`\nresults: ${writeResults('web', { machine: m, runs: RUNS, results })}`);
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { admin, expect, makeUser, registerViaApi, signInViaUi, test } from './fixtures';
 
 const PUBLIC_PAGES = ['/', '/auth', '/pricing', '/about', '/contact', '/privacy'];
 
@@ -79,4 +79,32 @@ test('what a visitor types before the page is interactive is kept', async ({ pag
   await expect(
     page.getByText('mailto:early@example.com?subject=Typed%20early').first(),
   ).toBeVisible();
+});
+
+test('the signed-in dashboard breaks no rule of the Content-Security-Policy', async ({
+  page,
+  request,
+}) => {
+  // Browsers report a blocked eval or inline script as a `securitypolicyviolation` event, even
+  // when the code that tried it catches the error (audits list them as issues).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const user = makeUser();
+  await registerViaApi(request, user);
+  admin('set-tier', user.username, 'PREMIUM');
+  await signInViaUi(page, user);
+  const created = await page.request.post('/api/v1/mailto-links/', {
+    data: { name: 'Quarterly report', to: 'finance@example.com', subject: 'Q4 & plans' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/dashboard', { waitUntil: 'networkidle' });
+  await expect(page.getByTestId('link-card')).toHaveCount(1);
+  expect(
+    await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  ).toEqual([]);
 });

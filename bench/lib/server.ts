@@ -344,12 +344,13 @@ export async function api<T>(
 
 /**
  * Registers a user through the API, makes them PREMIUM with the admin CLI
- * (`node scripts/admin.mjs set-tier`, on the server's database) and signs in.
+ * (`node scripts/admin.mjs set-tier`, on the server's database) and signs in: the bearer
+ * token for API calls, the cookies for a browser.
  */
 export async function premiumUser(
   server: ServerProcess,
   db: BenchDatabase,
-): Promise<{ username: string; token: string; userId: number }> {
+): Promise<{ username: string; token: string; userId: number; cookie: string }> {
   const username = `bench_${randomBytes(4).toString('hex')}`;
   const password = 'correct horse battery staple';
   await api(server.url, 'POST', '/api/v1/auth/register', {
@@ -372,13 +373,19 @@ export async function premiumUser(
     },
   );
   if (r.status !== 0) throw new Error(`admin set-tier failed: ${r.stderr || r.stdout}`);
-  const login = await api<{ access_token: string; user: { id: number } }>(
-    server.url,
-    'POST',
-    '/api/v1/auth/login',
-    { body: { username, password } },
-  );
-  return { username, token: login.access_token, userId: login.user.id };
+  const res = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
+  const login = (await res.json()) as { access_token: string; user: { id: number } };
+  // The browser's session: every cookie the sign-in set, as a Cookie header.
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { username, token: login.access_token, userId: login.user.id, cookie };
 }
 
 export interface LinkInput {

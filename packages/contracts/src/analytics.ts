@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ANALYTICS_INTERVALS = ['hour', 'day'] as const;
 /** Longest range one analytics call covers. */

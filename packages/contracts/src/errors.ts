@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Machine-readable error codes the API returns in `code`. */
 export const ERROR_CODES = [

@@ -3,7 +3,7 @@ import {
   normalizeAddressList,
   validateAddressList,
 } from '@mailtokit/mailto';
-import { z } from 'zod';
+import { z } from './zod';
 import { text } from './fields';
 import { MAX_INT } from './ids';
 import { MESSAGES } from './messages';

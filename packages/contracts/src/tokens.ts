@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * What a personal API token may do, one area per scope. A token never manages tokens, the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const TIERS = ['FREE', 'PREMIUM', 'TEAM'] as const;
 export const Tier = z.enum(TIERS);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Events a webhook can subscribe to. `ping` is sent only by the test call. */
 export const WEBHOOK_EVENTS = ['link.clicked'] as const;

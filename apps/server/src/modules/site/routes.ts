@@ -4,8 +4,12 @@ import type { App } from '../../lib/types';
 /** Pages a search engine should know about (the public site; everything else needs a sign-in). */
 export const PUBLIC_PAGES = ['/', '/pricing', '/about', '/contact', '/privacy'] as const;
 
-/** Paths crawlers must not fetch: tracking links (a fetch would count as a click), API, app. */
-const DISALLOWED = ['/t/', '/api/', '/dashboard', '/teams/'] as const;
+/**
+ * Paths crawlers must not fetch: tracking links (a fetch would count as a click) and the API.
+ * The signed-in pages stay allowed: a crawler is sent to the sign-in page there, and a
+ * Disallow would only mark them "blocked from indexing" in audits for nothing.
+ */
+const DISALLOWED = ['/t/', '/api/'] as const;
 
 /** The public origin: PUBLIC_URL when set, else the one this request came to. */
 function origin(app: App, request: FastifyRequest): string {

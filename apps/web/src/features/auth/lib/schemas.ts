@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@mailtokit/contracts/zod';
 import { EMAIL_MAX, LoginBody, RegisterBody } from '@mailtokit/contracts/auth';
 import { MESSAGES } from '@mailtokit/contracts/messages';
 import type { FieldErrors, Validation } from '@/lib/use-light-form';

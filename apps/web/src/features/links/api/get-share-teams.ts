@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@mailtokit/contracts/zod';
 import { api } from '@/lib/api-client';
 
 const TEAMS_PATH = '/api/v1/teams/';

@@ -5,7 +5,7 @@ import { MailOpenIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import { z } from '@mailtokit/contracts/zod';
 import { AddressInput } from '@/components/address-input';
 import { EmailPreview } from '@/components/email-preview';
 import { usePremiumPrompt } from '@/components/premium-prompt';
