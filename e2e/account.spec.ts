@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { E2E_SMTP_PORT } from '../playwright.config';
-import { expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+import {
+  expect,
+  makeUser,
+  registerViaApi,
+  signedInUser,
+  signInViaUi,
+  snap,
+  test,
+} from './fixtures';
 
 // One SMTP server for the file: the e2e server sends its e-mail here (SMTP_URL).
 test.describe.configure({ mode: 'serial' });
@@ -105,10 +113,8 @@ test('forgot password: the e-mailed link sets a new password, then sign-in works
   expect(consoleErrors).toEqual([]);
 });
 
-test('Settings > Security downloads the account as a JSON file', async ({ page, request }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  await signInViaUi(page, user);
+test('Settings > Security downloads the account as a JSON file', async ({ page }) => {
+  const user = await signedInUser(page);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
   await expect(page.getByRole('heading', { name: 'Download your data' })).toBeVisible();
@@ -127,12 +133,9 @@ test('Settings > Security downloads the account as a JSON file', async ({ page, 
 
 test('deleting the account signs out, and the account cannot sign in again', async ({
   page,
-  request,
   consoleErrors,
 }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  await signInViaUi(page, user);
+  const user = await signedInUser(page);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Delete account' }).click();

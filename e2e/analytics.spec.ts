@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+import { admin, expect, signedInUser, snap, test } from './fixtures';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -13,10 +13,7 @@ const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
 /** A PREMIUM user, signed in, with one saved link (created through the API). */
 async function premiumUserWithLink(page: Page, request: APIRequestContext, name: string) {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  admin('set-tier', user.username, 'PREMIUM');
-  await signInViaUi(page, user);
+  const user = await signedInUser(page, { tier: 'PREMIUM' });
   const res = await page.request.post('/api/v1/mailto-links/', {
     data: {
       name,
@@ -177,10 +174,8 @@ test('new tracking link with a label; empty state before any click; retire', asy
   expect(consoleErrors).toEqual([]);
 });
 
-test('FREE users see the premium panel; unknown links are not found', async ({ page, request }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  await signInViaUi(page, user);
+test('FREE users see the premium panel; unknown links are not found', async ({ page }) => {
+  const user = await signedInUser(page);
 
   await page.goto('/dashboard?tab=analytics');
   await expect(page.getByTestId('premium-panel')).toBeVisible();

@@ -1,4 +1,14 @@
-import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+import {
+  admin,
+  expect,
+  makeUser,
+  registerViaApi,
+  signedInUser,
+  signInViaApi,
+  signInViaUi,
+  snap,
+  test,
+} from './fixtures';
 
 test('a new user registers, signs in, edits the profile, changes the password and signs out', async ({
   page,
@@ -86,11 +96,8 @@ test('a new user registers, signs in, edits the profile, changes the password an
 
 test('a signed-in user visiting /auth is sent home; the password-change form checks confirmation', async ({
   page,
-  request,
 }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  await signInViaUi(page, user);
+  const user = await signedInUser(page);
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
 
@@ -107,6 +114,6 @@ test('the admin CLI tier shows up for the user', async ({ page, request }) => {
   const user = makeUser();
   await registerViaApi(request, user);
   expect(admin('set-tier', user.username, 'PREMIUM')).toContain(`${user.username} is now PREMIUM`);
-  await signInViaUi(page, user);
+  await signInViaApi(page, user);
   await expect(page.getByText(/premium/i).first()).toBeVisible();
 });

@@ -1,21 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+import { expect, signedInUser, snap, test } from './fixtures';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 test('an API token is created in Settings, works from a script, and stops once revoked', async ({
   page,
-  request,
   baseURL,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const user = makeUser();
-  await registerViaApi(request, user);
-  admin('set-tier', user.username, 'PREMIUM');
-  await signInViaUi(page, user);
+  await signedInUser(page, { tier: 'PREMIUM' });
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'API tokens' }).click();
   await expect(page.getByText('No API tokens yet')).toBeVisible();
@@ -65,7 +61,6 @@ test('an API token is created in Settings, works from a script, and stops once r
 
 test('a webhook gets a click, and its delivery shows in the log', async ({
   page,
-  request,
   baseURL,
   consoleErrors,
 }) => {
@@ -82,10 +77,7 @@ test('a webhook gets a click, and its delivery shows in the log', async ({
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   try {
-    const user = makeUser();
-    await registerViaApi(request, user);
-    admin('set-tier', user.username, 'PREMIUM');
-    await signInViaUi(page, user);
+    await signedInUser(page, { tier: 'PREMIUM' });
     const api = page.context().request;
     const link = await (
       await api.post('/api/v1/mailto-links', { data: { name: 'Newsletter', to: 'n@example.com' } })
@@ -146,10 +138,8 @@ test('a webhook gets a click, and its delivery shows in the log', async ({
   }
 });
 
-test('a FREE user sees webhooks as a premium feature', async ({ page, request }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  await signInViaUi(page, user);
+test('a FREE user sees webhooks as a premium feature', async ({ page }) => {
+  await signedInUser(page);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Webhooks' }).click();
   await expect(page.getByTestId('premium-panel')).toBeVisible();

@@ -38,7 +38,7 @@ export async function registerViaApi(request: APIRequestContext, user: TestUser)
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Signs in through the UI and waits for the dashboard. */
+/** Signs in through the UI and waits for the dashboard (for specs about the sign-in form). */
 export async function signInViaUi(
   page: Page,
   user: Pick<TestUser, 'username' | 'password'>,
@@ -48,6 +48,48 @@ export async function signInViaUi(
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
+}
+
+export type Tier = 'FREE' | 'PREMIUM' | 'TEAM';
+
+export interface CreateUserOptions extends Partial<TestUser> {
+  /** Plan set with the admin CLI after registration; FREE (the default) needs no call. */
+  tier?: Tier;
+}
+
+/** Registers a unique user through the API and gives them a plan. */
+export async function createUser(
+  request: APIRequestContext,
+  { tier = 'FREE', ...overrides }: CreateUserOptions = {},
+): Promise<TestUser> {
+  const user = makeUser(overrides);
+  await registerViaApi(request, user);
+  if (tier !== 'FREE') admin('set-tier', user.username, tier);
+  return user;
+}
+
+/**
+ * Signs in through the API and opens the dashboard, leaving the page where a sign-in through
+ * the form would. The login call goes through the page's context, so the session cookie it
+ * sets lands in the browser context; the dashboard's first load confirms the session.
+ */
+export async function signInViaApi(
+  page: Page,
+  user: Pick<TestUser, 'username' | 'password'>,
+): Promise<void> {
+  const res = await page.context().request.post('/api/v1/auth/login', {
+    data: { username: user.username, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+/** A new user of the given plan, signed in on `page` (see createUser and signInViaApi). */
+export async function signedInUser(page: Page, options: CreateUserOptions = {}): Promise<TestUser> {
+  const user = await createUser(page.context().request, options);
+  await signInViaApi(page, user);
+  return user;
 }
 
 /**

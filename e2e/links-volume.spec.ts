@@ -1,17 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
-
-/** A PREMIUM user, signed in through the UI. */
-async function premiumUser(page: Page, request: APIRequestContext) {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  admin('set-tier', user.username, 'PREMIUM');
-  await signInViaUi(page, user);
-  return user;
-}
+import type { Page } from '@playwright/test';
+import { expect, signedInUser, snap, test } from './fixtures';
 
 /** Creates links through the CSV import API (the fastest way to hold many). */
 async function importCsv(page: Page, csv: string) {
@@ -25,10 +16,10 @@ async function importCsv(page: Page, csv: string) {
 const showing = (page: Page) => page.getByTestId('links-showing');
 const names = (page: Page) => page.getByTestId('link-card').locator('h3').allTextContents();
 
-test('search and page through 250 links', async ({ page, request, consoleErrors }) => {
+test('search and page through 250 links', async ({ page, consoleErrors }) => {
   // A long walk through the pages on a machine that other work shares.
   test.setTimeout(180_000);
-  await premiumUser(page, request);
+  await signedInUser(page, { tier: 'PREMIUM' });
   const rows = Array.from({ length: 250 }, (_, i) => {
     const n = String(i + 1).padStart(3, '0');
     return `Campaign ${n},c${n}@example.com,${i % 50 === 0 ? 'Spring sale' : 'Update'}`;
@@ -85,8 +76,8 @@ test('search and page through 250 links', async ({ page, request, consoleErrors 
   expect(consoleErrors).toEqual([]);
 });
 
-test('phone: secondary actions of a row are in its menu', async ({ page, request }) => {
-  await premiumUser(page, request);
+test('phone: secondary actions of a row are in its menu', async ({ page }) => {
+  await signedInUser(page, { tier: 'PREMIUM' });
   await importCsv(page, 'name,to\r\nFlyer,flyer@example.com\r\n');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');
@@ -101,8 +92,8 @@ test('phone: secondary actions of a row are in its menu', async ({ page, request
   await expect(page.getByText('No saved links yet')).toBeVisible();
 });
 
-test('import a CSV: see the bad row, fix it, import, see the links', async ({ page, request }) => {
-  await premiumUser(page, request);
+test('import a CSV: see the bad row, fix it, import, see the links', async ({ page }) => {
+  await signedInUser(page, { tier: 'PREMIUM' });
   await page.goto('/dashboard');
   await expect(page.getByText('No saved links yet')).toBeVisible();
 
@@ -141,8 +132,8 @@ test('import a CSV: see the bad row, fix it, import, see the links', async ({ pa
     await expect(page.getByRole('article', { name })).toBeVisible();
 });
 
-test("a tracking link's QR code decodes to its address", async ({ page, request }) => {
-  await premiumUser(page, request);
+test("a tracking link's QR code decodes to its address", async ({ page }) => {
+  await signedInUser(page, { tier: 'PREMIUM' });
   const created = await page.request.post('/api/v1/mailto-links/', {
     data: { name: 'Flyer', to: 'flyer@example.com', subject: 'From the flyer' },
   });

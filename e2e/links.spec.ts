@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { admin, expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+import { expect, signedInUser, snap, test } from './fixtures';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -197,13 +197,10 @@ test.describe('generator', () => {
 test.describe('saved links', () => {
   test('a FREE user sees the premium panel and toasts; generating without saving works', async ({
     page,
-    request,
     consoleErrors,
   }) => {
-    const user = makeUser();
-    await registerViaApi(request, user);
     await stubWindowOpen(page);
-    await signInViaUi(page, user);
+    await signedInUser(page);
 
     // Links tab: the blue premium panel.
     const panel = page.getByTestId('premium-panel');
@@ -264,14 +261,10 @@ test.describe('saved links', () => {
 
   test('a PREMIUM user creates, edits, tests and deletes a link', async ({
     page,
-    request,
     consoleErrors,
   }) => {
-    const user = makeUser();
-    await registerViaApi(request, user);
-    admin('set-tier', user.username, 'PREMIUM');
     await stubWindowOpen(page);
-    await signInViaUi(page, user);
+    await signedInUser(page, { tier: 'PREMIUM' });
 
     await expect(page.getByText('No saved links yet')).toBeVisible();
     await snap(page, 'links-empty');
@@ -354,13 +347,9 @@ test.describe('saved links', () => {
 
 test('a TEAM user shares a saved link with a team, then makes it private again', async ({
   page,
-  request,
   consoleErrors,
 }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  admin('set-tier', user.username, 'TEAM');
-  await signInViaUi(page, user);
+  await signedInUser(page, { tier: 'TEAM' });
   const team = await page.request.post('/api/v1/teams/', { data: { name: 'Marketing crew' } });
   expect(team.status(), await team.text()).toBe(201);
 

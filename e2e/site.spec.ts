@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, makeUser, registerViaApi, signInViaUi, snap, test } from './fixtures';
+import { expect, signedInUser, snap, test } from './fixtures';
 
 test('landing page: hero buttons scroll to the generator; footer links; screenshots', async ({
   page,
@@ -73,10 +73,8 @@ test('contact form validates and sends', async ({ page }) => {
   await snap(page, 'contact');
 });
 
-test('dark mode switches the theme and is remembered', async ({ page, request }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  await signInViaUi(page, user);
+test('dark mode switches the theme and is remembered', async ({ page }) => {
+  await signedInUser(page);
   await page.goto('/dashboard/settings');
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
@@ -93,10 +91,8 @@ test('dark mode switches the theme and is remembered', async ({ page, request })
   await expect(html).not.toHaveClass(/dark/);
 });
 
-test('dashboard tabs are kept in ?tab=', async ({ page, request }) => {
-  const user = makeUser();
-  await registerViaApi(request, user);
-  await signInViaUi(page, user);
+test('dashboard tabs are kept in ?tab=', async ({ page }) => {
+  await signedInUser(page);
   await page.goto('/dashboard?tab=teams');
   await expect(page.getByRole('tab', { name: /Teams/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: /Analytics/ }).click();

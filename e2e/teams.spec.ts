@@ -1,10 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import {
-  admin,
+  createUser,
   expect,
-  makeUser,
-  registerViaApi,
-  signInViaUi,
+  signedInUser,
+  signInViaApi,
   snap,
   test,
   type TestUser,
@@ -29,7 +28,7 @@ async function signedIn(browser: Browser, user: TestUser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = watchConsole(page);
-  await signInViaUi(page, user);
+  await signInViaApi(page, user);
   return { context, page, errors };
 }
 
@@ -40,18 +39,15 @@ test('owner builds a team and shares a link; the admin removes the member, who l
 }) => {
   // Three users, a dozen calls each and eight screenshots.
   test.slow();
-  const owner = makeUser({ firstName: 'Olga' });
-  const teamAdmin = makeUser({ firstName: 'Ada' });
-  const member = makeUser({ firstName: 'Max' });
-  for (const user of [owner, teamAdmin, member]) await registerViaApi(page.request, user);
-  admin('set-tier', owner.username, 'TEAM');
+  const owner = await createUser(page.request, { firstName: 'Olga', tier: 'TEAM' });
+  const teamAdmin = await createUser(page.request, { firstName: 'Ada' });
   // Listing saved links needs a premium plan (TEAM includes it).
-  admin('set-tier', member.username, 'PREMIUM');
+  const member = await createUser(page.request, { firstName: 'Max', tier: 'PREMIUM' });
   const teamName = `Marketing ${owner.username.slice(-4)}`;
   const linkName = `Newsletter ${owner.username.slice(-4)}`;
 
   // --- The owner creates the team in the teams tab.
-  await signInViaUi(page, owner);
+  await signInViaApi(page, owner);
   await page.goto('/dashboard?tab=teams');
   await expect(page.getByText('No teams yet')).toBeVisible();
   await page.getByRole('button', { name: 'Create your first team' }).click();
@@ -181,9 +177,7 @@ test('a user without the Team plan is offered the plans instead of a team', asyn
   page,
   consoleErrors,
 }) => {
-  const user = makeUser();
-  await registerViaApi(page.request, user);
-  await signInViaUi(page, user);
+  await signedInUser(page);
   await page.goto('/dashboard?tab=teams');
   await expect(page.getByText('No teams yet')).toBeVisible();
   await page.getByRole('button', { name: 'Create Team', exact: true }).click();
