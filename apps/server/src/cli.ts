@@ -8,9 +8,33 @@ import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/passwor
 import { TokensService } from './modules/tokens/service';
 import { UsersService } from './modules/users/service';
 import { TIERS, Tier } from '@mailtokit/contracts/user';
+import { DAY_MS, parseIsoDate, parseIsoDateTime } from '@mailtokit/contracts/utc-day';
+
+/** The instant a `--until` value names: the end of a UTC day, or a date-time; else null. */
+function parseEnd(raw: string): Date | null {
+  const day = parseIsoDate(raw);
+  if (day !== null) return new Date(day + DAY_MS);
+  const ms = parseIsoDateTime(raw);
+  return ms === null ? null : new Date(ms);
+}
+
+/** `args` without `--until <value>` (or `--until=<value>`), and that value. */
+function takeUntil(args: string[]): { rest: string[]; until: string | undefined } {
+  const rest: string[] = [];
+  let until: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--until') until = args[++i] ?? '';
+    else if (arg.startsWith('--until=')) until = arg.slice('--until='.length);
+    else rest.push(arg);
+  }
+  return { rest, until };
+}
 
 const USAGE = `Usage:
-  npm run admin -- set-tier <username> <${TIERS.join('|')}>
+  npm run admin -- set-tier <username> <${TIERS.join('|')}> [--until <end>]
+                   <end>: YYYY-MM-DD (the tier lasts through that UTC day) or a date-time
+                   with a zone (2027-01-31T18:00:00Z); without --until the tier has no end
   npm run admin -- list-users
   npm run admin -- reset-link <username>   prints a one-time password-reset link`;
 
@@ -32,23 +56,39 @@ async function run(args: string[]): Promise<number> {
     const users = new UsersService(db);
     switch (command) {
       case 'set-tier': {
-        const [username, tierArg] = rest;
+        const { rest: positional, until } = takeUntil(rest);
+        const [username, tierArg] = positional;
         const tier = Tier.safeParse(tierArg?.toUpperCase());
-        if (!username || !tier.success) {
+        if (!username || !tier.success || positional.length > 2) {
           console.error(`set-tier needs a username and one of ${TIERS.join(', ')}\n${USAGE}`);
           return 1;
         }
-        const user = await users.setTier(username, tier.data);
-        console.log(`${user.username} is now ${user.subscriptionTier}`);
+        const end = until === undefined ? null : parseEnd(until);
+        if (until !== undefined && !end) {
+          console.error(
+            `--until needs YYYY-MM-DD or a date-time with a zone, not '${until}'\n${USAGE}`,
+          );
+          return 1;
+        }
+        const user = await users.setTier(username, tier.data, end);
+        console.log(
+          user.subscriptionExpiresAt
+            ? `${user.username} is now ${user.subscriptionTier} until ${user.subscriptionExpiresAt}, then FREE`
+            : `${user.username} is now ${user.subscriptionTier}`,
+        );
         return 0;
       }
       case 'list-users': {
         const list = await users.list();
         if (list.length === 0) console.log('No users yet.');
-        for (const u of list)
+        const now = new Date().toISOString();
+        for (const u of list) {
+          const end = u.subscriptionExpiresAt;
+          const until = !end ? '' : end > now ? `  until ${end}` : `  ended ${end}`;
           console.log(
-            `${String(u.id).padStart(5)}  ${u.username.padEnd(32)}  ${u.subscriptionTier.padEnd(7)}  ${u.email ?? ''}`,
+            `${String(u.id).padStart(5)}  ${u.username.padEnd(32)}  ${u.subscriptionTier.padEnd(7)}  ${u.email ?? ''}${until}`,
           );
+        }
         return 0;
       }
       case 'reset-link': {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, setTier, signUp, type TestApp } from './helpers';
+import { DAY_MS } from '@mailtokit/contracts/utc-day';
+import { createTestApp, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,45 +20,79 @@ describe('tier gating', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('treats an expired subscription as FREE', async () => {
+  it('counts a tier whose end has passed as FREE; setting a tier without an end clears it', async () => {
     const me = await signUp(t.app);
-    await setTier(t.db, me.user.id, 'PREMIUM');
-    const ok = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/mailto-links/',
-      headers: me.headers,
-    });
-    expect(ok.statusCode).toBe(200);
+    const users = t.app.services.users;
+    const links = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/mailto-links/', headers: me.headers });
+    const whoAmI = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: me.headers })).json();
+    const now = Date.now();
 
-    await t.db.kysely
-      .updateTable('users')
-      .set({ subscription_expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', me.user.id)
-      .execute();
-    const expired = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/mailto-links/',
-      headers: me.headers,
+    const tomorrow = new Date(now + DAY_MS);
+    const set = await users.setTier(me.user.username, 'PREMIUM', tomorrow);
+    expect(set).toMatchObject({
+      subscriptionTier: 'PREMIUM',
+      subscriptionExpiresAt: tomorrow.toISOString(),
     });
+    expect((await links()).statusCode).toBe(200);
+    expect(await whoAmI()).toMatchObject({
+      subscriptionTier: 'PREMIUM',
+      subscriptionExpiresAt: tomorrow.toISOString(),
+    });
+
+    // Set two days ago for one day: it ended yesterday.
+    const yesterday = new Date(now - DAY_MS);
+    await users.setTier(me.user.username, 'PREMIUM', yesterday, new Date(now - 2 * DAY_MS));
+    const expired = await links();
     expect(expired.statusCode).toBe(403);
-    expect(expired.json().detail).toBe('Premium subscription required');
-    const meRes = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/me',
-      headers: me.headers,
+    expect(expired.json()).toEqual({
+      detail: 'Premium subscription required',
+      code: 'PREMIUM_REQUIRED',
     });
-    expect(meRes.json().subscriptionTier).toBe('FREE');
+    expect(await whoAmI()).toMatchObject({
+      subscriptionTier: 'FREE',
+      subscriptionExpiresAt: yesterday.toISOString(),
+    });
 
-    await t.db.kysely
-      .updateTable('users')
-      .set({ subscription_expires_at: new Date(Date.now() + 86_400_000).toISOString() })
-      .where('id', '=', me.user.id)
-      .execute();
-    const renewed = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/mailto-links/',
-      headers: me.headers,
+    await users.setTier(me.user.username, 'PREMIUM');
+    expect((await links()).statusCode).toBe(200);
+    expect(await whoAmI()).toMatchObject({
+      subscriptionTier: 'PREMIUM',
+      subscriptionExpiresAt: null,
     });
-    expect(renewed.statusCode).toBe(200);
+  });
+
+  it('an ended TEAM tier loses team features too', async () => {
+    const me = await signUp(t.app);
+    const ended = new Date(Date.now() - 1000);
+    await t.app.services.users.setTier(
+      me.user.username,
+      'TEAM',
+      ended,
+      new Date(ended.getTime() - DAY_MS),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/teams/',
+      headers: me.headers,
+      payload: { name: 'Ended' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('TEAM_REQUIRED');
+  });
+
+  it('refuses an end for FREE and an end that is not in the future', async () => {
+    const me = await signUp(t.app);
+    const users = t.app.services.users;
+    await expect(
+      users.setTier(me.user.username, 'FREE', new Date(Date.now() + DAY_MS)),
+    ).rejects.toMatchObject({ status: 400, detail: 'FREE is not a subscription: it has no end' });
+    const past = new Date(Date.now() - 1000);
+    await expect(users.setTier(me.user.username, 'PREMIUM', past)).rejects.toMatchObject({
+      status: 400,
+      detail: `The end ${past.toISOString()} is not in the future`,
+    });
+    expect((await users.findById(me.user.id))?.subscription_expires_at).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, utcToday } from '@mailtokit/contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialect } from './helpers';
 
@@ -27,8 +28,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A port for a test server: in `TEST_PORTS` (`3120-3129`) when set, else in 20000-39999. */
 function freePort(): number {
-  return 20000 + Math.floor(Math.random() * 20000);
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
+  const [low, high] = range ? [Number(range[1]), Number(range[2])] : [20000, 39999];
+  return low + Math.floor(Math.random() * (high - low + 1));
 }
 
 async function startServer(port: number, extraEnv: NodeJS.ProcessEnv = {}) {
@@ -156,6 +160,29 @@ describe(`server process (${dialect})`, () => {
     const body = (await login.json()) as { user: { subscriptionTier: string } };
     expect(body.user.subscriptionTier).toBe('PREMIUM');
 
+    // An end date: the tier lasts through that UTC day, then counts as FREE.
+    const endDay = addDays(utcToday(), 40);
+    const endsAt = new Date(Date.parse(addDays(endDay, 1))).toISOString();
+    const until = cli('set-tier', 'tier_me', 'TEAM', '--until', endDay);
+    expect(until.status).toBe(0);
+    expect(until.stdout).toContain(`tier_me is now TEAM until ${endsAt}, then FREE`);
+    const me = async () => {
+      const res = await fetch(
+        `${server.base}/api/v1/auth/login`,
+        json({ username: 'tier_me', password: 'password123' }),
+      );
+      return ((await res.json()) as { user: { subscriptionExpiresAt: string | null } }).user;
+    };
+    expect(await me()).toMatchObject({ subscriptionTier: 'TEAM', subscriptionExpiresAt: endsAt });
+    // Setting a tier without --until clears the end.
+    expect(cli('set-tier', 'tier_me', 'PREMIUM').stdout).toContain('tier_me is now PREMIUM\n');
+    expect(await me()).toMatchObject({ subscriptionTier: 'PREMIUM', subscriptionExpiresAt: null });
+    const badEnd = cli('set-tier', 'tier_me', 'PREMIUM', '--until', 'next week');
+    expect(badEnd.status).toBe(1);
+    expect(badEnd.stderr).toContain(
+      "--until needs YYYY-MM-DD or a date-time with a zone, not 'next week'",
+    );
+
     const bad = cli('set-tier', 'tier_me', 'GOLD');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('set-tier needs a username and one of FREE, PREMIUM, TEAM');
@@ -187,5 +214,5 @@ describe(`server process (${dialect})`, () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
     expect(await stop(server.child)).toBe(0);
-  }, 90_000);
+  }, 150_000);
 });

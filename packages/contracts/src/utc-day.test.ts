@@ -5,6 +5,7 @@ import {
   daysInclusive,
   isIsoDate,
   parseIsoDate,
+  parseIsoDateTime,
   startOfUtcDay,
   utcToday,
 } from './utc-day';
@@ -36,6 +37,21 @@ describe('parseIsoDate and isIsoDate', () => {
     expect(isIsoDate(null)).toBe(false);
     expect(isIsoDate(undefined)).toBe(false);
   });
+});
+
+describe('parseIsoDateTime', () => {
+  it.each([
+    ['2026-11-21T18:00Z', Date.UTC(2026, 10, 21, 18)],
+    ['2026-11-21T18:00:00Z', Date.UTC(2026, 10, 21, 18)],
+    ['2026-11-21T18:00:00.250z', Date.UTC(2026, 10, 21, 18, 0, 0, 250)],
+    ['2026-11-21T18:00:00+01:00', Date.UTC(2026, 10, 21, 17)],
+    ['2026-11-21T18:00:00-0530', Date.UTC(2026, 10, 21, 23, 30)],
+  ])('%s', (value, ms) => expect(parseIsoDateTime(value)).toBe(ms));
+
+  it.each(['2026-11-21', '2026-11-21T18:00:00', '2026-11-21 18:00Z', '2026-13-01T00:00Z', 'soon'])(
+    '%j is not one',
+    (value) => expect(parseIsoDateTime(value)).toBeNull(),
+  );
 });
 
 describe('utcToday and startOfUtcDay', () => {

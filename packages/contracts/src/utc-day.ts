@@ -19,6 +19,18 @@ export function parseIsoDate(value: string): number | null {
   return ms;
 }
 
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * Epoch ms of an ISO 8601 date-time with a zone (`2026-11-21T18:00Z`, `…T18:00:00.5+01:00`),
+ * or null: a date-time without a zone would depend on the reader's clock settings.
+ */
+export function parseIsoDateTime(value: string): number | null {
+  if (!ISO_DATE_TIME.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
 /** Whether `value` is a real calendar date written `YYYY-MM-DD`. */
 export function isIsoDate(value: string | null | undefined): value is string {
   return typeof value === 'string' && parseIsoDate(value) !== null;

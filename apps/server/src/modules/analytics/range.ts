@@ -4,7 +4,7 @@ import {
   ANALYTICS_MESSAGES,
   type ANALYTICS_INTERVALS,
 } from '@mailtokit/contracts/analytics';
-import { DAY_MS, HOUR_MS, parseIsoDate } from '@mailtokit/contracts/utc-day';
+import { DAY_MS, HOUR_MS, parseIsoDate, parseIsoDateTime } from '@mailtokit/contracts/utc-day';
 import { validationError } from '../../lib/errors';
 
 export type Interval = (typeof ANALYTICS_INTERVALS)[number];
@@ -19,8 +19,6 @@ export interface TimeRange {
   interval: Interval;
 }
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
 type Parsed = { at: Date; dateOnly: boolean } | null;
 
 /** `YYYY-MM-DD` (a real calendar date) or an ISO date-time with a zone; else null. */
@@ -28,9 +26,8 @@ function parseInstant(raw: string): Parsed {
   const value = raw.trim();
   const day = parseIsoDate(value);
   if (day !== null) return { at: new Date(day), dateOnly: true };
-  if (!DATE_TIME.test(value)) return null;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? { at: new Date(ms), dateOnly: false } : null;
+  const ms = parseIsoDateTime(value);
+  return ms === null ? null : { at: new Date(ms), dateOnly: false };
 }
 
 const bucketMs = (interval: Interval) => (interval === 'hour' ? HOUR_MS : DAY_MS);

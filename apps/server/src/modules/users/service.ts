@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database';
 import type { Conn } from '../../db/database';
 import type { NewUser, UserRow } from '../../db/types';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { toUser } from './mapper';
 import * as repo from './repo';
 
@@ -62,17 +62,31 @@ export class UsersService {
     }
   }
 
-  async setTier(username: string, tier: Tier): Promise<User> {
+  /**
+   * Sets a subscription (admin CLI): `tier` until `expiresAt`, after which the account counts
+   * as FREE again, or with no end when `expiresAt` is null. Every call replaces the previous
+   * end date, so setting a tier without one clears it.
+   */
+  async setTier(
+    username: string,
+    tier: Tier,
+    expiresAt: Date | null = null,
+    now: Date = new Date(),
+  ): Promise<User> {
+    if (expiresAt && tier === 'FREE') throw badRequest('FREE is not a subscription: it has no end');
+    if (expiresAt && expiresAt.getTime() <= now.getTime())
+      throw badRequest(`The end ${expiresAt.toISOString()} is not in the future`);
     const user = await repo.findUserByUsername(this.db.kysely, username);
     if (!user) throw notFound(`No user named '${username}'`);
     const row = await repo.updateUser(this.db.kysely, user.id, {
       subscription_tier: tier,
-      updated_at: nowIso(),
+      subscription_expires_at: expiresAt ? expiresAt.toISOString() : null,
+      updated_at: now.toISOString(),
     });
-    return toUser(row);
+    return toUser(row, now);
   }
 
   async list(): Promise<User[]> {
-    return (await repo.listUsers(this.db.kysely)).map(toUser);
+    return (await repo.listUsers(this.db.kysely)).map((row) => toUser(row));
   }
 }
