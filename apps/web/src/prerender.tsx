@@ -1,5 +1,5 @@
 // Build-time entry (not part of the browser bundle): renders a public page to HTML, so its
-// content shows before any JavaScript runs. Used by scripts/prerender.mjs.
+// content shows before any JavaScript runs. Used by scripts/postbuild.mjs.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
