@@ -10,6 +10,7 @@ import { m007TokensWebhooks } from './migrations/007-tokens-webhooks';
 import { m008PasswordResets } from './migrations/008-password-resets';
 import { m009RateLimits } from './migrations/009-rate-limits';
 import { m010LinksSearch } from './migrations/010-links-search';
+import { m011LinksNameOrder } from './migrations/011-links-name-order';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008-password-resets': m008PasswordResets,
   '009-rate-limits': m009RateLimits,
   '010-links-search': m010LinksSearch,
+  '011-links-name-order': m011LinksNameOrder,
 };
 
 class InCodeProvider implements MigrationProvider {
