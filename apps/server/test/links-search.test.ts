@@ -158,6 +158,28 @@ describe('sort and order', () => {
     expect((await all('sort=name&order=desc')).map((l) => l.name)).toEqual([...byName].reverse());
   });
 
+  it('sorts the matches of a search by name, for an account without teams too', async () => {
+    const solo = await signUpAs(t, 'PREMIUM');
+    const made = [];
+    for (const name of ['Zeta sale', 'alpha sale', 'Same sale', 'other', 'Mid SALE', 'Same sale'])
+      made.push(await createLink(t.app, solo.headers, { name, to: 'x@example.com' }));
+    const [, , same1, , , same2] = made;
+    const page = async (query: string) => {
+      const res = await list(solo, query);
+      expect(res.status).toBe(200);
+      expect(res.total).toBe('5');
+      return (res.body as Listed[]).map((l) => l.id);
+    };
+    const byName = [made[1], made[4], same1, same2, made[0]].map((l) => l?.id);
+    expect(await page('q=sale&sort=name')).toEqual(byName);
+    expect(await page('q=sale&sort=name&order=desc')).toEqual([...byName].reverse());
+    expect([
+      ...(await page('q=sale&sort=name&limit=2')),
+      ...(await page('q=sale&sort=name&limit=2&offset=2')),
+      ...(await page('q=sale&sort=name&limit=2&offset=4')),
+    ]).toEqual(byName);
+  });
+
   it('sorts by last change', async () => {
     const target = visible.find((l) => l.name === 'Bulk 05');
     if (!target) throw new Error('missing link');

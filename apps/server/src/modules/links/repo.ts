@@ -91,11 +91,23 @@ function sortKey(sort: LinkSort): RawBuilder<string | number> {
 }
 
 /**
- * SQLite, when searching: a unary `+` on the sort key (a no-op on its value) keeps the
- * planner from walking the time index in order and reading every row to test the search;
- * it reads the search index instead, then sorts the few matches.
+ * When searching, the sort key is wrapped in a no-op (its value and order unchanged) that no
+ * index matches, so that the planner finds the matches first and then sorts them, instead of
+ * walking a sort-order index and reading the row behind every entry to test the search.
+ * SQLite (unary `+`): it reads the search index, never a row. PostgreSQL (`|| ''`), sorting
+ * by name: the name index lists the rows in an order unrelated to where they are stored, so
+ * the walk reads one table page per link (100,000 page reads for an account of 100,000
+ * links, whatever the search); the trigram index finds the candidates and reads them in
+ * table order. Its time index is left alone: rows are stored roughly in creation order, so
+ * that walk reads the table sequentially, and the planner weighs it against the trigram
+ * index well.
  */
-const searchFirst = (dialect: Dialect, q: LinkQuery) => dialect === 'sqlite' && Boolean(q.search);
+function sortKeyFor(dialect: Dialect, sort: LinkSort, q: LinkQuery): RawBuilder<string | number> {
+  const key = sortKey(sort);
+  if (!q.search) return key;
+  if (dialect === 'sqlite') return sql<string | number>`+${key}`;
+  return sort === 'name' ? sql<string>`(${key} || '')` : key;
+}
 
 /**
  * One page of the links a user can see (own ones and those shared with `teamIds`) that match
@@ -129,7 +141,7 @@ export async function listVisibleLinks(
         .execute()
     : await mine
         .select(['mailto_links.id', total.as('total')])
-        .orderBy(searchFirst(dialect, q) ? sql`+${sortKey(sort)}` : sortKey(sort), order)
+        .orderBy(sortKeyFor(dialect, sort, q), order)
         .orderBy('mailto_links.id', order)
         .limit(q.limit)
         .offset(q.offset)
