@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress } from './address';
-import { sendEvent, signature } from './sender';
+import { ReceiverAgents, sendEvent, signature } from './sender';
 import { retryDelayMs } from './worker';
 
 describe('isPublicAddress', () => {
@@ -92,6 +92,40 @@ describe('sendEvent', () => {
       expect(slow).toEqual({ status: null, error: 'Timed out after 0.1 s' });
     } finally {
       server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe('ReceiverAgents', () => {
+  it('reuses kept-alive connections per receiver and still checks the address every time', async () => {
+    let connections = 0;
+    let hits = 0;
+    const server = http.createServer((req, res) => {
+      hits += 1;
+      req.resume();
+      req.on('end', () => res.end());
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const agents = new ReceiverAgents();
+    try {
+      for (let i = 0; i < 3; i++)
+        expect(
+          await sendEvent(`http://127.0.0.1:${port}/`, {}, '{}', { allowPrivate: true, agents }),
+        ).toEqual({ status: 200, error: null });
+      expect(connections).toBe(1);
+      // The check still runs with pools: a refused host never gets a connection.
+      const refused = await sendEvent(`http://localhost:${port}/`, {}, '{}', {
+        allowPrivate: false,
+        agents,
+      });
+      expect(refused.error).toMatch(/private, loopback or reserved/);
+      expect(hits).toBe(3);
+      expect(connections).toBe(1);
+    } finally {
+      agents.destroy();
       server.close();
     }
   });
