@@ -138,7 +138,13 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     );
   app.decorate('limiter', limiter);
   const webhookSettings = config.webhooks ?? DEFAULT_WEBHOOKS;
-  const webhookWorker = new WebhookWorker(db, webhookSettings, clock, app.log);
+  const webhookWorker = new WebhookWorker(
+    db,
+    webhookSettings,
+    clock,
+    app.log,
+    () => app.services.tracking.clicksWaiting,
+  );
   app.decorate('webhookWorker', webhookWorker);
   const users = new UsersService(db);
   const tokens = new TokensService(db, users, clock);

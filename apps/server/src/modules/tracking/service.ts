@@ -180,6 +180,11 @@ export class TrackingService {
     });
   }
 
+  /** Clicks waiting for the next commit: a queue here means the database path is busy. */
+  get clicksWaiting(): number {
+    return this.recorder.pending;
+  }
+
   /** Waits for clicks being written (on shutdown). */
   drain(): Promise<void> {
     return this.recorder.drain();

@@ -23,14 +23,17 @@ const MAX_DELAY_MS = 12 * 60 * 60_000;
  */
 const NUDGE_DELAY_MS = 20;
 /**
- * Between two rounds the worker pauses at least this long and watches how busy the event loop
- * is meanwhile (redirects, API calls): at `BUSY_UTILIZATION` or more, delivery yields. It then
+ * Between two rounds the worker pauses at least this long and watches how busy the process is
+ * meanwhile: the event loop's utilisation (redirects, API calls) at `BUSY_UTILIZATION` or more,
+ * or `BUSY_WAITING` clicks or more queued for their commit (the database is the bottleneck),
+ * and then delivery yields. It then
  * takes at most `BUSY_SHARE` of the time (the pause is the last round's duration times 19) and
  * at least one round every `MAX_BUSY_PAUSE_MS`, so events still flow under any load and the
  * backlog is sent at full speed once the load drops.
  */
 const MIN_PAUSE_MS = 10;
 const BUSY_UTILIZATION = 0.5;
+const BUSY_WAITING = 8;
 const BUSY_SHARE = 0.05;
 const MAX_BUSY_PAUSE_MS = 1000;
 
@@ -70,6 +73,8 @@ export class WebhookWorker {
     private readonly settings: WebhookSettings,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Work of the process queued for the database (clicks waiting for their commit). */
+    private readonly waiting: () => number = () => 0,
   ) {
     this.pollMs = Math.max(20, Math.min(1000, settings.retryBaseMs));
   }
@@ -147,9 +152,12 @@ export class WebhookWorker {
     }
     // Pause a moment and see whether redirects keep the event loop busy meanwhile.
     const before = performance.eventLoopUtilization();
+    const waitingBefore = this.waiting();
     await new Promise<void>((resolve) => setTimeout(resolve, MIN_PAUSE_MS).unref());
     if (this.stopped) return;
-    const busy = performance.eventLoopUtilization(before).utilization >= BUSY_UTILIZATION;
+    const busy =
+      performance.eventLoopUtilization(before).utilization >= BUSY_UTILIZATION ||
+      Math.max(waitingBefore, this.waiting()) >= BUSY_WAITING;
     const pause = busy
       ? Math.min(MAX_BUSY_PAUSE_MS, Math.max(0, took * (1 / BUSY_SHARE - 1) - MIN_PAUSE_MS))
       : 0;
