@@ -296,8 +296,11 @@ function registerSpa(app: App, webDist: string | null) {
     });
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // A missing hashed file (an old build's chunk) is a 404, never the app's HTML in its place.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
     if (!isPage) throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
     if (!hasSpa)
       return reply

@@ -64,6 +64,25 @@ describe('built assets', () => {
     }
   });
 
+  it('sends an asset only the security headers a subresource uses; pages keep them all', async () => {
+    const asset = await get(`/${ASSET}`, 'br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    const page = await get('/dashboard', 'br');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers 404 for a file of another build, never the page in its place', async () => {
+    const res = await get('/assets/index-0ld0ld.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: expect.any(String) });
+  });
+
   it('keeps the page itself revalidated when it is sent compressed', async () => {
     for (const url of ['/', '/dashboard', '/index.html']) {
       const res = await get(url, 'br');
