@@ -35,7 +35,7 @@ describe('POST /api/v1/contact', () => {
     expect(row).toMatchObject({ ...valid, user_id: me.user.id });
   });
 
-  it('applies the spec messages', async () => {
+  it('answers with the fixed contact-form messages', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/contact',

@@ -138,7 +138,7 @@ describe('creating tracking links', () => {
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
   });
 
-  it('serves the spec path /api/tracking the same way, and a blank label is no label', async () => {
+  it('serves the older path /api/tracking the same way, and a blank label is no label', async () => {
     const link = await createLink(t.app, premium.headers);
     const res = await createTracking(
       premium,

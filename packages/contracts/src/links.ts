@@ -73,7 +73,7 @@ const optionalText = (max: number) =>
 
 /**
  * Create and update payload of a saved link (PUT replaces every field). `isShared` is
- * accepted for the spec's client but derived by the server: true exactly when `teamId` is set.
+ * accepted from older clients but derived by the server: true exactly when `teamId` is set.
  */
 export const LinkBody = z
   .object({

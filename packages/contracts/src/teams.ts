@@ -40,8 +40,8 @@ export const TEAM_MESSAGES = {
 } as const;
 
 /**
- * A role as the client sends it: the spec's screens use lowercase (`member`, `admin`,
- * `owner`), the data model uppercase; both are accepted.
+ * A role as the client sends it: lowercase (`member`, `admin`, `owner`, as older clients
+ * send it) or uppercase (the data model); both are accepted.
  */
 export const RoleInput = text(TEAM_MESSAGES.roleRequired)
   .trim()
@@ -103,7 +103,7 @@ export type TeamMemberList = z.infer<typeof TeamMemberList>;
 
 /**
  * A team as every team endpoint returns it. The snake_case `owner_id` and `created_at` mirror
- * `ownerId` and `createdAt` for clients written against the product spec's screens.
+ * `ownerId` and `createdAt` for older clients (docs/product.md, API compatibility).
  */
 export const Team = z
   .object({

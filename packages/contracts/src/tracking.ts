@@ -15,8 +15,8 @@ export const TRACKING_MESSAGES = {
 } as const;
 
 /**
- * Create a tracking link for a saved link. `mailtoUrl` is accepted because the spec's client
- * sends it, but the redirect target is always built from the stored link (never this value).
+ * Create a tracking link for a saved link. `mailtoUrl` is accepted because older clients send
+ * it, but the redirect target is always built from the stored link (never this value).
  */
 export const CreateTrackingBody = z
   .object({

@@ -8,7 +8,7 @@ import {
 } from './address';
 
 describe('MESSAGES', () => {
-  it('holds the spec messages verbatim', () => {
+  it('holds the messages verbatim', () => {
     expect(MESSAGES).toEqual({
       recipientRequired: 'Recipient email is required',
       invalidAddresses: 'Please enter valid email addresses separated by commas',

@@ -1,6 +1,6 @@
 import { utf8Length } from './percent';
 
-/** The product spec's validation messages for recipient fields. */
+/** Validation messages for recipient fields, worded once for the web app and the API. */
 export const MESSAGES = {
   /** Generator: `to` is empty. */
   recipientRequired: 'Recipient email is required',

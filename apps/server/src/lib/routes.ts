@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from './types';
 
 /**
- * The canonical `/api/v1/...` path of a route plus the spec's un-versioned aliases. Aliases
- * serve the same handler and stay out of the OpenAPI document (`hide`).
+ * The canonical `/api/v1/...` path of a route plus its aliases for older clients (un-versioned
+ * or with a trailing slash; docs/product.md). Aliases serve the same handler and stay out of
+ * the OpenAPI document (`hide`).
  *
  *   for (const { url, hide } of withAliases('/api/v1/profile', '/api/profile'))
  *     app.route({ url, schema: { hide, ... }, ... });

@@ -35,7 +35,7 @@ const CSV_TYPE = 'text/csv';
 const FORMULAS =
   'Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact.';
 
-/** Saved mailto links: `/api/v1/mailto-links`, also served with the spec's trailing slash. */
+/** Saved mailto links: `/api/v1/mailto-links`, also served with a trailing slash (older clients). */
 export async function linkRoutes(app: App) {
   const csv = new LinksCsvService(app.db, app.services.links);
 

@@ -22,14 +22,15 @@ export function toTeamMember(row: MemberWithUser): TeamMember {
     role: row.role,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    // Profile images are not stored; the field is part of the spec's member shape.
+    // Profile images are not stored; the field stays (always null) for older clients.
     user: { username: row.username, email: row.email, profileImageUrl: null },
   };
 }
 
 /**
  * The API shape of a team as `viewer` sees it: camelCase plus the snake_case `owner_id` and
- * `created_at` the spec's screens read, the owner's username, and the viewer's own role.
+ * `created_at` older clients read (docs/product.md), the owner's username, and the viewer's
+ * own role.
  */
 export function toTeam(
   team: TeamRow,

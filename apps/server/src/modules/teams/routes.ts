@@ -26,8 +26,9 @@ const MEMBERS_ONLY =
   'Members of the team only: anyone else gets 404 Team not found, whether or not it exists.';
 
 /**
- * Teams, members and roles. Canonical paths are `/api/v1/teams...`; the spec's `/api/teams...`
- * paths (and the collection with a trailing slash) serve the same resources.
+ * Teams, members and roles. Canonical paths are `/api/v1/teams...`; the older `/api/teams...`
+ * paths (and the collection with a trailing slash) serve the same resources
+ * (docs/product.md, API compatibility).
  */
 export async function teamRoutes(app: App) {
   const collection = withAliases('/api/v1/teams', '/api/v1/teams/', '/api/teams', '/api/teams/');

@@ -30,7 +30,7 @@ import {
 
 export interface NewTrackingLinkDialogProps {
   linkId: number;
-  /** The saved link's mailto URL (sent along, as the spec's client does). */
+  /** The saved link's mailto URL (sent along; the server builds the target from the stored link). */
   mailtoUrl: string | undefined;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useLogout } from '../api/logout';
 
-/** Sign out with the spec's toasts, then go home. Used by the header and sidebar. */
+/** Sign out with a toast for success or failure, then go home. Used by the header and sidebar. */
 export function useSignOut() {
   const navigate = useNavigate();
   const logout = useLogout({

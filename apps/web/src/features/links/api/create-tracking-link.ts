@@ -3,7 +3,10 @@ import type { MailtoLink } from '@mailtokit/contracts/links';
 import { TrackingLink } from '@mailtokit/contracts/tracking';
 import { api } from '@/lib/api-client';
 
-/** POST /api/v1/tracking with the spec's body: the link's id and its mailto URL. */
+/**
+ * POST /api/v1/tracking with the link's id and its mailto URL (the server ignores the URL and
+ * builds the target from the stored link; docs/product.md).
+ */
 export function createTrackingLink(
   link: Pick<MailtoLink, 'id' | 'mailtoUrl'>,
 ): Promise<TrackingLink> {

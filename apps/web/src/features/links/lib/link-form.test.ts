@@ -45,7 +45,7 @@ describe('linkToFormValues', () => {
 });
 
 describe('LinkBody on the form values (the server’s own schema)', () => {
-  it('gives the spec messages', () => {
+  it('gives the fixed validation messages', () => {
     const result = LinkBody.safeParse({ ...EMPTY_LINK_FORM, cc: 'not an address' });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(

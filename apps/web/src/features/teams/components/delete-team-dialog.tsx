@@ -12,7 +12,7 @@ export interface DeleteTeamDialogProps {
   onDeleted?: () => void;
 }
 
-/** The spec's confirm: 'Are you sure you want to delete this team? This action cannot be undone.' */
+/** Asks 'Are you sure you want to delete this team? This action cannot be undone.' before deleting. */
 export function DeleteTeamDialog({ team, onOpenChange, onDeleted }: DeleteTeamDialogProps) {
   const deleteTeam = useDeleteTeam();
   // Keeps the name on screen while the dialog animates closed (team is null by then).
