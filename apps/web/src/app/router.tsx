@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { hasSessionHint } from '@/lib/auth/session-hint';
 import { lazyWithQuery } from '@/lib/query-host';
 import { DocumentMeta } from './document-meta';
 import { SiteLayout } from './layouts/site-layout';
@@ -37,9 +38,12 @@ const PricingPage = lazy(() =>
 const ContactPage = lazyWithQuery(() =>
   import('@/features/contact/components/contact-page').then((m) => m.ContactPage),
 );
-const DashboardRoute = lazy(() =>
-  import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })),
-);
+const loadDashboard = () => import('./routes/dashboard');
+const DashboardRoute = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })));
+// A browser that holds a session and opens the dashboard fetches its code while the session is
+// being checked, instead of after.
+if (typeof window !== 'undefined' && window.location.pathname === '/dashboard' && hasSessionHint())
+  void loadDashboard();
 const ProfilePage = lazy(() =>
   import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
