@@ -31,11 +31,12 @@ import {
   ensureServerBuilt,
   freshDatabase,
   premiumUser,
+  cpuByPid,
   ServerProcess,
   type BenchDatabase,
   type Dialect,
 } from './lib/server';
-import { timeGet } from './lib/timing';
+import { timeGet, type TimingOptions } from './lib/timing';
 
 const { values: args } = parseArgs({
   options: {
@@ -207,6 +208,8 @@ interface Timing {
   median: number;
   p95: number;
   runs: number;
+  /** CPU ms of the server (and PostgreSQL's backends) per call. */
+  cpuPerCall: number | null;
   /** Human clicks in the answer's range (a sanity check that the call did real work). */
   clicks: number;
   bytes: number;
@@ -217,8 +220,14 @@ async function time(
   token: string,
   call: string,
   url: string,
+  cpu: TimingOptions['cpu'],
 ): Promise<Timing> {
-  const { last, ...timing } = await timeGet(server, url, { token, warmup: WARMUP, runs: RUNS });
+  const { last, ...timing } = await timeGet(server, url, {
+    token,
+    warmup: WARMUP,
+    runs: RUNS,
+    cpu,
+  });
   const body = JSON.parse(last.text) as { totals: { clicks: number } };
   return { call, url, ...timing, clicks: body.totals.clicks, bytes: last.text.length };
 }
@@ -268,6 +277,7 @@ async function runDialect(dialect: Dialect): Promise<DialectResult> {
     const heaviest = order[0] as SeedLink;
     const median = order[Math.floor(order.length / 2)] as SeedLink;
     const tenth = order[Math.min(9, order.length - 1)] as SeedLink;
+    const cpu = async () => cpuByPid([server.pid ?? 0, ...(await db.backendPids())]);
     const loadAvgTiming = loadAverage();
     console.log(`  timing ${WARMUP} warm-up + ${RUNS} runs per call (load ${loadAvgTiming})`);
     const timings = [
@@ -276,24 +286,28 @@ async function runDialect(dialect: Dialect): Promise<DialectResult> {
         user.token,
         'per link, 30 days (busiest link)',
         `/api/v1/mailto-links/${heaviest.id}/analytics`,
+        cpu,
       ),
       await time(
         server,
         user.token,
         'per link, 30 days (10th busiest link)',
         `/api/v1/mailto-links/${tenth.id}/analytics`,
+        cpu,
       ),
       await time(
         server,
         user.token,
         'per link, 30 days (median link)',
         `/api/v1/mailto-links/${median.id}/analytics`,
+        cpu,
       ),
       await time(
         server,
         user.token,
         'overview, 30 days (1,000 links)',
         '/api/v1/analytics/overview',
+        cpu,
       ),
     ];
     return {
@@ -352,6 +366,7 @@ async function main() {
         'min ms',
         'median ms',
         'p95 ms',
+        'CPU ms/call',
         'clicks in answer',
         `p95 < ${TARGET_MS} ms`,
       ],
@@ -362,6 +377,7 @@ async function main() {
           ms(t.min, 1),
           ms(t.median, 1),
           ms(t.p95, 1),
+          t.cpuPerCall === null ? '-' : ms(t.cpuPerCall, 1),
           t.clicks,
           verdict(t),
         ]),

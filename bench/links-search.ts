@@ -22,11 +22,12 @@ import {
   ensureServerBuilt,
   freshDatabase,
   premiumUser,
+  cpuByPid,
   ServerProcess,
   type BenchDatabase,
   type Dialect,
 } from './lib/server';
-import { timeGet } from './lib/timing';
+import { timeGet, type TimingOptions } from './lib/timing';
 
 const { values: args } = parseArgs({
   options: {
@@ -140,6 +141,8 @@ interface Timing {
   min: number;
   median: number;
   p95: number;
+  /** CPU ms of the server (and PostgreSQL's backends) per call. */
+  cpuPerCall: number | null;
   matches: number;
   returned: number;
 }
@@ -149,11 +152,13 @@ async function time(
   token: string,
   call: string,
   url: string,
+  cpu: TimingOptions['cpu'],
 ): Promise<Timing> {
-  const { min, median, p95, last } = await timeGet(server, url, {
+  const { min, median, p95, cpuPerCall, last } = await timeGet(server, url, {
     token,
     warmup: WARMUP,
     runs: RUNS,
+    cpu,
   });
   return {
     call,
@@ -161,6 +166,7 @@ async function time(
     min,
     median,
     p95,
+    cpuPerCall,
     matches: Number(last.headers.get('x-total-count')),
     returned: (JSON.parse(last.text) as unknown[]).length,
   };
@@ -193,11 +199,12 @@ async function runDialect(dialect: Dialect) {
     const size = await db.size();
     console.log(`  seeded in ${seedS.toFixed(1)} s; database ${bytes(size.total)}`);
     console.log(`  timing ${WARMUP} warm-up + ${RUNS} runs per call (load ${loadAverage()})`);
+    const cpu = async () => cpuByPid([server.pid ?? 0, ...(await db.backendPids())]);
     const timings: Timing[] = [];
     for (const [call, query] of CALLS) {
-      const timing = await time(server, user.token, call, `/api/v1/mailto-links/?${query}`);
+      const timing = await time(server, user.token, call, `/api/v1/mailto-links/?${query}`, cpu);
       console.log(
-        `  ${call}: median ${ms(timing.median, 1)} ms, p95 ${ms(timing.p95, 1)} ms (${timing.matches} matches)`,
+        `  ${call}: median ${ms(timing.median, 1)} ms, p95 ${ms(timing.p95, 1)} ms, CPU ${timing.cpuPerCall === null ? '-' : ms(timing.cpuPerCall, 1)} ms/call (${timing.matches} matches)`,
       );
       timings.push(timing);
     }
@@ -217,7 +224,7 @@ async function main() {
     results.push(await runDialect(dialect));
   console.log(
     `\n${table(
-      ['dialect', 'call', 'min ms', 'median ms', 'p95 ms', 'matches', 'target'],
+      ['dialect', 'call', 'min ms', 'median ms', 'p95 ms', 'CPU ms/call', 'matches', 'target'],
       results.flatMap((r) =>
         r.timings.map((t) => [
           r.dialect,
@@ -225,6 +232,7 @@ async function main() {
           ms(t.min, 1),
           ms(t.median, 1),
           ms(t.p95, 1),
+          t.cpuPerCall === null ? '-' : ms(t.cpuPerCall, 1),
           t.matches,
           t.call.startsWith('search')
             ? `< ${TARGET_MS} ms (p95): ${t.p95 < TARGET_MS ? 'met' : 'NOT met'}`

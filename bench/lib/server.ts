@@ -82,6 +82,11 @@ export interface BenchDatabase {
   transactions(): Promise<number | null>;
   /** Bytes on disk: SQLite file + WAL; PostgreSQL pg_database_size. */
   size(): Promise<{ total: number; parts: Record<string, number> }>;
+  /**
+   * PostgreSQL: the process ids of the backends connected to this database (the server's
+   * pool), whose CPU time belongs to the calls measured. SQLite: none (it runs in the server).
+   */
+  backendPids(): Promise<number[]>;
   dispose(): Promise<void>;
 }
 
@@ -120,6 +125,9 @@ function freshSqlite(): BenchDatabase {
     },
     async transactions() {
       return null;
+    },
+    async backendPids() {
+      return [];
     },
     async size() {
       const parts = {
@@ -180,6 +188,12 @@ async function freshPostgres(): Promise<BenchDatabase> {
         'select xact_commit as n from pg_stat_database where datname = current_database()',
       );
       return Number(rows[0]?.n ?? 0);
+    },
+    async backendPids() {
+      const rows = await query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return rows.map((r) => r.pid);
     },
     async size() {
       const rows = await query<{ db: string; clicks: string }>(
@@ -320,6 +334,31 @@ export class ServerProcess {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`; 100 on Linux x64). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user + system, ms) each process has used so far, from /proc (Linux); a process
+ * that is gone is left out, and elsewhere than Linux the answer is null. Unlike wall time, it
+ * hardly depends on what else the machine runs.
+ */
+export function cpuByPid(pids: number[]): Map<number, number> | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the command name (which may hold spaces) start at field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS); // utime, stime
+  }
+  return out;
+}
 
 /** A JSON API call; throws on an unexpected status. */
 export async function api<T>(

@@ -7,6 +7,11 @@ export interface TimingOptions {
   runs: number;
   /** Sent as `Authorization: Bearer …`. */
   token: string;
+  /**
+   * CPU ms used so far by each process that serves the calls (the server, and PostgreSQL's
+   * backends of its pool), read before and after the timed calls; null when unknown.
+   */
+  cpu?: () => Promise<Map<number, number> | null>;
 }
 
 /** One call's timings (ms) and the last timed answer, for the caller's sanity checks. */
@@ -15,6 +20,11 @@ export interface CallTiming {
   median: number;
   p95: number;
   runs: number;
+  /**
+   * CPU time the serving processes spent per timed call (ms), when `cpu` was given: the
+   * work itself, which a busy machine stretches in wall time but hardly changes.
+   */
+  cpuPerCall: number | null;
   last: { text: string; headers: Headers };
 }
 
@@ -52,12 +62,21 @@ export async function timeGet(
   for (let i = 0; i < opts.warmup; i += 1) await once(call++);
   const samples: number[] = [];
   let last: CallTiming['last'] = { text: '', headers: new Headers() };
+  const cpuBefore = opts.cpu ? await opts.cpu() : null;
   for (let i = 0; i < opts.runs; i += 1) {
     const { elapsed, text, headers } = await once(call++);
     samples.push(elapsed);
     last = { text, headers };
   }
-  return { ...summarize(samples), runs: opts.runs, last };
+  const cpuAfter = opts.cpu ? await opts.cpu() : null;
+  let cpuPerCall: number | null = null;
+  if (cpuBefore && cpuAfter) {
+    // A process that started during the calls (a new pool connection) counts from zero.
+    let used = 0;
+    for (const [pid, ms] of cpuAfter) used += ms - (cpuBefore.get(pid) ?? 0);
+    cpuPerCall = used / opts.runs;
+  }
+  return { ...summarize(samples), runs: opts.runs, cpuPerCall, last };
 }
 
 function describeFailure(err: unknown, server: ServerProcess): string {
