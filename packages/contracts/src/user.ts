@@ -12,8 +12,13 @@ export const User = z
     email: z.string().nullable(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
-    subscriptionTier: Tier,
-    subscriptionExpiresAt: z.string().nullable(),
+    subscriptionTier: Tier.meta({
+      description: 'The tier in force: FREE once a paid tier has passed its end',
+    }),
+    subscriptionExpiresAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'When the paid tier ends (ISO 8601); null: no end' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

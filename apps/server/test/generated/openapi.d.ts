@@ -740,8 +740,12 @@ export interface components {
             email: string | null;
             firstName: string | null;
             lastName: string | null;
-            /** @enum {string} */
+            /**
+             * @description The tier in force: FREE once a paid tier has passed its end
+             * @enum {string}
+             */
             subscriptionTier: "FREE" | "PREMIUM" | "TEAM";
+            /** @description When the paid tier ends (ISO 8601); null: no end */
             subscriptionExpiresAt: string | null;
             createdAt: string;
             updatedAt: string;
