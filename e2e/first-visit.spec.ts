@@ -1,4 +1,4 @@
-import { admin, expect, makeUser, registerViaApi, signInViaUi, test } from './fixtures';
+import { expect, signedInUser, test } from './fixtures';
 
 const PUBLIC_PAGES = ['/', '/auth', '/pricing', '/about', '/contact', '/privacy'];
 
@@ -81,10 +81,7 @@ test('what a visitor types before the page is interactive is kept', async ({ pag
   ).toBeVisible();
 });
 
-test('the signed-in dashboard breaks no rule of the Content-Security-Policy', async ({
-  page,
-  request,
-}) => {
+test('the signed-in dashboard breaks no rule of the Content-Security-Policy', async ({ page }) => {
   // Browsers report a blocked eval or inline script as a `securitypolicyviolation` event, even
   // when the code that tried it catches the error (audits list them as issues).
   await page.addInitScript(() => {
@@ -94,10 +91,7 @@ test('the signed-in dashboard breaks no rule of the Content-Security-Policy', as
       seen.push(`${e.violatedDirective} ${e.blockedURI}`),
     );
   });
-  const user = makeUser();
-  await registerViaApi(request, user);
-  admin('set-tier', user.username, 'PREMIUM');
-  await signInViaUi(page, user);
+  await signedInUser(page, { tier: 'PREMIUM' });
   const created = await page.request.post('/api/v1/mailto-links/', {
     data: { name: 'Quarterly report', to: 'finance@example.com', subject: 'Q4 & plans' },
   });
