@@ -52,6 +52,18 @@ export default defineConfig(async () => {
             ],
           },
         },
+        {
+          // Web components rendered with Testing Library in a simulated DOM.
+          extends: true,
+          test: {
+            name: 'web-components',
+            include: ['apps/web/src/**/*.test.tsx'],
+            environment: 'happy-dom',
+            setupFiles: ['apps/web/src/test/setup.ts'],
+            // Typing is simulated key by key; a busy machine needs more than the default 5 s.
+            testTimeout: 20_000,
+          },
+        },
         api('api-sqlite', 'sqlite'),
         ...(withPg ? [api('api-postgres', 'postgres')] : []),
       ],

@@ -1,0 +1,66 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { GeneratorSection } from './generator-section';
+
+function renderGenerator() {
+  render(<GeneratorSection />);
+  return userEvent.setup({ delay: null });
+}
+
+const generate = () => screen.getByRole('button', { name: 'Generate' });
+const field = (label: string) => screen.getByLabelText(label);
+
+describe('generator: the Generate button', () => {
+  it('is disabled in the prerendered page and enabled once the page is live', () => {
+    const html = renderToString(<GeneratorSection />);
+    const prerendered = new DOMParser().parseFromString(html, 'text/html');
+    const button = within(prerendered.body).getByRole('button', { name: 'Generate' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+
+    renderGenerator();
+    expect(generate().hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('generator: validation', () => {
+  it('a recipient is required; the To field gets the focus; no link is shown', async () => {
+    const user = renderGenerator();
+    await user.click(generate());
+    expect(await screen.findByText('Recipient email is required')).toBeTruthy();
+    expect(document.activeElement).toBe(field('To'));
+    expect(screen.queryByTestId('generated-link')).toBeNull();
+  });
+
+  it('every address field takes only valid addresses, and messages follow the typing', async () => {
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com, nope');
+    await user.type(field('BCC'), 'x@');
+    await user.click(generate());
+    expect(
+      await screen.findAllByText('Please enter valid email addresses separated by commas'),
+    ).toHaveLength(2);
+
+    await user.clear(field('BCC'));
+    expect(
+      screen.getAllByText('Please enter valid email addresses separated by commas'),
+    ).toHaveLength(1);
+    expect(screen.queryByTestId('generated-link')).toBeNull();
+  });
+});
+
+describe('generator: the result', () => {
+  it('shows the mailto URL with every field encoded', async () => {
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com');
+    await user.type(field('Subject'), 'Tea & cake?');
+    await user.type(field('Body'), 'Hi,{Enter}see you');
+    await user.click(generate());
+    const link = await screen.findByTestId('generated-link');
+    expect(link.textContent).toBe(
+      'mailto:ann@example.com?subject=Tea%20%26%20cake%3F&body=Hi,%0D%0Asee%20you',
+    );
+    expect(screen.getByTestId('open-in-mail-app').getAttribute('href')).toBe(link.textContent);
+  });
+});

@@ -1,0 +1,154 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { MailtoLink } from '@mailtokit/contracts/links';
+import { LinkForm } from './link-form';
+
+const SAVED: MailtoLink = {
+  id: 7,
+  userId: 1,
+  teamId: null,
+  teamName: null,
+  name: 'Support',
+  to: 'help@example.com',
+  cc: null,
+  bcc: null,
+  subject: 'Help',
+  body: null,
+  isShared: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  mailtoUrl: 'mailto:help@example.com?subject=Help',
+  canEdit: true,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The form with a server that lists `teams` as the user's teams and accepts any new link.
+ * Resolves once the teams call has answered (the selector depends on it).
+ */
+async function renderForm({
+  link,
+  teams = [],
+}: { link?: MailtoLink; teams?: { id: number; name: string }[] } = {}) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/v1/teams/') return json(teams);
+    if (url === '/api/v1/mailto-links/' && init?.method === 'POST') return json(SAVED, 201);
+    return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <LinkForm link={link} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/v1/teams/', expect.anything()));
+  return { user: userEvent.setup({ delay: null }), fetch };
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Link$/ });
+const saveToggle = () => screen.getByRole('checkbox', { name: 'Save Link for Future Use' });
+
+describe('link form: the submit label', () => {
+  it("says 'Save Link' while the link is to be saved, 'Generate Link' when not", async () => {
+    const { user } = await renderForm();
+    expect(submitButton()).toHaveProperty('textContent', 'Save Link');
+    await user.click(saveToggle());
+    expect(submitButton()).toHaveProperty('textContent', 'Generate Link');
+    await user.click(saveToggle());
+    expect(submitButton()).toHaveProperty('textContent', 'Save Link');
+  });
+
+  it("says 'Update Link' for a saved link, which has no save choice", async () => {
+    await renderForm({ link: SAVED });
+    expect(submitButton()).toHaveProperty('textContent', 'Update Link');
+    expect(screen.queryByRole('checkbox', { name: 'Save Link for Future Use' })).toBeNull();
+    expect(screen.getByLabelText('Link Name')).toHaveProperty('value', 'Support');
+  });
+});
+
+describe('link form: validation', () => {
+  it('saving needs a name and a recipient; nothing is sent', async () => {
+    const { user, fetch } = await renderForm();
+    await user.click(submitButton());
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('To field is required')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalledWith('/api/v1/mailto-links/', expect.anything());
+  });
+
+  it('addresses must be valid e-mail addresses, in every address field', async () => {
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText('Link Name'), 'Help');
+    await user.type(screen.getByLabelText('To'), 'a@b.io, nope');
+    await user.type(screen.getByLabelText('CC'), 'bad');
+    await user.click(submitButton());
+    const messages = await screen.findAllByText(
+      'Must contain valid email addresses separated by commas',
+    );
+    expect(messages).toHaveLength(2);
+    expect(screen.queryByText('Name is required')).toBeNull();
+  });
+
+  it('only generating needs no name', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { user } = await renderForm();
+    await user.click(saveToggle());
+    await user.type(screen.getByLabelText('To'), 'help@example.com');
+    await user.click(submitButton());
+    await waitFor(() => expect(open).toHaveBeenCalledWith('mailto:help@example.com'));
+    expect(screen.queryByText('Name is required')).toBeNull();
+  });
+
+  it('a valid link is saved with what was typed', async () => {
+    const { user, fetch } = await renderForm();
+    await user.type(screen.getByLabelText('Link Name'), ' Support ');
+    await user.type(screen.getByLabelText('To'), 'help@example.com');
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/v1/mailto-links/',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/v1/mailto-links/')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      name: 'Support',
+      to: 'help@example.com',
+    });
+  });
+});
+
+describe('link form: the team selector', () => {
+  it('is absent for a user without teams', async () => {
+    await renderForm({ teams: [] });
+    expect(screen.queryByLabelText('Share with Team (Optional)')).toBeNull();
+  });
+
+  it("lists the user's teams when the link is saved, and disappears when it is not", async () => {
+    const { user } = await renderForm({ teams: [{ id: 3, name: 'Marketing' }] });
+    const select = await screen.findByLabelText('Share with Team (Optional)');
+    expect(
+      Array.from((select as HTMLSelectElement).options, (option) => option.textContent),
+    ).toEqual(['Keep Private', 'Marketing']);
+    await user.click(saveToggle());
+    expect(screen.queryByLabelText('Share with Team (Optional)')).toBeNull();
+  });
+
+  it('shows the team a saved link is shared with', async () => {
+    await renderForm({
+      link: { ...SAVED, teamId: 3, teamName: 'Marketing', isShared: true },
+      teams: [{ id: 3, name: 'Marketing' }],
+    });
+    const select = await screen.findByLabelText('Share with Team (Optional)');
+    expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Marketing');
+  });
+});
