@@ -1,25 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getMe, setCurrentUser } from '@/lib/auth/get-me';
 import { useAuth } from '@/lib/auth/use-auth';
-import { hasFeature, type FeatureId } from '@/lib/features';
 
 /** Anonymous visitors go to /auth after 100 ms. */
 export const AUTH_REDIRECT_DELAY_MS = 100;
 
 export interface ProtectedRouteProps {
   children: ReactNode;
-  /** A signed-in user lacking this feature goes to /pricing. */
-  feature?: FeatureId;
 }
 
 /**
  * Spinner while the session loads. Before an anonymous visitor is sent to /auth, the server
  * is asked once (the browser may hold a session it has no hint of, see session-hint.ts).
  */
-export function ProtectedRoute({ children, feature }: ProtectedRouteProps) {
+export function ProtectedRoute({ children }: ProtectedRouteProps) {
   const { user, isLoading } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -59,7 +56,5 @@ export function ProtectedRoute({ children, feature }: ProtectedRouteProps) {
   }, [anonymous, navigate, location.pathname, queryClient]);
 
   if (isLoading || !user) return <PageSpinner label="Checking your session…" />;
-  if (feature && !hasFeature(user.subscriptionTier, feature))
-    return <Navigate to="/pricing" replace />;
   return children;
 }

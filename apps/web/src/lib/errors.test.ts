@@ -6,6 +6,7 @@ import {
   PREMIUM_FEATURE_MESSAGE,
   PREMIUM_REQUIRED_DETAIL,
   isClientError,
+  isNotFoundError,
   isPremiumRequiredError,
   normalizeError,
   serverDetail,
@@ -76,5 +77,12 @@ describe('normalizeError', () => {
     expect(isClientError(err(404))).toBe(true);
     expect(isClientError(err(500))).toBe(false);
     expect(isClientError(new ApiError(0, 'NETWORK_ERROR', 'x'))).toBe(false);
+  });
+
+  it('isNotFoundError: a 404 answer only', () => {
+    expect(isNotFoundError(err(404, 'Link not found', 'NOT_FOUND'))).toBe(true);
+    expect(isNotFoundError(err(403))).toBe(false);
+    expect(isNotFoundError(new Error('404: Not Found'))).toBe(false);
+    expect(isNotFoundError(undefined)).toBe(false);
   });
 });

@@ -88,6 +88,11 @@ export function errorMessage(error: unknown): string {
   return normalizeError(error).message;
 }
 
+/** A 404 answer: the thing asked for does not exist, or is not the caller's to see. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** True for 4xx answers: retrying cannot help. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;

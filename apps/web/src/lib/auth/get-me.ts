@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@mailtokit/contracts/user';
 import { ApiError, api } from '../api-client';
+import { queryKeys } from '../query-keys';
 import { hasSessionHint, setSessionHint } from './session-hint';
 
 /**
  * The signed-in user (GET /api/v1/auth/me). Shared by every feature, so it lives in lib/
  * rather than in features/auth (features never import each other).
  */
-export const ME_PATH = '/api/v1/auth/me';
-export const meQueryKey = [ME_PATH] as const;
+const ME_PATH = '/api/v1/auth/me';
 
 /** Current-user refresh interval while signed in. */
 export const ME_REFETCH_INTERVAL_MS = 300_000;
@@ -38,7 +38,7 @@ export async function getMe({ signal, verify = false }: GetMeOptions = {}): Prom
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => getMe({ signal }),
     staleTime: 30_000,
     refetchOnWindowFocus: true,
@@ -55,5 +55,5 @@ export function useMe() {
 /** Replaces the cached current user (after sign-in, profile update or sign-out). */
 export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
   setSessionHint(user !== null);
-  queryClient.setQueryData(meQueryKey, user);
+  queryClient.setQueryData(queryKeys.me, user);
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
-import { analyticsOverviewPrefix } from './get-analytics-overview';
-import { trackingLinksKey } from './get-tracking-links';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Retires a tracking link: its URL answers 404 from now on; its clicks stay counted. */
 export function deleteTrackingLink(id: number): Promise<OkResponse> {
@@ -15,8 +14,8 @@ export function useDeleteTrackingLink(linkId: number) {
     mutationFn: deleteTrackingLink,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trackingLinksKey(linkId) }),
-        queryClient.invalidateQueries({ queryKey: analyticsOverviewPrefix }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.trackingLinks.ofLink(linkId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.analytics.overviews }),
       ]);
     },
   });

@@ -2,13 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AnalyticsOverview } from '@mailtokit/contracts/analytics';
 import { utcToday } from '@mailtokit/contracts/utc-day';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { apiQueryString, toApiQuery, type AnalyticsRange } from '../lib/range';
-
-export const analyticsOverviewKey = (range: AnalyticsRange) =>
-  ['analytics', 'overview', range] as const;
-
-/** Prefix of every overview query (any range). */
-export const analyticsOverviewPrefix = ['analytics', 'overview'] as const;
 
 export function getAnalyticsOverview(
   range: AnalyticsRange,
@@ -20,7 +15,7 @@ export function getAnalyticsOverview(
 
 export const analyticsOverviewQueryOptions = (range: AnalyticsRange) =>
   queryOptions({
-    queryKey: analyticsOverviewKey(range),
+    queryKey: queryKeys.analytics.overview(range),
     queryFn: ({ signal }) => getAnalyticsOverview(range, { signal }),
     staleTime: 60_000,
     placeholderData: (previous) => previous,

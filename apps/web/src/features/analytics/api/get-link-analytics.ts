@@ -2,13 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LinkAnalytics } from '@mailtokit/contracts/analytics';
 import { utcToday } from '@mailtokit/contracts/utc-day';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { apiQueryString, toApiQuery, type AnalyticsRange } from '../lib/range';
-
-/** Every analytics query key starts with this: invalidating it refreshes them all. */
-export const analyticsKey = ['analytics'] as const;
-
-export const linkAnalyticsKey = (linkId: number, range: AnalyticsRange) =>
-  ['analytics', linkId, range] as const;
 
 export function getLinkAnalytics(
   linkId: number,
@@ -24,7 +19,7 @@ export function getLinkAnalytics(
 
 export const linkAnalyticsQueryOptions = (linkId: number, range: AnalyticsRange) =>
   queryOptions({
-    queryKey: linkAnalyticsKey(linkId, range),
+    queryKey: queryKeys.analytics.link(linkId, range),
     queryFn: ({ signal }) => getLinkAnalytics(linkId, range, { signal }),
     // Clicks keep arriving: a figure older than a minute is refetched when the page is shown.
     staleTime: 60_000,

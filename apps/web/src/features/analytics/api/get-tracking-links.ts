@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TrackingLinkList, type TrackingLink } from '@mailtokit/contracts/tracking';
 import { api } from '@/lib/api-client';
-
-export const trackingLinksKey = (linkId: number) => ['tracking-links', linkId] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getTrackingLinks(
   linkId: number,
@@ -16,7 +15,7 @@ export function getTrackingLinks(
 
 export const trackingLinksQueryOptions = (linkId: number) =>
   queryOptions({
-    queryKey: trackingLinksKey(linkId),
+    queryKey: queryKeys.trackingLinks.ofLink(linkId),
     queryFn: ({ signal }) => getTrackingLinks(linkId, { signal }),
     staleTime: 60_000,
   });

@@ -2,16 +2,15 @@ import { ArrowLeftIcon, DownloadIcon, MousePointerClickIcon } from 'lucide-react
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { utcToday } from '@mailtokit/contracts/utc-day';
-import { ComingSoon } from '@/components/coming-soon';
+import { NotFoundCard } from '@/components/not-found-card';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
-import { isPremiumRequiredError } from '@/lib/errors';
-import { useAnalyticsLink } from '../api/get-link';
+import { isNotFoundError, isPremiumRequiredError } from '@/lib/errors';
+import { useLink } from '@/lib/links/get-link';
 import { useLinkAnalytics } from '../api/get-link-analytics';
 import { useTrackingLinks } from '../api/get-tracking-links';
 import {
@@ -37,12 +36,9 @@ const BREAKDOWNS = [
   { kind: 'labels', title: 'By tracking link', nameHeader: 'Label' },
 ] as const;
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
 export function AnalyticsLinkNotFound() {
   return (
-    <ComingSoon
-      variant="not-found"
+    <NotFoundCard
       title="Link not found"
       description="The address does not point to one of your links or a link shared with your team. It may have been deleted."
     />
@@ -69,14 +65,15 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
   const [params, setParams] = useSearchParams();
   const range = useMemo(() => parseRangeParams(params), [params]);
   const today = utcToday();
-  const link = useAnalyticsLink(linkId);
+  const link = useLink(linkId);
   const analytics = useLinkAnalytics(linkId, range);
   const tracking = useTrackingLinks(linkId);
 
   const setRange = (next: AnalyticsRange) =>
     setParams((previous) => mergeRangeParams(previous, next), { replace: true });
 
-  if (isNotFound(link.error) || isNotFound(analytics.error)) return <AnalyticsLinkNotFound />;
+  if (isNotFoundError(link.error) || isNotFoundError(analytics.error))
+    return <AnalyticsLinkNotFound />;
   if (isPremiumRequiredError(link.error) || isPremiumRequiredError(analytics.error))
     return (
       <Shell>
@@ -148,11 +145,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
                   ? 'None of this link’s tracking links was clicked in this period. Choose a longer range to see earlier clicks.'
                   : 'Create a tracking link and share it in your newsletter, e-mail signature or website. Each click shows up here, with where it came from and on which device.'
               }
-              action={
-                everClicked ? undefined : (
-                  <NewTrackingLinkDialog linkId={linkId} mailtoUrl={link.data?.mailtoUrl} />
-                )
-              }
+              action={everClicked ? undefined : <NewTrackingLinkDialog linkId={linkId} />}
             />
           ) : (
             <>
@@ -187,11 +180,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
         </div>
       )}
 
-      <TrackingLinksCard
-        linkId={linkId}
-        mailtoUrl={link.data?.mailtoUrl}
-        canEdit={link.data?.canEdit ?? false}
-      />
+      <TrackingLinksCard linkId={linkId} canEdit={link.data?.canEdit ?? false} />
     </Shell>
   );
 }

@@ -18,8 +18,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { copyText } from '@/lib/clipboard';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
+import { useCreateTrackingLink } from '@/lib/links/create-tracking-link';
 import { toast } from '@/lib/toast';
-import { useCreateTrackingLink } from '../api/create-tracking-link';
 import {
   TRACKING_COPIED,
   TRACKING_CREATED_NOT_COPIED,
@@ -30,8 +30,6 @@ import {
 
 export interface NewTrackingLinkDialogProps {
   linkId: number;
-  /** The saved link's mailto URL (sent along; the server builds the target from the stored link). */
-  mailtoUrl: string | undefined;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
 }
@@ -42,7 +40,6 @@ export interface NewTrackingLinkDialogProps {
  */
 export function NewTrackingLinkDialog({
   linkId,
-  mailtoUrl,
   size = 'default',
   variant = 'default',
 }: NewTrackingLinkDialogProps) {
@@ -69,7 +66,7 @@ export function NewTrackingLinkDialog({
     event.preventDefault();
     if (tooLong) return;
     create.mutate(
-      { mailtoUrl, label: label.trim() || null },
+      { label: label.trim() || null },
       {
         onSuccess: async (tracking) => {
           setCreated(tracking);

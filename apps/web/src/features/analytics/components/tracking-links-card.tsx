@@ -78,13 +78,12 @@ function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; link
 
 export interface TrackingLinksCardProps {
   linkId: number;
-  mailtoUrl: string | undefined;
   /** Editors of the link may delete its tracking links. */
   canEdit: boolean;
 }
 
 /** The link's tracking links: address, label, clicks so far, copy, QR code and delete. */
-export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksCardProps) {
+export function TrackingLinksCard({ linkId, canEdit }: TrackingLinksCardProps) {
   const list = useTrackingLinks(linkId);
 
   return (
@@ -99,7 +98,7 @@ export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksC
             visitor&apos;s mail app opens.
           </CardDescription>
         </div>
-        <NewTrackingLinkDialog linkId={linkId} mailtoUrl={mailtoUrl} size="sm" variant="outline" />
+        <NewTrackingLinkDialog linkId={linkId} size="sm" variant="outline" />
       </CardHeader>
       <div className="px-4 pb-4 sm:px-6 sm:pb-6">
         {list.isPending ? (

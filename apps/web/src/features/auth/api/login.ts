@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
-import { meQueryKey, setCurrentUser } from '@/lib/auth/get-me';
+import { setCurrentUser } from '@/lib/auth/get-me';
+import { queryKeys } from '@/lib/query-keys';
 import type { LoginInput } from '../lib/schemas';
 
 export async function login(input: LoginInput): Promise<LoginResponse> {
@@ -17,7 +18,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async (data) => {
       setCurrentUser(queryClient, data.user);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

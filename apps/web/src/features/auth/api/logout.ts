@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
-import { meQueryKey, setCurrentUser } from '@/lib/auth/get-me';
+import { setCurrentUser } from '@/lib/auth/get-me';
+import { queryKeys } from '@/lib/query-keys';
 
 export function logout(): Promise<OkResponse> {
   // Loaded by the app shell (header menu): no schema parsing, so zod stays out of it.
@@ -27,7 +28,7 @@ export function useLogout({ onSuccess, onError }: UseLogoutOptions = {}) {
     onError: (error) => onError?.(error),
     onSettled: () => {
       queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== meQueryKey[0],
+        predicate: (query) => query.queryKey[0] !== queryKeys.me[0],
       });
       setCurrentUser(queryClient, null);
     },

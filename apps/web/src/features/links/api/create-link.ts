@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MailtoLink, type LinkInput } from '@mailtokit/contracts/links';
 import { api } from '@/lib/api-client';
 import { linkPayload } from '../lib/link-form';
-import { LINKS_PATH, linksKey } from './get-links';
-import { linkQueryKey } from './get-link';
+import { LINKS_PATH } from '@/lib/links/get-link';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/v1/mailto-links/ with the validated form (trimmed, empty optionals left out). */
 export function createLink(input: LinkInput): Promise<MailtoLink> {
@@ -16,8 +16,8 @@ export function useCreateLink() {
   return useMutation({
     mutationFn: createLink,
     onSuccess: async (link) => {
-      queryClient.setQueryData(linkQueryKey(link.id), link);
-      await queryClient.invalidateQueries({ queryKey: linksKey });
+      queryClient.setQueryData(queryKeys.links.detail(link.id), link);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.links.all });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
-import { LINKS_PATH, linksKey } from './get-links';
-import { linkQueryKey } from './get-link';
+import { LINKS_PATH } from '@/lib/links/get-link';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteLink(id: number): Promise<OkResponse> {
   return api.delete(`${LINKS_PATH}${id}`, { schema: OkResponse });
@@ -14,8 +14,8 @@ export function useDeleteLink() {
   return useMutation({
     mutationFn: deleteLink,
     onSuccess: async (_ok, id) => {
-      queryClient.removeQueries({ queryKey: linkQueryKey(id), exact: true });
-      await queryClient.invalidateQueries({ queryKey: linksKey });
+      queryClient.removeQueries({ queryKey: queryKeys.links.detail(id), exact: true });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.links.all });
     },
   });
 }

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MailtoLinkList, type LinkSort } from '@mailtokit/contracts/links';
 import { ApiError, apiRequest } from '@/lib/api-client';
-
-export const LINKS_PATH = '/api/v1/mailto-links/';
-
-/** Every saved-links query key starts with this: invalidating it refreshes them all. */
-export const linksKey = [LINKS_PATH] as const;
+import { LINKS_PATH } from '@/lib/links/get-link';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Links per page of the links tab. */
 export const LINKS_PAGE_SIZE = 50;
@@ -61,7 +58,7 @@ export async function getLinksPage(
 
 export const linksPageQueryOptions = (query: LinksPageQuery) =>
   queryOptions({
-    queryKey: [...linksKey, 'page', query] as const,
+    queryKey: queryKeys.links.page(query),
     queryFn: ({ signal }) => getLinksPage(query, { signal }),
     // The previous page stays on screen while the next one loads (no flash of skeletons).
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@mailtokit/contracts/zod';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const TEAMS_PATH = '/api/v1/teams/';
 
@@ -8,19 +9,13 @@ const TEAMS_PATH = '/api/v1/teams/';
 const ShareTeams = z.array(z.object({ id: z.number().int(), name: z.string() }));
 export type ShareTeam = z.infer<typeof ShareTeams>[number];
 
-/*
- * Its own key under the teams root (`['teams']`, used by the teams feature for full teams):
- * separate data, and every teams mutation (invalidating `['teams']`) refreshes it too.
- */
-export const shareTeamsQueryKey = ['teams', 'share-options'] as const;
-
 export function getShareTeams({ signal }: { signal?: AbortSignal } = {}): Promise<ShareTeam[]> {
   return api.get(TEAMS_PATH, { schema: ShareTeams, signal });
 }
 
 export const shareTeamsQueryOptions = () =>
   queryOptions({
-    queryKey: shareTeamsQueryKey,
+    queryKey: queryKeys.teams.shareOptions,
     queryFn: ({ signal }) => getShareTeams({ signal }),
     // Optional decoration of the form: a failure just hides the selector, no retry storm.
     retry: false,

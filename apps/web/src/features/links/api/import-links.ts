@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LinkImportInvalid, LinkImportResult } from '@mailtokit/contracts/links';
 import { ApiError, api } from '@/lib/api-client';
-import { LINKS_PATH, linksKey } from './get-links';
+import { LINKS_PATH } from '@/lib/links/get-link';
+import { queryKeys } from '@/lib/query-keys';
 
 export const EXPORT_CSV_PATH = `${LINKS_PATH}export.csv`;
 const IMPORT_PATH = `${LINKS_PATH}import`;
@@ -41,7 +42,7 @@ export function useImportLinks() {
   return useMutation({
     mutationFn: (csv: string) => importLinks(csv, false),
     onSuccess: (outcome) => {
-      if (outcome.ok) void queryClient.invalidateQueries({ queryKey: linksKey });
+      if (outcome.ok) void queryClient.invalidateQueries({ queryKey: queryKeys.links.all });
     },
   });
 }

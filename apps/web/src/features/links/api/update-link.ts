@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MailtoLink, type LinkInput } from '@mailtokit/contracts/links';
 import { api } from '@/lib/api-client';
 import { linkPayload } from '../lib/link-form';
-import { LINKS_PATH, linksKey } from './get-links';
-import { linkQueryKey } from './get-link';
+import { LINKS_PATH } from '@/lib/links/get-link';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface UpdateLinkInput {
   id: number;
@@ -21,8 +21,8 @@ export function useUpdateLink() {
   return useMutation({
     mutationFn: updateLink,
     onSuccess: async (link) => {
-      queryClient.setQueryData(linkQueryKey(link.id), link);
-      await queryClient.invalidateQueries({ queryKey: linksKey });
+      queryClient.setQueryData(queryKeys.links.detail(link.id), link);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.links.all });
     },
   });
 }

@@ -1,20 +1,18 @@
 import { TriangleAlertIcon } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { NotFoundCard } from '@/components/not-found-card';
 import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { PremiumPanel } from '@/components/premium-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
-import { useLink } from '../api/get-link';
+import { errorMessage, isNotFoundError, isPremiumRequiredError } from '@/lib/errors';
+import { useLink } from '@/lib/links/get-link';
 import { LinkForm } from './link-form';
 
 /** The address does not name a link (not a number, unknown, or not yours). */
 export function LinkNotFound() {
   return (
-    <ComingSoon
-      variant="not-found"
+    <NotFoundCard
       title="Link not found"
       description="The address does not point to one of your links. It may have been deleted."
     />
@@ -74,7 +72,7 @@ function EditLinkContent({ linkId }: { linkId: number }) {
 /** /dashboard/edit-link/{id}: loads the link and fills the form ('Update Link'). */
 export function EditLinkPage({ linkId }: { linkId: number }) {
   const link = useLink(linkId);
-  if (link.error instanceof ApiError && link.error.status === 404) return <LinkNotFound />;
+  if (isNotFoundError(link.error)) return <LinkNotFound />;
   return (
     <DashboardSubpage
       title="Edit Link"

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { copyText } from '@/lib/clipboard';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
+import { useCreateTrackingLink } from '@/lib/links/create-tracking-link';
 import { toast } from '@/lib/toast';
-import { useCreateTrackingLink } from '../api/create-tracking-link';
 
 /** The tracking toasts and the premium message. */
 export const TRACKING_COPIED = {
@@ -29,33 +29,36 @@ const TrackingUrlDialog = lazy(() =>
  * `dialogs` must be rendered by the caller (outside any menu, so they outlive it).
  */
 export function useCreateTrackingLinkAction(link: MailtoLink) {
-  const create = useCreateTrackingLink(link);
+  const create = useCreateTrackingLink(link.id);
   const [manualUrl, setManualUrl] = useState<string | null>(null);
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
 
   const onClick = () => {
     if (create.isPending) return;
-    create.mutate(undefined, {
-      onSuccess: async (tracking) => {
-        try {
-          await copyText(tracking.trackingUrl);
-          toast(TRACKING_COPIED);
-        } catch {
-          setManualUrl(tracking.trackingUrl);
-        }
+    create.mutate(
+      {},
+      {
+        onSuccess: async (tracking) => {
+          try {
+            await copyText(tracking.trackingUrl);
+            toast(TRACKING_COPIED);
+          } catch {
+            setManualUrl(tracking.trackingUrl);
+          }
+        },
+        onError: (error) => {
+          if (isPremiumRequiredError(error)) {
+            promptUpgrade(TRACKING_PREMIUM_MESSAGE);
+            return;
+          }
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorMessage(error) || TRACKING_FAILED_MESSAGE,
+          });
+        },
       },
-      onError: (error) => {
-        if (isPremiumRequiredError(error)) {
-          promptUpgrade(TRACKING_PREMIUM_MESSAGE);
-          return;
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error) || TRACKING_FAILED_MESSAGE,
-        });
-      },
-    });
+    );
   };
 
   const dialogs = (

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { ProfileBody } from '@mailtokit/contracts/auth';
 import { User } from '@mailtokit/contracts/user';
 import { api } from '@/lib/api-client';
-import { meQueryKey, setCurrentUser } from '@/lib/auth/get-me';
+import { setCurrentUser } from '@/lib/auth/get-me';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Profile form schema: the API's own (first name, last name, e-mail). */
 export const updateProfileInputSchema = ProfileBody;
@@ -21,7 +22,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: async (user) => {
       setCurrentUser(queryClient, user);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

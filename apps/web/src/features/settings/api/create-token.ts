@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedApiToken, type CreateTokenBody } from '@mailtokit/contracts/tokens';
 import { api } from '@/lib/api-client';
-import { tokensQueryKey } from './get-tokens';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The answer holds the token itself: the only time it is ever shown. */
 export function createToken(input: CreateTokenBody): Promise<CreatedApiToken> {
@@ -12,6 +12,6 @@ export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens.all }),
   });
 }

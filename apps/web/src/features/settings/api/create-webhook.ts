@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedWebhook, type CreateWebhookBody } from '@mailtokit/contracts/webhooks';
 import { api } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The answer holds the signing secret: the only time it is ever shown. */
 export function createWebhook(input: CreateWebhookBody): Promise<CreatedWebhook> {
@@ -12,6 +12,6 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }

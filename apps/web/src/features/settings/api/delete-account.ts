@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountBody } from '@mailtokit/contracts/account';
 import { apiRequest } from '@/lib/api-client';
-import { meQueryKey, setCurrentUser } from '@/lib/auth/get-me';
+import { setCurrentUser } from '@/lib/auth/get-me';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Deletes the account and everything it holds (204); the server clears the session cookie. */
 export async function deleteAccount(input: DeleteAccountBody): Promise<void> {
@@ -18,7 +19,7 @@ export function useDeleteAccount(onDeleted: () => Promise<void> | void) {
     mutationFn: deleteAccount,
     onSuccess: async () => {
       await onDeleted();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
       setCurrentUser(queryClient, null);
     },
   });

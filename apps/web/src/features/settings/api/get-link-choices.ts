@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@mailtokit/contracts/zod';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What the webhook form needs of a saved link. */
 const LinkChoice = z.object({ id: z.number(), name: z.string() });
@@ -14,7 +15,7 @@ export function getLinkChoices({ signal }: { signal?: AbortSignal } = {}): Promi
 
 export const getLinkChoicesQueryOptions = (enabled: boolean) =>
   queryOptions({
-    queryKey: ['webhooks', 'link-choices'],
+    queryKey: queryKeys.links.choices,
     queryFn: ({ signal }) => getLinkChoices({ signal }),
     enabled,
   });

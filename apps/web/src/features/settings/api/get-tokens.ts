@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiTokenList } from '@mailtokit/contracts/tokens';
 import { api } from '@/lib/api-client';
-
-export const tokensQueryKey = ['tokens'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user's API tokens, newest first (never their secrets). */
 export function getTokens({ signal }: { signal?: AbortSignal } = {}): Promise<ApiTokenList> {
@@ -10,7 +9,7 @@ export function getTokens({ signal }: { signal?: AbortSignal } = {}): Promise<Ap
 }
 
 export const getTokensQueryOptions = () =>
-  queryOptions({ queryKey: tokensQueryKey, queryFn: ({ signal }) => getTokens({ signal }) });
+  queryOptions({ queryKey: queryKeys.tokens.all, queryFn: ({ signal }) => getTokens({ signal }) });
 
 export function useTokens() {
   return useQuery(getTokensQueryOptions());

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WebhookDeliveryList } from '@mailtokit/contracts/webhooks';
 import { api } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How often an open delivery log looks for news. */
 const REFRESH_MS = 3000;
@@ -16,7 +16,7 @@ export function getWebhookDeliveries(
 
 export const getWebhookDeliveriesQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...webhooksQueryKey, id, 'deliveries'],
+    queryKey: queryKeys.webhooks.deliveries(id),
     queryFn: ({ signal }) => getWebhookDeliveries(id, { signal }),
     refetchInterval: REFRESH_MS,
   });

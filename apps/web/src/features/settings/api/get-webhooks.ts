@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WebhookList } from '@mailtokit/contracts/webhooks';
 import { api } from '@/lib/api-client';
-
-/** Root of every webhooks query: the list is `['webhooks']`, deliveries `['webhooks', id, ...]`. */
-export const webhooksQueryKey = ['webhooks'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user's webhooks, newest first (never their secrets). PREMIUM or TEAM. */
 export function getWebhooks({ signal }: { signal?: AbortSignal } = {}): Promise<WebhookList> {
@@ -12,7 +10,7 @@ export function getWebhooks({ signal }: { signal?: AbortSignal } = {}): Promise<
 
 export const getWebhooksQueryOptions = (enabled = true) =>
   queryOptions({
-    queryKey: webhooksQueryKey,
+    queryKey: queryKeys.webhooks.all,
     queryFn: ({ signal }) => getWebhooks({ signal }),
     enabled,
   });

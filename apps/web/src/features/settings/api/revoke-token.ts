@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { tokensQueryKey } from './get-tokens';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Revokes at once: the token answers 401 from the next call on. */
 export function revokeToken(id: number): Promise<unknown> {
@@ -11,6 +11,6 @@ export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens.all }),
   });
 }

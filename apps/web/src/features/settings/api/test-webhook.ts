@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WebhookDelivery } from '@mailtokit/contracts/webhooks';
 import { api } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Queues a `ping` event; its outcome shows in the delivery log. */
 export function testWebhook(id: number): Promise<WebhookDelivery> {
@@ -13,6 +13,6 @@ export function useTestWebhook() {
   return useMutation({
     mutationFn: testWebhook,
     onSuccess: (_d, id) =>
-      queryClient.invalidateQueries({ queryKey: [...webhooksQueryKey, id, 'deliveries'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(id) }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Webhook } from '@mailtokit/contracts/webhooks';
 import { api } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Enables a webhook (ending its failure streak) or disables it. */
 export function setWebhookEnabled({ id, enabled }: { id: number; enabled: boolean }) {
@@ -12,6 +12,6 @@ export function useSetWebhookEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setWebhookEnabled,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CreateTeamBody, Team } from '@mailtokit/contracts/teams';
 import { api } from '@/lib/api-client';
-import { teamsQueryKey } from './get-teams';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Create Team form schema: the API's own ('Team name is required', optional description). */
 export const createTeamInputSchema = CreateTeamBody;
@@ -19,6 +19,6 @@ export function useCreateTeam() {
   return useMutation({
     mutationFn: createTeam,
     // The list and other views of it under the same root (the link form's team selector).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.teams.all }),
   });
 }

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TeamMemberList } from '@mailtokit/contracts/teams';
 import { api } from '@/lib/api-client';
-import { teamQueryKey } from './get-team';
-
-export const teamMembersQueryKey = (teamId: number) =>
-  [...teamQueryKey(teamId), 'members'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** A team's members: the owner first, then admins, then members. */
 export function getTeamMembers(
@@ -16,7 +13,7 @@ export function getTeamMembers(
 
 export const getTeamMembersQueryOptions = (teamId: number) =>
   queryOptions({
-    queryKey: teamMembersQueryKey(teamId),
+    queryKey: queryKeys.teams.members(teamId),
     queryFn: ({ signal }) => getTeamMembers(teamId, { signal }),
   });
 

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Team } from '@mailtokit/contracts/teams';
 import { api } from '@/lib/api-client';
-import { teamsQueryKey } from './get-teams';
-
-/** `['teams', id]`: also the prefix of the team's members query. */
-export const teamQueryKey = (teamId: number) => [...teamsQueryKey, teamId] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** One team with its owner's username, members and the caller's role (404 to non-members). */
 export function getTeam(teamId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Team> {
@@ -13,7 +10,7 @@ export function getTeam(teamId: number, { signal }: { signal?: AbortSignal } = {
 
 export const getTeamQueryOptions = (teamId: number) =>
   queryOptions({
-    queryKey: teamQueryKey(teamId),
+    queryKey: queryKeys.teams.detail(teamId),
     queryFn: ({ signal }) => getTeam(teamId, { signal }),
   });
 

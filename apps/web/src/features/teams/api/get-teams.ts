@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TeamList } from '@mailtokit/contracts/teams';
 import { api } from '@/lib/api-client';
-
-/** Root of every teams query: the list is `['teams']`, a team `['teams', id]`, ... */
-export const teamsQueryKey = ['teams'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The teams the signed-in user owns or belongs to, each with its members and the caller's role. */
 export function getTeams({ signal }: { signal?: AbortSignal } = {}): Promise<TeamList> {
@@ -12,7 +10,7 @@ export function getTeams({ signal }: { signal?: AbortSignal } = {}): Promise<Tea
 
 export const getTeamsQueryOptions = () =>
   queryOptions({
-    queryKey: teamsQueryKey,
+    queryKey: queryKeys.teams.all,
     queryFn: ({ signal }) => getTeams({ signal }),
   });
 

@@ -12,6 +12,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { isNotFoundError } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import {
@@ -20,13 +21,7 @@ import {
   type AddMemberFormValues,
   type AddMemberInput,
 } from '../api/add-member';
-import {
-  clientErrorDetail,
-  isConflictError,
-  isNotFoundError,
-  TEAM_ERRORS,
-  teamActionMessage,
-} from '../lib/errors';
+import { clientErrorDetail, isConflictError, TEAM_ERRORS, teamActionMessage } from '../lib/errors';
 import { ROLE_HINTS, ROLE_LABELS, toRoleValue } from '../lib/roles';
 
 const EMPTY: AddMemberFormValues = { username: '', role: 'member' };

@@ -1,23 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { teamQueryKey } from '../api/get-team';
-import { teamsQueryKey } from '../api/get-teams';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Marks every saved-links query stale (refetching the ones on screen): team changes change
- * which shared links a user sees and may edit. The links feature owns those queries (and
- * features never import each other); they are matched by the head of their key, the API path
- * (or a `'mailto-links'` root).
+ * which shared links a user sees and may edit.
  */
 export function invalidateLinkQueries(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) => {
-      const head = queryKey[0];
-      return (
-        typeof head === 'string' &&
-        (head === 'mailto-links' || head.startsWith('/api/v1/mailto-links'))
-      );
-    },
-  });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.links.all });
 }
 
 /**
@@ -27,7 +16,7 @@ export function invalidateLinkQueries(queryClient: QueryClient): Promise<void> {
  */
 export function invalidateAfterMembershipChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: teamsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.teams.all }),
     invalidateLinkQueries(queryClient),
   ]);
 }
@@ -39,10 +28,13 @@ export function invalidateAfterMembershipChange(queryClient: QueryClient): Promi
 export function invalidateAfterLeaving(queryClient: QueryClient, teamId: number): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({
-      queryKey: teamsQueryKey,
+      queryKey: queryKeys.teams.all,
       predicate: ({ queryKey }) => queryKey[1] !== teamId,
     }),
-    queryClient.invalidateQueries({ queryKey: teamQueryKey(teamId), refetchType: 'none' }),
+    queryClient.invalidateQueries({
+      queryKey: queryKeys.teams.detail(teamId),
+      refetchType: 'none',
+    }),
     invalidateLinkQueries(queryClient),
   ]);
 }

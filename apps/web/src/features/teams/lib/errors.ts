@@ -29,10 +29,6 @@ export function isTeamRequiredError(error: unknown): boolean {
   );
 }
 
-export function isNotFoundError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
-
 export function isConflictError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }

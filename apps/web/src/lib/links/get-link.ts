@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MailtoLink } from '@mailtokit/contracts/links';
-import { api } from '@/lib/api-client';
-import { LINKS_PATH } from './get-links';
+import { api } from '../api-client';
+import { queryKeys } from '../query-keys';
 
-export const linkQueryKey = (id: number) => [LINKS_PATH, 'detail', id] as const;
+/** Where saved links live in the API; one link is at `${LINKS_PATH}${id}`. */
+export const LINKS_PATH = '/api/v1/mailto-links/';
 
+/**
+ * One saved link (GET /api/v1/mailto-links/{id}). The edit form and the analytics page both
+ * read it, so it lives in lib/ (features never import each other) under one cache entry.
+ */
 export function getLink(
   id: number,
   { signal }: { signal?: AbortSignal } = {},
@@ -14,11 +19,10 @@ export function getLink(
 
 export const linkQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: linkQueryKey(id),
+    queryKey: queryKeys.links.detail(id),
     queryFn: ({ signal }) => getLink(id, { signal }),
   });
 
-/** One saved link, to fill the edit form. */
 export function useLink(id: number) {
   return useQuery(linkQueryOptions(id));
 }

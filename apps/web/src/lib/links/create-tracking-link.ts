@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TrackingLink } from '@mailtokit/contracts/tracking';
+import { api } from '../api-client';
+import { queryKeys } from '../query-keys';
+
+export interface NewTrackingLink {
+  /** The saved link the tracking link redirects to (the server builds the target from it). */
+  mailtoLinkId: number;
+  /** Optional name shown next to the tracking link; blank means none. */
+  label?: string | null;
+}
+
+/** POST /api/v1/tracking: a new tracking link for a saved link. */
+export function createTrackingLink({
+  mailtoLinkId,
+  label,
+}: NewTrackingLink): Promise<TrackingLink> {
+  return api.post('/api/v1/tracking', {
+    body: { mailtoLinkId, label: label?.trim() || null },
+    schema: TrackingLink,
+  });
+}
+
+/**
+ * Creates a tracking link for the saved link `linkId` (from the links tab or the analytics
+ * page); that link's tracking links and the analytics overview (tracking-link counts) refresh.
+ */
+export function useCreateTrackingLink(linkId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ label }: { label?: string | null } = {}) =>
+      createTrackingLink({ mailtoLinkId: linkId, label }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.trackingLinks.ofLink(linkId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.analytics.overviews }),
+      ]);
+    },
+  });
+}
