@@ -49,6 +49,8 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   request,
   consoleErrors,
 }) => {
+  // Two pages, four clicks, an accessibility scan and four screenshots.
+  test.slow();
   const { link } = await premiumUserWithLink(page, request, 'Spring newsletter');
 
   // The card's button creates the tracking link and copies it.
