@@ -157,7 +157,9 @@ export async function redirectRoutes(app: App) {
       if (!target) return reply;
       try {
         await tracking.recordClick(target, {
-          ip: request.ip,
+          // A client that already hung up has no address any more (Node reports undefined);
+          // its click still counts, without a visitor address.
+          ip: (request.ip as string | undefined) ?? '',
           userAgent: request.headers['user-agent'] ?? '',
           referer: request.headers.referer,
         });
