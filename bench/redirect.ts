@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { printProfile, summarizeProfile, type ProfileSummary } from './lib/cpuprofile';
+import { profiledRun, type ProfileSummary } from './lib/cpuprofile';
 import { measure, type LoadSummary } from './lib/load';
 import { BENCH_DIR } from './lib/paths';
 import {
@@ -318,26 +318,9 @@ async function main() {
   let profile: ProfileSummary | null = null;
   if (args.profile === 'sqlite' || args.profile === 'postgres') {
     const dialect: Dialect = args.profile;
-    const dir = path.join(
-      BENCH_DIR,
-      'results',
-      'profiles',
-      new Date().toISOString().replace(/[:.]/g, '-'),
+    profile = await profiledRun(`MailtoKit (${dialect}) under the same load`, (dir) =>
+      runMailtoKit(0, dialect, dir),
     );
-    fs.mkdirSync(dir, { recursive: true });
-    console.log(`\nprofiling MailtoKit (${dialect}) under the same load; profile in ${dir}`);
-    const profiled = await runMailtoKit(0, dialect, dir);
-    console.log(
-      `  (with the profiler on: ${Math.round(profiled.summary.reqPerSecMean)} req/s, p99 ${ms(profiled.summary.latencyMs.p99)} ms)`,
-    );
-    const file = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.cpuprofile'))
-      .map((f) => path.join(dir, f))[0];
-    if (file) {
-      profile = summarizeProfile(file);
-      printProfile(profile);
-    } else console.log('no profile written');
   }
 
   const out = writeResults('redirect', {

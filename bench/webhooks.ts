@@ -8,13 +8,10 @@
 // Prints figures; never fails on slow numbers. --profile sqlite|postgres also runs that server
 // with a webhook once more under the same load with --cpu-prof and prints where its time goes.
 // BENCH_PORTS=3110-3119 keeps the servers and the receiver in that port range.
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { printProfile, summarizeProfile, type ProfileSummary } from './lib/cpuprofile';
+import { profiledRun, type ProfileSummary } from './lib/cpuprofile';
 import { measure, type LoadSummary } from './lib/load';
-import { BENCH_DIR } from './lib/paths';
 import { loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
 import {
   api,
@@ -182,26 +179,10 @@ async function main() {
   }
   let profile: ProfileSummary | null = null;
   if (args.profile === 'sqlite' || args.profile === 'postgres') {
-    const dir = path.join(
-      BENCH_DIR,
-      'results',
-      'profiles',
-      new Date().toISOString().replace(/[:.]/g, '-'),
+    const dialect: Dialect = args.profile;
+    profile = await profiledRun(`MailtoKit (${dialect}) with one webhook`, (dir) =>
+      run(0, dialect, true, dir),
     );
-    fs.mkdirSync(dir, { recursive: true });
-    console.log(`\nprofiling MailtoKit (${args.profile}) with one webhook; profile in ${dir}`);
-    const profiled = await run(0, args.profile, true, dir);
-    console.log(
-      `  (with the profiler on: ${Math.round(profiled.summary.reqPerSecMean)} req/s, p99 ${ms(profiled.summary.latencyMs.p99)} ms)`,
-    );
-    const file = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.cpuprofile'))
-      .map((f) => path.join(dir, f))[0];
-    if (file) {
-      profile = summarizeProfile(file);
-      printProfile(profile);
-    } else console.log('no profile written');
   }
   const file = writeResults('webhooks', { machine: m, load, runs, profile });
   console.log(`\nresults: ${file}`);

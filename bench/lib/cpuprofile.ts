@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LoadSummary } from './load';
+import { BENCH_DIR } from './paths';
+import { ms } from './report';
 
 /** The parts of V8's .cpuprofile format (node --cpu-prof) read here. */
 interface ProfileNode {
@@ -110,4 +113,38 @@ export function printProfile(s: ProfileSummary): void {
   for (const f of s.topSelf) console.log(`  ${String(f.pct).padStart(5)}%  ${f.frame}`);
   console.log('\ninclusive time by function:');
   for (const f of s.topInclusive) console.log(`  ${String(f.pct).padStart(5)}%  ${f.frame}`);
+}
+
+/**
+ * Runs `run` once more with the server's CPU profiler writing into a new folder under
+ * bench/results/profiles, then prints and returns the profile's summary (null when the server
+ * wrote none).
+ */
+export async function profiledRun(
+  what: string,
+  run: (profileDir: string) => Promise<{ summary: LoadSummary }>,
+): Promise<ProfileSummary | null> {
+  const dir = path.join(
+    BENCH_DIR,
+    'results',
+    'profiles',
+    new Date().toISOString().replace(/[:.]/g, '-'),
+  );
+  fs.mkdirSync(dir, { recursive: true });
+  console.log(`\nprofiling ${what}; profile in ${dir}`);
+  const profiled = await run(dir);
+  console.log(
+    `  (with the profiler on: ${Math.round(profiled.summary.reqPerSecMean)} req/s, p99 ${ms(profiled.summary.latencyMs.p99)} ms)`,
+  );
+  const file = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))[0];
+  if (!file) {
+    console.log('no profile written');
+    return null;
+  }
+  const profile = summarizeProfile(file);
+  printProfile(profile);
+  return profile;
 }
