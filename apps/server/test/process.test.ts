@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, utcToday } from '@mailtokit/contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialect } from './helpers';
+import { startServerProcess, testPort } from './server-process';
 
 /** The real entry points, run as a user would: main.ts (server) and cli.ts (admin). */
 const ROOT = path.resolve(__dirname, '../../..');
@@ -28,41 +29,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A port for a test server: in `TEST_PORTS` (`3120-3129`) when set, else in 20000-39999. */
-function freePort(): number {
-  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
-  const [low, high] = range ? [Number(range[1]), Number(range[2])] : [20000, 39999];
-  return low + Math.floor(Math.random() * (high - low + 1));
-}
-
-async function startServer(port: number, extraEnv: NodeJS.ProcessEnv = {}) {
-  const child = spawn(TSX, [MAIN], {
-    env: { ...env, PORT: String(port), ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, base, output: () => output };
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output}`);
-}
-
-function stop(child: ReturnType<typeof spawn>): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const startServer = (port: number, extraEnv: NodeJS.ProcessEnv = {}) =>
+  startServerProcess(port, { ...env, ...extraEnv });
 
 const json = (body: unknown) => ({
   method: 'POST',
@@ -72,14 +40,14 @@ const json = (body: unknown) => ({
 
 describe(`server process (${dialect})`, () => {
   it('keeps accounts across a restart and shuts down cleanly on SIGTERM', async () => {
-    const port = freePort();
+    const port = await testPort(0);
     const first = await startServer(port);
     const reg = await fetch(
       `${first.base}/api/v1/auth/register`,
       json({ username: 'restart_me', email: 'r@example.com', password: 'password123' }),
     );
     expect(reg.status).toBe(201);
-    expect(await stop(first.child)).toBe(0);
+    expect(await first.stop()).toBe(0);
 
     const second = await startServer(port);
     const login = await fetch(
@@ -87,21 +55,21 @@ describe(`server process (${dialect})`, () => {
       json({ username: 'restart_me', password: 'password123' }),
     );
     expect(login.status).toBe(200);
-    expect(await stop(second.child)).toBe(0);
+    expect(await second.stop()).toBe(0);
     // Without SMTP_URL the server still starts, and says once that it sends no e-mail.
     expect(first.output().match(/SMTP_URL is not set: no e-mail is sent/g)).toHaveLength(1);
   }, 60_000);
 
   it('says where it serves and where the data lives, and when it created the database', async () => {
-    const port = freePort();
+    const port = await testPort(1);
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-first-'));
     const extra = { LOG_LEVEL: 'info', DATA_DIR: fresh };
     try {
       const first = await startServer(port, extra);
-      expect(await stop(first.child)).toBe(0);
+      expect(await first.stop()).toBe(0);
       // An SMTP server that is down does not stop the start, and silences the warning.
       const again = await startServer(port, { ...extra, SMTP_URL: 'smtp://127.0.0.1:9' });
-      expect(await stop(again.child)).toBe(0);
+      expect(await again.stop()).toBe(0);
       const line = (output: string) =>
         output.split('\n').find((l) => l.includes('MailtoKit serving')) ?? output;
       const serving = `MailtoKit serving http://localhost:${port}; data: `;
@@ -136,7 +104,7 @@ describe(`server process (${dialect})`, () => {
   }, 30_000);
 
   it('admin CLI lists users and sets a tier on the same database', async () => {
-    const port = freePort();
+    const port = await testPort(2);
     const server = await startServer(port);
     await fetch(
       `${server.base}/api/v1/auth/register`,
@@ -213,6 +181,6 @@ describe(`server process (${dialect})`, () => {
     const unknown = cli('frobnicate');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
-    expect(await stop(server.child)).toBe(0);
+    expect(await server.stop()).toBe(0);
   }, 150_000);
 });

@@ -8,12 +8,16 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 
 /**
- * A port for a server the test starts: `TEST_PORT_BASE + i` when that is set (a range of
- * one's own on a shared machine), else one the operating system reports free.
+ * A port for a server the test starts: the `i`th of `TEST_PORTS` (`low-high`, a range of one's
+ * own on a shared machine) when that is set, else one the operating system reports free.
  */
 export async function testPort(i: number): Promise<number> {
-  const base = Number(process.env.TEST_PORT_BASE);
-  if (Number.isInteger(base) && base > 0) return base + i;
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
+  if (range) {
+    const [low, high] = [Number(range[1]), Number(range[2])];
+    if (low + i > high) throw new Error(`TEST_PORTS=${low}-${high} has no port number ${i}`);
+    return low + i;
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

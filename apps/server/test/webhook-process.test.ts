@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialect } from './helpers';
 import { closedPort, startReceiver, waitFor } from './receiver';
+import { startServerProcess, testPort } from './server-process';
 
-/** The real server process (main.ts), killed with SIGKILL while webhook events are pending. */
-const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+// The real server process (main.ts), killed with SIGKILL while webhook events are pending.
 
 let env: NodeJS.ProcessEnv;
 let drop: () => Promise<void>;
@@ -35,27 +32,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startServer(port: number) {
-  const child = spawn(TSX, [MAIN], {
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, base };
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output}`);
-}
+const startServer = (port: number) => startServerProcess(port, env);
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
@@ -66,7 +43,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 
 describe(`webhook outbox across kill -9 (${dialect})`, () => {
   it('sends every event of a redirected click after the process is killed and restarted', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await testPort(0);
     const receiverPort = await closedPort();
     const first = await startServer(port);
     const killed = new Promise((r) => first.child.once('exit', r));
@@ -122,8 +99,7 @@ describe(`webhook outbox across kill -9 (${dialect})`, () => {
         expect(ids().size).toBeGreaterThanOrEqual(redirected);
         expect(ids().size).toBeLessThanOrEqual(40);
       } finally {
-        second.child.kill('SIGTERM');
-        await new Promise((r) => second.child.once('exit', r));
+        await second.stop();
         await receiver.close();
       }
     } finally {
