@@ -1,4 +1,12 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
+
+/** What a dialog opened through `useDeferredDialog` takes from its button. */
+export interface DeferredDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Gets the focus back when the dialog closes (the button is not a Radix trigger). */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
 
 /**
  * A dialog whose code loads on first use: `triggerProps` go on the button that opens it. The

@@ -93,16 +93,21 @@ function redirectTargetQuery(db: Kysely<DB>, slug: string) {
 /** The redirect lookup's SQL, compiled once per database (it runs on every click). */
 const redirectSql = new WeakMap<Kysely<DB>, string>();
 
-/** One indexed lookup per click (slug is unique); retired slugs and deleted links miss. */
-export async function findRedirectTarget(
-  db: Kysely<DB>,
-  slug: string,
-): Promise<RedirectTarget | undefined> {
+function redirectSqlOf(db: Kysely<DB>): string {
   let text = redirectSql.get(db);
   if (text === undefined) {
     text = redirectTargetQuery(db, '').compile().sql;
     redirectSql.set(db, text);
   }
+  return text;
+}
+
+/** One indexed lookup per click (slug is unique); retired slugs and deleted links miss. */
+export async function findRedirectTarget(
+  db: Kysely<DB>,
+  slug: string,
+): Promise<RedirectTarget | undefined> {
+  const text = redirectSqlOf(db);
   const { rows } = await db.executeQuery<RedirectTarget>(CompiledQuery.raw(text, [slug]));
   return rows[0];
 }
@@ -113,11 +118,7 @@ export async function findRedirectTargetPostgres(
   db: Kysely<DB>,
   slug: string,
 ): Promise<RedirectTarget | undefined> {
-  let text = redirectSql.get(db);
-  if (text === undefined) {
-    text = redirectTargetQuery(db, '').compile().sql;
-    redirectSql.set(db, text);
-  }
+  const text = redirectSqlOf(db);
   const { rows } = await pool.query<RedirectTarget>({
     name: 'mailtokit-redirect-target',
     text,

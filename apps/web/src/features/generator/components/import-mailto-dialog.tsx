@@ -1,5 +1,5 @@
 import { parseMailto, type ParsedMailto } from '@mailtokit/mailto';
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,14 +11,11 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import type { DeferredDialogProps } from '@/lib/use-deferred-dialog';
 
-export interface ImportMailtoDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export interface ImportMailtoDialogProps extends DeferredDialogProps {
   /** Called with the parsed link; the dialog closes afterwards. */
   onImport: (mail: ParsedMailto) => void;
-  /** Gets the focus back when the dialog closes (the button that opened it). */
-  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /**

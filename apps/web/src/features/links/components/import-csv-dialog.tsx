@@ -5,7 +5,7 @@ import {
   type LinkImportRow,
 } from '@mailtokit/contracts/links';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { useId, useState, type RefObject } from 'react';
+import { useId, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -21,6 +21,7 @@ import { Label } from '@/components/ui/label';
 import { PendingLabel } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
+import type { DeferredDialogProps } from '@/lib/use-deferred-dialog';
 import { useImportDryRun, useImportLinks, type ImportOutcome } from '../api/import-links';
 
 const MAX_MB = LINK_IMPORT_MAX_BYTES / 1024 / 1024;
@@ -117,13 +118,6 @@ function Check({ outcome }: { outcome: ImportOutcome }) {
   );
 }
 
-export interface ImportCsvDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Gets focus back when the dialog closes (its button is not a Radix trigger). */
-  returnFocusTo: RefObject<HTMLElement | null>;
-}
-
 /**
  * 'Import CSV': choose a file, see its first rows and every invalid row (a dry run on the
  * server, nothing written), then import all of it in one go.
@@ -132,7 +126,7 @@ export function ImportCsvDialog({
   open,
   onOpenChange: setOpen,
   returnFocusTo,
-}: ImportCsvDialogProps) {
+}: DeferredDialogProps) {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const check = useImportDryRun();
