@@ -5,12 +5,11 @@ import { TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { PasswordField } from '@/components/password-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { PendingLabel } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form';
 import { toast, toastError } from '@/lib/toast';
@@ -92,46 +91,29 @@ export function ResetPasswordPage() {
               className="grid gap-5"
               aria-label="Choose a new password"
             >
-              <FormField
+              <PasswordField
                 id="reset-password"
                 label="New Password"
+                registration={form.register('password')}
+                autoComplete="new-password"
                 error={errors.password?.message}
                 hint="At least 8 characters."
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('password')}
-                    type="password"
-                    autoComplete="new-password"
-                    // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this one form: focus starts in it
-                    autoFocus
-                  />
-                )}
-              </FormField>
-              <FormField
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this one form: focus starts in it
+                autoFocus
+              />
+              <PasswordField
                 id="reset-confirm-password"
                 label="Confirm New Password"
+                registration={form.register('confirmPassword')}
+                autoComplete="new-password"
                 error={errors.confirmPassword?.message}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('confirmPassword')}
-                    type="password"
-                    autoComplete="new-password"
-                  />
-                )}
-              </FormField>
+              />
               <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
-                {confirm.isPending ? (
-                  <>
-                    <Spinner />
-                    Saving...
-                  </>
-                ) : (
-                  'Save new password'
-                )}
+                <PendingLabel
+                  pending={confirm.isPending}
+                  label="Save new password"
+                  pendingLabel="Saving..."
+                />
               </Button>
             </form>
           )}

@@ -1,4 +1,4 @@
-import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   TOKEN_NAME_MAX,
@@ -11,7 +11,7 @@ import {
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { SecretOnceNotice } from '@/components/secret-once-notice';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,7 +23,6 @@ import {
   CardTitle,
 } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { CopyField } from '@/components/ui/copy-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -180,26 +179,17 @@ function CreateTokenCard({ onCreated }: { onCreated: (token: CreatedApiToken) =>
 
 function NewTokenNotice({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
   return (
-    <Alert variant="info" className="px-5 py-4" data-testid="new-token">
-      <TriangleAlertIcon aria-hidden="true" />
-      <AlertTitle className="text-base">Copy your new token now</AlertTitle>
-      <AlertDescription className="grid gap-3">
-        <p>
-          This is the only time <strong>{token.name}</strong> is shown. We keep only a fingerprint
-          of it: if you lose it, revoke it and create another.
-        </p>
-        <CopyField
-          value={token.token}
-          label="New API token"
-          copiedMessage={{ title: 'Token copied', description: 'Store it somewhere safe.' }}
-        />
-        <div>
-          <Button variant="outline" onClick={onDone}>
-            I have copied it
-          </Button>
-        </div>
-      </AlertDescription>
-    </Alert>
+    <SecretOnceNotice
+      title="Copy your new token now"
+      value={token.token}
+      label="New API token"
+      copiedMessage={{ title: 'Token copied', description: 'Store it somewhere safe.' }}
+      onDone={onDone}
+      data-testid="new-token"
+    >
+      This is the only time <strong>{token.name}</strong> is shown. We keep only a fingerprint of
+      it: if you lose it, revoke it and create another.
+    </SecretOnceNotice>
   );
 }
 

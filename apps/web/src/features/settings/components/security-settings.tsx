@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@mailtokit/contracts/messages';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
 import {
   Card,
@@ -10,9 +11,7 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { PendingLabel } from '@/components/ui/spinner';
 import { applyServerFieldErrors } from '@/lib/form';
 import { toast, toastError } from '@/lib/toast';
 import {
@@ -69,60 +68,36 @@ export function SecuritySettings() {
         </CardHeader>
         <form noValidate onSubmit={onSubmit}>
           <CardContent className="grid max-w-md gap-5">
-            <FormField
+            <PasswordField
               id="current-password"
               label="Current Password"
+              registration={form.register('currentPassword')}
+              autoComplete="current-password"
               error={errors.currentPassword?.message}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register('currentPassword')}
-                  type="password"
-                  autoComplete="current-password"
-                />
-              )}
-            </FormField>
-            <FormField
+            />
+            <PasswordField
               id="new-password"
               label="New Password"
+              registration={form.register('newPassword')}
+              autoComplete="new-password"
               error={errors.newPassword?.message}
               hint="At least 8 characters."
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register('newPassword')}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </FormField>
-            <FormField
+            />
+            <PasswordField
               id="confirm-password"
               label="Confirm New Password"
+              registration={form.register('confirmPassword')}
+              autoComplete="new-password"
               error={errors.confirmPassword?.message}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register('confirmPassword')}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </FormField>
+            />
           </CardContent>
           <CardFooter className="justify-end border-t pt-6">
             <Button type="submit" disabled={changePassword.isPending}>
-              {changePassword.isPending ? (
-                <>
-                  <Spinner />
-                  Updating...
-                </>
-              ) : (
-                'Update Password'
-              )}
+              <PendingLabel
+                pending={changePassword.isPending}
+                label="Update Password"
+                pendingLabel="Updating..."
+              />
             </Button>
           </CardFooter>
         </form>

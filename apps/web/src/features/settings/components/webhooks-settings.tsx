@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
+import { SecretOnceNotice } from '@/components/secret-once-notice';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,7 +23,6 @@ import {
   CardTitle,
 } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { CopyField } from '@/components/ui/copy-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -224,26 +224,17 @@ function LinkPicker({
 
 function NewSecretNotice({ webhook, onDone }: { webhook: CreatedWebhook; onDone: () => void }) {
   return (
-    <Alert variant="info" className="px-5 py-4" data-testid="new-webhook-secret">
-      <TriangleAlertIcon aria-hidden="true" />
-      <AlertTitle className="text-base">Copy the signing secret now</AlertTitle>
-      <AlertDescription className="grid gap-3">
-        <p>
-          Your endpoint uses it to check the <code>MailtoKit-Signature</code> header of every
-          request. It is shown only this once.
-        </p>
-        <CopyField
-          value={webhook.secret}
-          label="Webhook signing secret"
-          copiedMessage={{ title: 'Secret copied', description: 'Store it with your endpoint.' }}
-        />
-        <div>
-          <Button variant="outline" onClick={onDone}>
-            I have copied it
-          </Button>
-        </div>
-      </AlertDescription>
-    </Alert>
+    <SecretOnceNotice
+      title="Copy the signing secret now"
+      value={webhook.secret}
+      label="Webhook signing secret"
+      copiedMessage={{ title: 'Secret copied', description: 'Store it with your endpoint.' }}
+      onDone={onDone}
+      data-testid="new-webhook-secret"
+    >
+      Your endpoint uses it to check the <code>MailtoKit-Signature</code> header of every request.
+      It is shown only this once.
+    </SecretOnceNotice>
   );
 }
 
