@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ADDRESS_SAFE,
   HEADER_VALUE_SAFE,
   UNRESERVED_ONLY,
   percentDecode,
   percentEncode,
+  percentEncodeEachChar,
   replaceLineBreaks,
   utf8Length,
 } from './percent';
@@ -24,6 +26,22 @@ describe('percentEncode', () => {
         expect(percentEncode(s, UNRESERVED_ONLY)).toBe(expected);
       }),
     );
+  });
+
+  it('gives the same text as encoding one code point at a time, for every safe set', () => {
+    const safeSets = [UNRESERVED_ONLY, ADDRESS_SAFE, HEADER_VALUE_SAFE];
+    // Binary units include lone surrogates, written as U+FFFD by both.
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        for (const safe of safeSets)
+          expect(percentEncode(s, safe)).toBe(percentEncodeEachChar(s, safe));
+      }),
+    );
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).join('');
+    for (const safe of safeSets)
+      expect(percentEncode(`${ascii}%24%40\uD800x`, safe)).toBe(
+        percentEncodeEachChar(`${ascii}%24%40\uD800x`, safe),
+      );
   });
 
   it('leaves the header-value safe set literal', () => {

@@ -63,11 +63,67 @@ export function utf8Length(input: string): number {
   return length;
 }
 
+/** What `encodeURIComponent` leaves literal: the unreserved characters and `! ' ( ) *`. */
+const URI_COMPONENT_LITERAL = safeSet("!'()*");
+
+/** How to turn `encodeURIComponent`'s output into the encoding for one safe set. */
+interface Adjustment {
+  /** Escapes of characters the set keeps literal (e.g. `%40` for `@`), or null. */
+  restore: RegExp | null;
+  /** Literal characters the set encodes (e.g. `*`), or null. */
+  encode: RegExp | null;
+}
+
+const adjustments = new WeakMap<SafeSet, Adjustment>();
+
+function escapeForRegExp(char: string): string {
+  return char.replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&');
+}
+
+function adjustmentFor(safe: SafeSet): Adjustment {
+  let adjustment = adjustments.get(safe);
+  if (adjustment) return adjustment;
+  const restore: string[] = [];
+  const encode: string[] = [];
+  for (let cp = 0; cp < 0x80; cp += 1) {
+    const keep = safe.has(cp);
+    if (keep && !URI_COMPONENT_LITERAL.has(cp)) restore.push(percentByte(cp).slice(1));
+    if (!keep && URI_COMPONENT_LITERAL.has(cp))
+      encode.push(escapeForRegExp(String.fromCharCode(cp)));
+  }
+  adjustment = {
+    // Every `%` in encodeURIComponent's output starts an escape (a literal `%` is `%25`), so
+    // a match is always a whole escape.
+    restore: restore.length > 0 ? new RegExp(`%(?:${restore.join('|')})`, 'g') : null,
+    encode: encode.length > 0 ? new RegExp(`[${encode.join('')}]`, 'g') : null,
+  };
+  adjustments.set(safe, adjustment);
+  return adjustment;
+}
+
 /**
  * Percent-encodes `input` as UTF-8, leaving literal only ASCII characters in `safe`.
  * Hex digits are upper case. The result is always plain ASCII.
+ *
+ * Built on the engine's `encodeURIComponent` (same UTF-8 bytes, same upper-case hex), then
+ * adjusted to `safe`; text with a lone surrogate, which it rejects, takes the
+ * character-by-character path.
  */
 export function percentEncode(input: string, safe: SafeSet): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(input);
+  } catch {
+    return percentEncodeEachChar(input, safe);
+  }
+  const { restore, encode } = adjustmentFor(safe);
+  if (restore) encoded = encoded.replace(restore, (escape) => decodeURIComponent(escape));
+  if (encode) encoded = encoded.replace(encode, (char) => percentByte(char.charCodeAt(0)));
+  return encoded;
+}
+
+/** {@link percentEncode}, one code point at a time (lone surrogates become U+FFFD). */
+export function percentEncodeEachChar(input: string, safe: SafeSet): string {
   let out = '';
   for (const char of input) {
     const cp = char.codePointAt(0) ?? 0;
