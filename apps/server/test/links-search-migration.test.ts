@@ -52,4 +52,21 @@ it('makes links saved before the search existed searchable', async () => {
     .select('search_text')
     .executeTakeFirstOrThrow();
   expect(row.search_text).toBe('ünïcode offer\nsales@example.com\n\naudit@example.com\ngrüße');
+  // The search table holds it too, and follows its next change.
+  const searchRow = () =>
+    db.kysely
+      .selectFrom('mailto_link_search')
+      .select(['user_id', 'team_id', 'search_text'])
+      .executeTakeFirstOrThrow();
+  expect(await searchRow()).toEqual({
+    user_id: user.id,
+    team_id: null,
+    search_text: row.search_text,
+  });
+  await db.kysely.updateTable('mailto_links').set({ search_text: 'renamed' }).execute();
+  expect((await searchRow()).search_text).toBe('renamed');
+  await db.kysely.deleteFrom('mailto_links').execute();
+  expect(
+    await db.kysely.selectFrom('mailto_link_search').selectAll().executeTakeFirst(),
+  ).toBeUndefined();
 });

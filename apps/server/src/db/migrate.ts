@@ -11,6 +11,7 @@ import { m008PasswordResets } from './migrations/008-password-resets';
 import { m009RateLimits } from './migrations/009-rate-limits';
 import { m010LinksSearch } from './migrations/010-links-search';
 import { m011LinksNameOrder } from './migrations/011-links-name-order';
+import { m012LinksSearchTable } from './migrations/012-links-search-table';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009-rate-limits': m009RateLimits,
   '010-links-search': m010LinksSearch,
   '011-links-name-order': m011LinksNameOrder,
+  '012-links-search-table': m012LinksSearchTable,
 };
 
 class InCodeProvider implements MigrationProvider {

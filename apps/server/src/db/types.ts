@@ -70,6 +70,16 @@ export interface MailtoLinksTable {
   /** name, to, cc, bcc, subject in lower case (`searchTextOf`); set by every write. */
   search_text: Generated<string>;
 }
+/**
+ * One row per link: what its search reads (author, team, search text), kept in step with
+ * `mailto_links` by triggers (migration 012); never written by the server.
+ */
+export interface MailtoLinkSearchTable {
+  link_id: number;
+  user_id: number;
+  team_id: number | null;
+  search_text: string;
+}
 export type LinkRow = Selectable<MailtoLinksTable>;
 export type NewLink = Insertable<MailtoLinksTable>;
 export type LinkUpdate = Updateable<MailtoLinksTable>;
@@ -223,6 +233,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   contact_messages: ContactMessagesTable;
   mailto_links: MailtoLinksTable;
+  mailto_link_search: MailtoLinkSearchTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   tracking_links: TrackingLinksTable;

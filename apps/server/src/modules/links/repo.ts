@@ -1,6 +1,5 @@
 import type { LinkSort } from '@mailtokit/contracts/links';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database';
 import type { DB, LinkRow, LinkUpdate, NewLink } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -22,17 +21,22 @@ export interface LinkQuery {
 }
 
 /**
- * The query's search and filters on top of `base` (one branch of the visible links).
+ * Whether the search text in `column` contains `search` (already folded). LIKE on both: on
+ * PostgreSQL the trigram index serves it; on SQLite it tests a row faster than `instr`, and
+ * its ASCII-only case folding changes nothing, both sides being in lower case already.
  */
-function narrowed(base: Base, dialect: Dialect, q: LinkQuery): Base {
+function contains(column: string, search: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} like ${likePattern(search)} escape '\\'`;
+}
+
+/**
+ * The query's filters, and its search when `search` is true, on top of `base` (one branch of
+ * the visible links, read from `mailto_links`).
+ */
+function narrowed(base: Base, q: LinkQuery, search: boolean): Base {
   return base
-    .$if(Boolean(q.search), (qb) =>
-      qb.where(
-        dialect === 'postgres'
-          ? // LIKE (not strpos) so that the trigram index serves it.
-            sql<boolean>`mailto_links.search_text like ${likePattern(q.search ?? '')} escape '\\'`
-          : sql<boolean>`instr(mailto_links.search_text, ${q.search ?? ''}) > 0`,
-      ),
+    .$if(search && Boolean(q.search), (qb) =>
+      qb.where(contains('mailto_links.search_text', q.search ?? '')),
     )
     .$if(q.teamId !== undefined, (qb) => qb.where('mailto_links.team_id', '=', q.teamId ?? 0))
     .$if(q.shared === true, (qb) => qb.where('mailto_links.team_id', 'is not', null))
@@ -46,11 +50,11 @@ const own = (db: Conn, userId: number) =>
 /**
  * The links a user can see, as two disjoint branches: the user's own, and those other authors
  * shared with `teamIds` (the user's teams, read by the caller). Two branches rather than one
- * OR, so that each reads its own index (on SQLite the own branch's search and filters are
- * answered from the index `mailto_links_user_search` alone, without reading a row).
+ * OR, so that each reads its own index. `search`: the branches test the search on each link
+ * (for a walk in the sort order's index); else they leave it to the caller.
  */
-function branches(db: Conn, dialect: Dialect, userId: number, teamIds: number[], q: LinkQuery) {
-  const mine = narrowed(own(db, userId), dialect, q);
+function branches(db: Conn, userId: number, teamIds: number[], q: LinkQuery, search: boolean) {
+  const mine = narrowed(own(db, userId), q, search);
   const shared =
     teamIds.length === 0 || q.shared === false
       ? null
@@ -59,8 +63,46 @@ function branches(db: Conn, dialect: Dialect, userId: number, teamIds: number[],
             .selectFrom('mailto_links')
             .where('mailto_links.team_id', 'in', teamIds)
             .where('mailto_links.user_id', '<>', userId),
-          dialect,
           q,
+          search,
+        );
+  return { mine, shared };
+}
+
+type SearchBase = ReturnType<typeof ownSearch>;
+const ownSearch = (db: Conn, userId: number) =>
+  db.selectFrom('mailto_link_search').where('mailto_link_search.user_id', '=', userId);
+
+/**
+ * The same two branches over `mailto_link_search` (author, team and search text of every
+ * link, nothing else), for the passes that read every candidate: collecting and counting the
+ * matches of a search, counting the links of a filter.
+ */
+function searchBranches(
+  db: Conn,
+  userId: number,
+  teamIds: number[],
+  q: Omit<LinkQuery, 'limit' | 'offset'>,
+) {
+  const narrow = (base: SearchBase): SearchBase =>
+    base
+      .$if(Boolean(q.search), (qb) =>
+        qb.where(contains('mailto_link_search.search_text', q.search ?? '')),
+      )
+      .$if(q.teamId !== undefined, (qb) =>
+        qb.where('mailto_link_search.team_id', '=', q.teamId ?? 0),
+      )
+      .$if(q.shared === true, (qb) => qb.where('mailto_link_search.team_id', 'is not', null))
+      .$if(q.shared === false, (qb) => qb.where('mailto_link_search.team_id', 'is', null));
+  const mine = narrow(ownSearch(db, userId));
+  const shared =
+    teamIds.length === 0 || q.shared === false
+      ? null
+      : narrow(
+          db
+            .selectFrom('mailto_link_search')
+            .where('mailto_link_search.team_id', 'in', teamIds)
+            .where('mailto_link_search.user_id', '<>', userId),
         );
   return { mine, shared };
 }
@@ -91,68 +133,122 @@ function sortKey(sort: LinkSort): RawBuilder<string | number> {
 }
 
 /**
- * When searching, the sort key is wrapped in a no-op (its value and order unchanged) that no
- * index matches, so that the planner finds the matches first and then sorts them, instead of
- * walking a sort-order index and reading the row behind every entry to test the search.
- * SQLite (unary `+`): it reads the search index, never a row. PostgreSQL (`|| ''`), sorting
- * by name: the name index lists the rows in an order unrelated to where they are stored, so
- * the walk reads one table page per link (100,000 page reads for an account of 100,000
- * links, whatever the search); the trigram index finds the candidates and reads them in
- * table order. Its time index is left alone: rows are stored roughly in creation order, so
- * that walk reads the table sequentially, and the planner weighs it against the trigram
- * index well.
+ * A search that matches at most this many links is narrow: its matches are collected in one
+ * pass (their ids, in no order), counted, and sorted by their ids.
  */
-function sortKeyFor(dialect: Dialect, sort: LinkSort, q: LinkQuery): RawBuilder<string | number> {
-  const key = sortKey(sort);
-  if (!q.search) return key;
-  if (dialect === 'sqlite') return sql<string | number>`+${key}`;
-  return sort === 'name' ? sql<string>`(${key} || '')` : key;
-}
+export const NARROW_SEARCH_MAX = 2000;
+
+/**
+ * A broad search walks the sort order's index (testing the search on each entry until the
+ * page is full) when the page lies within the first 1/WALK_SHARE of the matches: the walk then
+ * reads about 1/WALK_SHARE of the user's links at most, whatever their number. A deeper page
+ * takes the matches' ids from the search table and looks each entry of the index up in them.
+ */
+const WALK_SHARE = 20;
 
 /**
  * One page of the links a user can see (own ones and those shared with `teamIds`) that match
- * the query, in its order; the id breaks ties (same direction), so pages never overlap. First
- * the page's ids are found from narrow rows (id and sort key), then only those rows are read.
+ * the query, in its order, and the exact number of matches; the id breaks ties (same
+ * direction), so pages never overlap.
+ *
+ * Without a search the page is read in index order and stops early; the count is an index
+ * count. With a search, whose selectivity no planner knows, up to NARROW_SEARCH_MAX + 1
+ * matching ids are collected first from the search table (one pass, which ends early when the
+ * matches are many). Fewer: they are all the matches (the count), and the page is sorted from
+ * them by primary key. More: the count is a pass of its own over the search table, and the
+ * page walks the sort order's index, which fills a page of a broad search after a few entries.
  */
 export async function listVisibleLinks(
   db: Conn,
-  dialect: Dialect,
   userId: number,
   teamIds: number[],
   q: LinkQuery,
 ): Promise<{ rows: LinkRow[]; total: number }> {
   const sort = q.sort ?? 'createdAt';
   const order = q.order ?? defaultOrder(sort);
-  const { mine, shared } = branches(db, dialect, userId, teamIds, q);
+  if (!q.search) {
+    const rows = await pageOf(db, branches(db, userId, teamIds, q, false), q);
+    return { rows, total: await countVisibleLinks(db, userId, teamIds, q) };
+  }
+
+  const found = searchBranches(db, userId, teamIds, q);
+  // (SQLite takes no LIMIT inside a UNION ALL: the union is limited as a whole, and streams.)
+  const ids = (b: SearchBase) => b.select('mailto_link_search.link_id as id');
+  const collected = found.shared
+    ? await db
+        .selectFrom(ids(found.mine).unionAll(ids(found.shared)).as('m'))
+        .select('m.id')
+        .limit(NARROW_SEARCH_MAX + 1)
+        .execute()
+    : await ids(found.mine)
+        .limit(NARROW_SEARCH_MAX + 1)
+        .execute();
+  if (collected.length <= NARROW_SEARCH_MAX) {
+    const total = collected.length;
+    if (q.offset >= total) return { rows: [], total };
+    const rows = await db
+      .selectFrom('mailto_links')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        collected.map((c) => c.id),
+      )
+      .orderBy(sortKey(sort), order)
+      .orderBy('id', order)
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+    return { rows, total };
+  }
+
+  const total = await countVisibleLinks(db, userId, teamIds, q);
+  if (q.offset >= total) return { rows: [], total };
+  if ((q.offset + q.limit) * WALK_SHARE <= total)
+    return { rows: await pageOf(db, branches(db, userId, teamIds, q, true), q), total };
+  const matching = (b: SearchBase) => b.select('mailto_link_search.link_id');
+  const { mine, shared } = branches(db, userId, teamIds, q, false);
+  const rows = await pageOf(
+    db,
+    {
+      mine: mine.where('mailto_links.id', 'in', matching(found.mine)),
+      shared:
+        shared && found.shared && shared.where('mailto_links.id', 'in', matching(found.shared)),
+    },
+    q,
+  );
+  return { rows, total };
+}
+
+/**
+ * One page of the union of `branches` in the query's order, found from narrow rows (id and
+ * sort key); then only its rows are read.
+ */
+async function pageOf(
+  db: Conn,
+  { mine, shared }: { mine: Base; shared: Base | null },
+  q: LinkQuery,
+): Promise<LinkRow[]> {
+  const sort = q.sort ?? 'createdAt';
+  const order = q.order ?? defaultOrder(sort);
   const keyed = (b: Base) => b.select(['mailto_links.id', sortKey(sort).as('k')]);
-  // A search reads every candidate anyway: the number of matches comes with the page (one
-  // pass, not two). Without one, the page is read in index order and stops early, which a
-  // window over all rows would prevent: the count is a query of its own.
-  const withTotal = Boolean(q.search);
-  const total = withTotal ? sql<number | string>`count(*) over ()` : sql<number>`0`;
   const page = shared
     ? await db
         .selectFrom(keyed(mine).unionAll(keyed(shared)).as('m'))
-        .select(['m.id', total.as('total')])
+        .select('m.id')
         .orderBy('m.k', order)
         .orderBy('m.id', order)
         .limit(q.limit)
         .offset(q.offset)
         .execute()
     : await mine
-        .select(['mailto_links.id', total.as('total')])
-        .orderBy(sortKeyFor(dialect, sort, q), order)
+        .select('mailto_links.id')
+        .orderBy(sortKey(sort), order)
         .orderBy('mailto_links.id', order)
         .limit(q.limit)
         .offset(q.offset)
         .execute();
-  const count =
-    withTotal && page.length > 0
-      ? Number(page[0]?.total) // PostgreSQL returns counts as bigint strings
-      : withTotal && q.offset === 0
-        ? 0
-        : await countVisibleLinks(db, dialect, userId, teamIds, q);
-  if (page.length === 0) return { rows: [], total: count };
+  if (page.length === 0) return [];
   const found = await db
     .selectFrom('mailto_links')
     .selectAll()
@@ -163,21 +259,37 @@ export async function listVisibleLinks(
     )
     .execute();
   const byId = new Map(found.map((r) => [r.id, r]));
-  return { rows: page.flatMap((p) => byId.get(p.id) ?? []), total: count };
+  return page.flatMap((p) => byId.get(p.id) ?? []);
 }
 
+/**
+ * How many links the user can see match the query: with a search or a filter, counted in the
+ * search table (which holds the team); else from an index of `mailto_links`.
+ */
 export async function countVisibleLinks(
   db: Conn,
-  dialect: Dialect,
   userId: number,
   teamIds: number[],
   q: Omit<LinkQuery, 'limit' | 'offset'>,
 ): Promise<number> {
-  const { mine, shared } = branches(db, dialect, userId, teamIds, { ...q, limit: 0, offset: 0 });
-  const count = (b: Base) => b.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const [a, b] = await Promise.all([count(mine), shared ? count(shared) : { n: 0 }]);
+  const n = { n: 0 };
+  let a: Promise<{ n: number | string | bigint }>;
+  let b: Promise<{ n: number | string | bigint }>;
+  if (q.search || q.teamId !== undefined || q.shared !== undefined) {
+    const { mine, shared } = searchBranches(db, userId, teamIds, q);
+    const count = (x: SearchBase) =>
+      x.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    a = count(mine);
+    b = shared ? count(shared) : Promise.resolve(n);
+  } else {
+    const { mine, shared } = branches(db, userId, teamIds, { ...q, limit: 0, offset: 0 }, false);
+    const count = (x: Base) => x.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    a = count(mine);
+    b = shared ? count(shared) : Promise.resolve(n);
+  }
+  const [x, y] = await Promise.all([a, b]);
   // PostgreSQL returns count(*) as a bigint string.
-  return Number(a.n) + Number(b.n);
+  return Number(x.n) + Number(y.n);
 }
 
 /** Every link the user wrote, in id order, `batch` rows per read (for the CSV export). */

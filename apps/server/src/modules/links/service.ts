@@ -70,7 +70,7 @@ export class LinksService {
       sort: filter.sort,
       order: filter.order,
     };
-    const { rows, total } = await repo.listVisibleLinks(k, this.db.dialect, user.id, teamIds, {
+    const { rows, total } = await repo.listVisibleLinks(k, user.id, teamIds, {
       ...query,
       limit: filter.limit,
       offset: filter.offset,
@@ -147,16 +147,10 @@ export class LinksService {
   /** Every link the user can see (own and shared with the user's teams), newest first. */
   async visibleLinks(user: UserRow): Promise<LinkRow[]> {
     const teamIds = [...(await this.memberships(user)).keys()];
-    const { rows } = await repo.listVisibleLinks(
-      this.db.kysely,
-      this.db.dialect,
-      user.id,
-      teamIds,
-      {
-        limit: VISIBLE_LINKS_MAX,
-        offset: 0,
-      },
-    );
+    const { rows } = await repo.listVisibleLinks(this.db.kysely, user.id, teamIds, {
+      limit: VISIBLE_LINKS_MAX,
+      offset: 0,
+    });
     return rows;
   }
 
