@@ -10,7 +10,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-it('makes links saved before the search existed searchable', async () => {
+it('makes links saved before the search existed searchable and sortable by clicks', async () => {
   await migrateToLatest(db, '009-rate-limits');
   const at = '2025-01-01T00:00:00.000Z';
   const user = await db.kysely
@@ -45,6 +45,15 @@ it('makes links saved before the search existed searchable', async () => {
     })
     .execute();
 
+  const link = await db.kysely.selectFrom('mailto_links').select('id').executeTakeFirstOrThrow();
+  await db.kysely
+    .insertInto('click_daily')
+    .values([
+      { mailto_link_id: link.id, day: '2025-01-01', clicks: 3, bot_clicks: 9, visitors: 2 },
+      { mailto_link_id: link.id, day: '2025-01-02', clicks: 1, bot_clicks: 0, visitors: 1 },
+    ])
+    .execute();
+
   await migrateToLatest(db);
 
   const row = await db.kysely
@@ -56,12 +65,14 @@ it('makes links saved before the search existed searchable', async () => {
   const searchRow = () =>
     db.kysely
       .selectFrom('mailto_link_search')
-      .select(['user_id', 'team_id', 'search_text'])
+      .select(['user_id', 'team_id', 'search_text', 'clicks'])
       .executeTakeFirstOrThrow();
+  // Human clicks of both days.
   expect(await searchRow()).toEqual({
     user_id: user.id,
     team_id: null,
     search_text: row.search_text,
+    clicks: 4,
   });
   await db.kysely.updateTable('mailto_links').set({ search_text: 'renamed' }).execute();
   expect((await searchRow()).search_text).toBe('renamed');

@@ -111,6 +111,49 @@ describe('the search follows every change of a link', () => {
   });
 });
 
+describe('the order of clicks follows the click rollup', () => {
+  it('on insert, on a further click the same day, and when rollup rows go', async () => {
+    const solo = await signUpAs(t, 'PREMIUM');
+    const [a, b, c] = [
+      await createLink(t.app, solo.headers, { name: 'A', to: 'a@example.com' }),
+      await createLink(t.app, solo.headers, { name: 'B', to: 'b@example.com' }),
+      await createLink(t.app, solo.headers, { name: 'C', to: 'c@example.com' }),
+    ];
+    const byClicks = async (query = '') =>
+      (await list(solo, `sort=clicks${query}`)).links.map((l) => l.name);
+    const day = (id: number, date: string, clicks: number) => ({
+      mailto_link_id: id,
+      day: date,
+      clicks,
+      bot_clicks: 1,
+      visitors: 1,
+    });
+    // Ties (no clicks yet) by id, largest first.
+    expect(await byClicks()).toEqual(['C', 'B', 'A']);
+    await t.db.kysely
+      .insertInto('click_daily')
+      .values([day(a.id, '2025-01-01', 3), day(a.id, '2025-01-02', 3), day(b.id, '2025-01-01', 5)])
+      .execute();
+    expect(await byClicks()).toEqual(['A', 'B', 'C']);
+    // More clicks of B that day, written as the click writer does (an upsert).
+    await t.db.kysely
+      .insertInto('click_daily')
+      .values(day(b.id, '2025-01-01', 2))
+      .onConflict((oc) =>
+        oc.columns(['mailto_link_id', 'day']).doUpdateSet({
+          clicks: (eb) => eb('click_daily.clicks', '+', eb.ref('excluded.clicks')),
+        }),
+      )
+      .execute();
+    expect(await byClicks()).toEqual(['B', 'A', 'C']);
+    expect(await byClicks('&order=asc')).toEqual(['C', 'A', 'B']);
+    expect(await byClicks('&q=a%40example')).toEqual(['A']);
+    await t.db.kysely.deleteFrom('click_daily').where('mailto_link_id', '=', b.id).execute();
+    expect(await byClicks()).toEqual(['A', 'C', 'B']);
+    expect(c.id).toBeGreaterThan(b.id);
+  });
+});
+
 describe('a search matching more links than are sorted from their ids', () => {
   /** Owner's own links and the mate's links shared with the team, as the list orders them. */
   const broad: { id: number; name: string; created: string; teamId: number | null }[] = [];
@@ -191,6 +234,40 @@ describe('a search matching more links than are sorted from their ids', () => {
     expect(await ids('q=list-&sort=name&limit=100&offset=1000')).toEqual(byName.slice(1000, 1100));
     expect(await ids('q=list-&sort=name&order=desc&limit=10')).toEqual(
       [...byName].reverse().slice(0, 10),
+    );
+  });
+
+  it('sorts a broad search and the whole list by clicks', async () => {
+    // Every seventh link gets clicks: 1 to 9, so that totals tie.
+    const clicked = broad
+      .filter((_, i) => i % 7 === 0)
+      .map((l, i) => ({ id: l.id, n: (i % 9) + 1 }));
+    for (let i = 0; i < clicked.length; i += 500)
+      await t.db.kysely
+        .insertInto('click_daily')
+        .values(
+          clicked.slice(i, i + 500).map((c) => ({
+            mailto_link_id: c.id,
+            day: '2025-04-01',
+            clicks: c.n,
+            bot_clicks: 0,
+            visitors: c.n,
+          })),
+        )
+        .execute();
+    const clicks = new Map(clicked.map((c) => [c.id, c.n]));
+    const expected = [...broad]
+      .sort((a, b) => (clicks.get(b.id) ?? 0) - (clicks.get(a.id) ?? 0) || b.id - a.id)
+      .map((l) => l.id);
+    expect(await ids('q=wide.example&sort=clicks&limit=100')).toEqual(expected.slice(0, 100));
+    expect(await ids('q=wide.example&sort=clicks&limit=100&offset=500')).toEqual(
+      expected.slice(500, 600),
+    );
+    // Without a search, the owner's other links (all without clicks) come after.
+    const all = await list(owner, 'sort=clicks&limit=100');
+    expect(all.links.map((l) => l.id)).toEqual(expected.slice(0, 100));
+    expect(await ids('q=wide.example&sort=clicks&order=asc&limit=5')).toEqual(
+      [...expected].reverse().slice(0, 5),
     );
   });
 

@@ -12,6 +12,7 @@ import { m009RateLimits } from './migrations/009-rate-limits';
 import { m010LinksSearch } from './migrations/010-links-search';
 import { m011LinksNameOrder } from './migrations/011-links-name-order';
 import { m012LinksSearchTable } from './migrations/012-links-search-table';
+import { m013LinksClickTotal } from './migrations/013-links-click-total';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-links-search': m010LinksSearch,
   '011-links-name-order': m011LinksNameOrder,
   '012-links-search-table': m012LinksSearchTable,
+  '013-links-click-total': m013LinksClickTotal,
 };
 
 class InCodeProvider implements MigrationProvider {

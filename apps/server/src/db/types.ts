@@ -79,6 +79,8 @@ export interface MailtoLinkSearchTable {
   user_id: number;
   team_id: number | null;
   search_text: string;
+  /** Human clicks in all (the sum of `click_daily.clicks`), kept by triggers (migration 013). */
+  clicks: Generated<number>;
 }
 export type LinkRow = Selectable<MailtoLinksTable>;
 export type NewLink = Insertable<MailtoLinksTable>;

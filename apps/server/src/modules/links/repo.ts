@@ -127,8 +127,8 @@ function sortKey(sort: LinkSort): RawBuilder<string | number> {
     case 'name':
       return sql<string>`lower(mailto_links.name)`;
     case 'clicks':
-      // Total clicks of the link, from the daily rollup.
-      return sql<number>`coalesce((select sum(d.clicks) from click_daily d where d.mailto_link_id = mailto_links.id), 0)`;
+      // Total clicks of the link, kept in its search row (by user and link: SQLite's key).
+      return sql<number>`(select s.clicks from mailto_link_search s where s.user_id = mailto_links.user_id and s.link_id = mailto_links.id)`;
   }
 }
 
@@ -167,7 +167,10 @@ export async function listVisibleLinks(
   const sort = q.sort ?? 'createdAt';
   const order = q.order ?? defaultOrder(sort);
   if (!q.search) {
-    const rows = await pageOf(db, branches(db, userId, teamIds, q, false), q);
+    const rows =
+      sort === 'clicks'
+        ? await byClicks(db, searchBranches(db, userId, teamIds, q), q)
+        : await pageOf(db, branches(db, userId, teamIds, q, false), q);
     return { rows, total: await countVisibleLinks(db, userId, teamIds, q) };
   }
 
@@ -205,7 +208,13 @@ export async function listVisibleLinks(
   const total = await countVisibleLinks(db, userId, teamIds, q);
   if (q.offset >= total) return { rows: [], total };
   if ((q.offset + q.limit) * WALK_SHARE <= total)
-    return { rows: await pageOf(db, branches(db, userId, teamIds, q, true), q), total };
+    return {
+      rows:
+        sort === 'clicks'
+          ? await byClicks(db, found, q)
+          : await pageOf(db, branches(db, userId, teamIds, q, true), q),
+      total,
+    };
   const matching = (b: SearchBase) => b.select('mailto_link_search.link_id');
   const { mine, shared } = branches(db, userId, teamIds, q, false);
   const rows = await pageOf(
@@ -248,6 +257,11 @@ async function pageOf(
         .limit(q.limit)
         .offset(q.offset)
         .execute();
+  return rowsOf(db, page);
+}
+
+/** The rows of a page's ids, in the page's order. */
+async function rowsOf(db: Conn, page: { id: number }[]): Promise<LinkRow[]> {
   if (page.length === 0) return [];
   const found = await db
     .selectFrom('mailto_links')
@@ -260,6 +274,37 @@ async function pageOf(
     .execute();
   const byId = new Map(found.map((r) => [r.id, r]));
   return page.flatMap((p) => byId.get(p.id) ?? []);
+}
+
+/**
+ * One page in the order of clicks, walking the search table's index (user, clicks): the
+ * click total is kept there, not in `mailto_links`. `branches` carry the search, if any.
+ */
+async function byClicks(
+  db: Conn,
+  { mine, shared }: { mine: SearchBase; shared: SearchBase | null },
+  q: LinkQuery,
+): Promise<LinkRow[]> {
+  const order = q.order ?? defaultOrder('clicks');
+  const keyed = (b: SearchBase) =>
+    b.select(['mailto_link_search.link_id as id', 'mailto_link_search.clicks as k']);
+  const page = shared
+    ? await db
+        .selectFrom(keyed(mine).unionAll(keyed(shared)).as('m'))
+        .select('m.id')
+        .orderBy('m.k', order)
+        .orderBy('m.id', order)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute()
+    : await mine
+        .select('mailto_link_search.link_id as id')
+        .orderBy('mailto_link_search.clicks', order)
+        .orderBy('mailto_link_search.link_id', order)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+  return rowsOf(db, page);
 }
 
 /**
