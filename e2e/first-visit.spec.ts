@@ -1,4 +1,4 @@
-import { expect, signedInUser, test } from './fixtures';
+import { expect, signedInUser, snap, test } from './fixtures';
 
 const PUBLIC_PAGES = ['/', '/auth', '/pricing', '/about', '/contact', '/privacy'];
 
@@ -101,4 +101,73 @@ test('the signed-in dashboard breaks no rule of the Content-Security-Policy', as
   expect(
     await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
   ).toEqual([]);
+});
+
+test('the signed-in dashboard shows its heading from its HTML, then the links, without a shift', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // What any visitor gets before a script runs: the page's heading and placeholders, no user data.
+  const html = await (await request.get('/dashboard')).text();
+  expect(html).toContain('<title>Dashboard — MailtoKit</title>');
+  expect(html).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+  expect(html).toContain('Loading your dashboard…');
+
+  await signedInUser(page, { tier: 'PREMIUM' });
+  for (const name of ['Sales enquiry', 'Support request'])
+    expect(
+      (
+        await page.request.post('/api/v1/mailto-links/', { data: { name, to: 'a@example.com' } })
+      ).status(),
+    ).toBe(201);
+
+  // The prerendered shell, while the app's code is held back.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await snap(page, 'dashboard-loading');
+  release();
+  await expect(page.getByTestId('link-card')).toHaveCount(2);
+  await snap(page, 'dashboard-loaded');
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+
+  // A load as it comes: nothing that was drawn moves, and React takes the HTML over silently
+  // (a hydration mismatch is a console error).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/dashboard', { waitUntil: 'networkidle' });
+    await expect(page.getByTestId('link-card')).toHaveCount(2);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    expect(
+      shifts.reduce((a, b) => a + b, 0),
+      `layout shift at ${width} px`,
+    ).toBeLessThan(0.001);
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an anonymous visitor of the dashboard sees its outline, then goes to sign in', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+  expect(consoleErrors).toEqual([]);
 });

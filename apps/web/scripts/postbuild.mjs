@@ -1,5 +1,6 @@
-// Runs after `vite build`: prerenders the public pages into HTML (their content shows before
-// any JavaScript runs; React hydrates it), then pre-compresses the output for the server.
+// Runs after `vite build`: prerenders the public pages and the signed-in pages' shells into
+// HTML (their content shows before any JavaScript runs; React hydrates it), then pre-compresses
+// the output for the server.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,9 +16,7 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
 });
-const { render, PUBLIC_PAGES } = await import(
-  pathToFileURL(path.join(ssrOut, 'prerender.js')).href
-);
+const { render, PAGES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
 
 const escapeHtml = (s) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -25,7 +24,7 @@ const escapeHtml = (s) =>
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const pagesDir = path.join(dist, 'pages');
 fs.mkdirSync(pagesDir, { recursive: true });
-for (const page of PUBLIC_PAGES) {
+for (const page of PAGES) {
   let html = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(
@@ -34,13 +33,18 @@ for (const page of PUBLIC_PAGES) {
     );
   if (page.prerender) {
     const body = await render(page.path);
-    html = html.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    html = html
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+      // The page shows with its HTML and stylesheet: the app's code (which takes it over) is
+      // fetched behind them, not competing with the stylesheet for the first paint.
+      .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+      .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   }
   const name = page.path === '/' ? 'index' : page.path.slice(1);
   fs.writeFileSync(path.join(pagesDir, `${name}.html`), html);
 }
 fs.rmSync(ssrOut, { recursive: true, force: true });
-console.log(`prerendered ${PUBLIC_PAGES.length} pages into dist/pages/`);
+console.log(`prerendered ${PAGES.length} pages into dist/pages/`);
 
 const count = compressDir(dist);
 console.log(`compressed ${count} files (brotli + gzip)`);

@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { PAGES_WITHOUT_API } from './app/route-meta';
+import { PAGES_WITHOUT_API, SIGNED_IN_SHELLS } from './app/route-meta';
 import { AppRoutes } from './app/router';
+import { setPrerenderedAuth } from './lib/auth/auth-store';
 import { watchEarlyInput } from './lib/early-input';
 import { loadQueryClient, needsQueryClient } from './lib/query-host';
 import './index.css';
@@ -24,6 +25,9 @@ const app = (
 async function start(container: HTMLElement) {
   const prerendered = container.hasChildNodes();
   if (prerendered) watchEarlyInput(container);
+  // A signed-in page's prerendered shell shows the session being checked (see prerender.tsx).
+  if (prerendered && SIGNED_IN_SHELLS.includes(window.location.pathname))
+    setPrerenderedAuth('checking');
   // A page that fetches (or a signed-in visitor) gets the query client before the first render,
   // so prerendered HTML hydrates as it was rendered.
   if (needsQueryClient(window.location.pathname, PAGES_WITHOUT_API))

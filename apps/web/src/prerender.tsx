@@ -1,13 +1,19 @@
-// Build-time entry (not part of the browser bundle): renders a public page to HTML, so its
-// content shows before any JavaScript runs. Used by scripts/postbuild.mjs.
+// Build-time entry (not part of the browser bundle): renders a public page, or a signed-in
+// page's shell, to HTML, so it shows before any JavaScript runs. Used by scripts/postbuild.mjs.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { metaFor, PUBLIC_PAGES, SIGNED_IN_SHELLS, type PageMeta } from './app/route-meta';
+import { setPrerenderedAuth } from './lib/auth/auth-store';
 import { loadQueryClient } from './lib/query-host';
 
-export { PUBLIC_PAGES } from './app/route-meta';
+/** Every page the build writes: its path, head and whether its body is rendered. */
+export const PAGES: readonly (PageMeta & { path: string; prerender: boolean })[] = [
+  ...PUBLIC_PAGES,
+  ...SIGNED_IN_SHELLS.map((path) => ({ path, ...metaFor(path), prerender: true })),
+];
 
 /**
  * The HTML inside #root for `url`. Rendered twice: the first pass loads every lazy part of the
@@ -15,6 +21,7 @@ export { PUBLIC_PAGES } from './app/route-meta';
  * reveal late parts (which the Content-Security-Policy would block).
  */
 export async function render(url: string): Promise<string> {
+  setPrerenderedAuth(SIGNED_IN_SHELLS.includes(url) ? 'checking' : 'anonymous');
   await renderOnce(url);
   const html = await renderOnce(url);
   if (html.includes('<script')) throw new Error(`prerendering ${url} left an inline script`);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getMe, setCurrentUser } from '@/lib/auth/get-me';
@@ -10,24 +10,30 @@ export const AUTH_REDIRECT_DELAY_MS = 100;
 
 export interface ProtectedRouteProps {
   children: ReactNode;
+  /** Shown while the session loads (default: a spinner). */
+  pending?: ReactNode;
 }
 
 /**
- * Spinner while the session loads. Before an anonymous visitor is sent to /auth, the server
+ * `pending` while the session loads. Before an anonymous visitor is sent to /auth, the server
  * is asked once (the browser may hold a session it has no hint of, see session-hint.ts).
  */
-export function ProtectedRoute({ children }: ProtectedRouteProps) {
-  const { user, isLoading } = useAuth();
+export function ProtectedRoute({ children, pending }: ProtectedRouteProps) {
+  const auth = useAuth();
+  // The signed-in page is drawn in the background (in slices, the browser stays responsive)
+  // while the pending state stays on screen; sign-out and expiry take effect at once.
+  const deferred = useDeferredValue(auth.user);
+  const user = auth.user ? deferred : null;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const anonymous = !isLoading && !user;
+  const anonymous = !auth.isLoading && !auth.user;
   // Signed in earlier on this page, then not: the server already said so (sign-out, expiry).
   const hadUser = useRef(false);
 
   useEffect(() => {
-    if (user) hadUser.current = true;
-  }, [user]);
+    if (auth.user) hadUser.current = true;
+  }, [auth.user]);
 
   useEffect(() => {
     if (!anonymous) return;
@@ -55,6 +61,6 @@ export function ProtectedRoute({ children }: ProtectedRouteProps) {
     };
   }, [anonymous, navigate, location.pathname, queryClient]);
 
-  if (isLoading || !user) return <PageSpinner label="Checking your session…" />;
+  if (!user) return pending ?? <PageSpinner label="Checking your session…" />;
   return children;
 }

@@ -68,6 +68,14 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   },
 ];
 
+/**
+ * Signed-in pages whose shell (header, layout, the page's heading and placeholders, no user
+ * data) is rendered at build time, so a returning visitor sees the page while the session and
+ * its data load. Anonymous visitors see the same shell until the server says they have no
+ * session, then go to /auth.
+ */
+export const SIGNED_IN_SHELLS: readonly string[] = ['/dashboard'];
+
 const SIGNED_IN: [RegExp, string][] = [
   [/^\/dashboard\/?$/, 'Dashboard'],
   [/^\/dashboard\/profile/, 'Profile'],

@@ -14,9 +14,8 @@ import { ScrollManager } from './scroll-manager';
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
-const DashboardShell = lazyWithQuery(() =>
-  import('./routes/dashboard-shell').then((m) => m.DashboardShell),
-);
+const loadShell = () => import('./routes/dashboard-shell');
+const DashboardShell = lazyWithQuery(() => loadShell().then((m) => m.DashboardShell));
 const AuthPage = lazyWithQuery(() =>
   import('@/features/auth/components/auth-page').then((m) => m.AuthPage),
 );
@@ -40,10 +39,14 @@ const ContactPage = lazyWithQuery(() =>
 );
 const loadDashboard = () => import('./routes/dashboard');
 const DashboardRoute = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })));
-// A browser that holds a session and opens the dashboard fetches its code while the session is
-// being checked, instead of after.
-if (typeof window !== 'undefined' && window.location.pathname === '/dashboard' && hasSessionHint())
-  void loadDashboard();
+// The dashboard's shell (prerendered) needs its layout's code to come alive: it loads with the
+// entry. A browser that holds a session also fetches the page's code and its first links while
+// the session is being checked, instead of after.
+if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') {
+  void loadShell();
+  if (hasSessionHint())
+    void loadDashboard().then((m) => m.prefetchDashboard(window.location.search));
+}
 const ProfilePage = lazy(() =>
   import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );

@@ -8,11 +8,11 @@ import {
   UserRoundIcon,
   XIcon,
 } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { UserAvatar } from '@/components/user-avatar';
 import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
@@ -25,22 +25,39 @@ const NAV = [
   { to: '/dashboard/settings', label: 'Settings', icon: SettingsIcon, end: false },
 ];
 
-function SidebarContent({ user }: { user: User }) {
-  const { signOut, isPending } = useSignOut();
-  const name = displayName(user);
-  return (
-    <div className="flex h-full flex-col gap-6">
+/** Who is signed in; placeholders of the same height while the session loads. */
+function SidebarUser({ user }: { user: User | null }) {
+  if (!user)
+    return (
       <div className="flex items-center gap-3 px-2">
-        <UserAvatar name={name} className="size-10 text-sm" />
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold">{name}</p>
-          {user.email ? (
-            <p className="truncate text-xs text-muted-foreground" title={user.email}>
-              {user.email}
-            </p>
-          ) : null}
+        <Skeleton className="size-10 shrink-0 rounded-full" />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-3 w-32" />
         </div>
       </div>
+    );
+  const name = displayName(user);
+  return (
+    <div className="flex items-center gap-3 px-2">
+      <UserAvatar name={name} className="size-10 text-sm" />
+      <div className="min-w-0">
+        <p className="truncate text-sm font-semibold">{name}</p>
+        {user.email ? (
+          <p className="truncate text-xs text-muted-foreground" title={user.email}>
+            {user.email}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SidebarContent({ user }: { user: User | null }) {
+  const { signOut, isPending } = useSignOut();
+  return (
+    <div className="flex h-full flex-col gap-6">
+      <SidebarUser user={user} />
       <nav aria-label="Dashboard" className="grid gap-1">
         {NAV.map(({ to, label, icon: Icon, end }) => (
           <NavLink
@@ -66,7 +83,7 @@ function SidebarContent({ user }: { user: User }) {
           variant="ghost"
           className="w-full justify-start gap-3 px-3 text-muted-foreground hover:text-foreground"
           onClick={signOut}
-          disabled={isPending}
+          disabled={isPending || !user}
         >
           <LogOutIcon aria-hidden="true" />
           Sign Out
@@ -76,15 +93,16 @@ function SidebarContent({ user }: { user: User }) {
   );
 }
 
-/** Signed-in pages: header, sidebar (a collapsible menu below md) and the page. */
-export function DashboardLayout() {
+/**
+ * Signed-in pages: header, sidebar (a collapsible menu below md) and the page. Drawn at once,
+ * with placeholders for the user while the session loads (the page itself is guarded).
+ */
+export function DashboardLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
   // The mobile menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
-
-  if (!user) return <PageSpinner />;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -118,9 +136,7 @@ export function DashboardLayout() {
           tabIndex={-1}
           className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-6 md:px-0 md:py-10"
         >
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          {children}
         </main>
       </div>
     </div>

@@ -12,6 +12,20 @@ import { cn } from '@/lib/cn';
 // Only signed-in visitors see the menu: its dropdown code loads for them alone.
 const UserMenu = lazyWithQuery(() => import('./user-menu').then((m) => m.UserMenu));
 
+/**
+ * Where the user menu's button goes, while the session or the menu's code loads: as wide as the
+ * button on phones (avatar and arrow), so nothing in the header moves when it arrives.
+ */
+function UserMenuPlaceholder() {
+  return (
+    <div aria-hidden="true" className="inline-flex h-10 shrink-0 items-center gap-2 px-1.5 sm:px-2">
+      <Skeleton className="size-8 rounded-full" />
+      <Skeleton className="hidden h-4 w-16 sm:block" />
+      <span className="size-4" />
+    </div>
+  );
+}
+
 const NAV = [
   { to: '/#generator', label: 'Generator' },
   { to: '/pricing', label: 'Pricing' },
@@ -43,9 +57,8 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <ThemeToggle />
-          {isLoading ? (
-            <Skeleton className="h-9 w-28" />
-          ) : user ? (
+          {isLoading || user ? (
+            // A browser that holds a session is shown signed in while the server confirms it.
             <>
               <Button variant="outline" asChild className="hidden sm:inline-flex">
                 <Link to="/dashboard">
@@ -53,9 +66,13 @@ export function Header() {
                   Dashboard
                 </Link>
               </Button>
-              <Suspense fallback={<Skeleton className="size-10 rounded-full" />}>
-                <UserMenu user={user} />
-              </Suspense>
+              {user ? (
+                <Suspense fallback={<UserMenuPlaceholder />}>
+                  <UserMenu user={user} />
+                </Suspense>
+              ) : (
+                <UserMenuPlaceholder />
+              )}
             </>
           ) : (
             <>

@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/ui/spinner';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { DASHBOARD_TABS, DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { prefetchLinksTab } from '@/features/links/api/prefetch-links-tab';
 import { LinksTab } from '@/features/links/components/links-tab';
+import { loadQueryClient } from '@/lib/query-host';
 
 // The first tab comes with the page; the others load when they are opened.
 const AnalyticsTab = lazy(() =>
@@ -24,4 +26,16 @@ export function DashboardRoute() {
       teams={loading(<TeamsTab />)}
     />
   );
+}
+
+/**
+ * For a browser that holds a session and opens the dashboard on its links tab (the default):
+ * asks for the links at once, alongside the session check, instead of after it.
+ */
+export function prefetchDashboard(search: string): void {
+  const params = new URLSearchParams(search);
+  const tab = params.get('tab');
+  if (tab !== null && tab !== 'links' && (DASHBOARD_TABS as readonly string[]).includes(tab))
+    return;
+  void loadQueryClient().then((queryClient) => prefetchLinksTab(queryClient, params));
 }

@@ -35,8 +35,19 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Prerendered pages are anonymous; the browser's own state takes over after hydration. */
-const serverSnapshot = () => ANONYMOUS;
+/**
+ * What prerendered HTML shows: public pages are anonymous; a signed-in page's shell (see
+ * `SIGNED_IN_SHELLS` in app/route-meta.ts) shows the session being checked. The build sets it
+ * before rendering such a shell and the browser before hydrating one, so both render alike; the
+ * browser's own state takes over after hydration.
+ */
+let prerendered: AuthSnapshot = ANONYMOUS;
+
+export function setPrerenderedAuth(shell: 'anonymous' | 'checking'): void {
+  prerendered = shell === 'checking' ? LOADING : ANONYMOUS;
+}
+
+const serverSnapshot = () => prerendered;
 
 export function useAuthSnapshot(): AuthSnapshot {
   return useSyncExternalStore(subscribe, current, serverSnapshot);

@@ -1,11 +1,9 @@
-import { displayName } from '@/lib/user';
-import { ChartNoAxesColumnIcon, Link2Icon, PlusIcon, UsersRoundIcon } from 'lucide-react';
+import { ChartNoAxesColumnIcon, Link2Icon, UsersRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth/use-auth';
+import { DashboardHeader } from './dashboard-header';
 import { PlanCard } from './plan-card';
 
 export const DASHBOARD_TABS = ['links', 'analytics', 'teams'] as const;
@@ -41,18 +39,7 @@ export function DashboardPage({ links, analytics, teams }: DashboardPageProps) {
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <PageHeader
-        title={user ? `Welcome back, ${displayName(user)}` : 'Dashboard'}
-        description="Your saved links, their analytics and your teams."
-        actions={
-          <Button asChild>
-            <Link to="/dashboard/create-link">
-              <PlusIcon aria-hidden="true" />
-              New Link
-            </Link>
-          </Button>
-        }
-      />
+      <DashboardHeader />
       {user ? <PlanCard tier={user.subscriptionTier} /> : null}
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">

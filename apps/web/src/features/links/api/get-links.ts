@@ -3,6 +3,7 @@ import { MailtoLinkList, type LinkSort } from '@mailtokit/contracts/links';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { LINKS_PATH } from '@/lib/links/get-link';
 import { queryKeys } from '@/lib/query-keys';
+import { LINK_ORDERS, type LinkListState } from '../lib/list-state';
 
 /** Links per page of the links tab. */
 export const LINKS_PAGE_SIZE = 50;
@@ -24,6 +25,19 @@ export interface LinksPage {
   total: number;
   /** Where this page starts (the query's offset). */
   offset: number;
+}
+
+/** The page of links the tab shows for a list state (as read from the address). */
+export function linksPageQueryOf(state: LinkListState): LinksPageQuery {
+  const order = LINK_ORDERS[state.orderKey];
+  return {
+    q: state.q,
+    filter: state.filter,
+    sort: order.sort,
+    order: order.order,
+    offset: (state.page - 1) * LINKS_PAGE_SIZE,
+    limit: LINKS_PAGE_SIZE,
+  };
 }
 
 export function linksSearchParams(query: LinksPageQuery): URLSearchParams {

@@ -61,7 +61,9 @@ export function LinkCard({ link }: { link: MailtoLink }) {
       role="article"
       aria-labelledby={titleId}
       data-testid="link-card"
-      className="flex flex-row items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4"
+      // Cards below the fold are laid out and painted when they come near the viewport, not
+      // all with the page (a page holds up to 50).
+      className="flex flex-row items-center gap-2 px-3 py-2 [contain-intrinsic-size:auto_3.75rem] [content-visibility:auto] sm:gap-3 sm:px-4"
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
         <div className="flex min-w-0 items-center gap-2">

@@ -8,7 +8,7 @@ import {
   SearchXIcon,
   XIcon,
 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isPremiumRequiredError } from '@/lib/errors';
-import { LINKS_PAGE_SIZE, useLinksPage } from '../api/get-links';
+import { LINKS_PAGE_SIZE, linksPageQueryOf, useLinksPage } from '../api/get-links';
 import { useShareTeams } from '../api/get-share-teams';
 import { EXPORT_CSV_PATH } from '../api/import-links';
 import {
@@ -122,16 +122,10 @@ export function LinksTab() {
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
   const teams = useShareTeams();
-  const order = LINK_ORDERS[state.orderKey];
-  const offset = (state.page - 1) * LINKS_PAGE_SIZE;
-  const links = useLinksPage({
-    q: state.q,
-    filter: state.filter,
-    sort: order.sort,
-    order: order.order,
-    offset,
-    limit: LINKS_PAGE_SIZE,
-  });
+  const links = useLinksPage(linksPageQueryOf(state));
+  // A page of cards is drawn in the background, in slices, the browser staying responsive:
+  // the placeholder (first load) or the previous page stays on screen until it is ready.
+  const data = useDeferredValue(links.data, undefined);
 
   const update = useCallback(
     (change: Partial<LinkListState>, push = false) =>
@@ -156,7 +150,8 @@ export function LinksTab() {
     );
   }
 
-  const { links: rows, total } = links.data;
+  if (!data) return <LinksSkeleton />;
+  const { links: rows, total } = data;
   const narrowed = state.q.trim() !== '' || state.filter !== 'all';
   if (total === 0 && !narrowed && !links.isPlaceholderData)
     return (
@@ -252,7 +247,7 @@ export function LinksTab() {
         data-testid="links-showing"
         aria-busy={links.isFetching || undefined}
       >
-        {showingLabel(links.data.offset, rows.length, total)}
+        {showingLabel(data.offset, rows.length, total)}
       </p>
 
       {rows.length === 0 ? (
