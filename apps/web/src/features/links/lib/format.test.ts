@@ -21,3 +21,17 @@ describe('summarizeAddresses', () => {
     expect(summarizeAddresses(null, 2)).toEqual({ shown: '', more: 0, total: 0 });
   });
 });
+
+describe('createdLabel matches the browser’s en-US date', () => {
+  it.each(['2026-01-05T10:00:00.000Z', '2025-12-31T23:59:59.000Z', '2024-02-29T00:30:00.000Z'])(
+    '%s',
+    (iso) => {
+      const expected = new Date(iso).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
+      expect(createdLabel(iso)).toBe(`Created: ${expected}`);
+    },
+  );
+});

@@ -42,5 +42,6 @@ describe('links tab state in the address', () => {
     expect(showingLabel(600, 20, 620)).toBe('Showing 601–620 of 620');
     expect(showingLabel(0, 0, 0)).toBe('Showing 0 of 0');
     expect(showingLabel(0, 50, 10000)).toBe('Showing 1–50 of 10,000');
+    expect(showingLabel(1234549, 50, 1234599)).toBe('Showing 1,234,550–1,234,599 of 1,234,599');
   });
 });
