@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -33,8 +33,12 @@ async function start(container: HTMLElement) {
   if (needsQueryClient(window.location.pathname, PAGES_WITHOUT_API))
     await loadQueryClient().catch((err: unknown) => console.error(err));
   // Prerendered pages arrive with their HTML: React takes it over instead of drawing it again.
-  if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // As a transition, the first render is done in slices: the page stays responsive meanwhile
+  // (an input on a part not yet taken over makes React take that part over first).
+  startTransition(() => {
+    if (prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 }
 
 void start(root);
