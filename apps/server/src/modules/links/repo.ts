@@ -189,9 +189,10 @@ export async function listVisibleLinks(
   if (collected.length <= NARROW_SEARCH_MAX) {
     const total = collected.length;
     if (q.offset >= total) return { rows: [], total };
-    const rows = await db
+    // Sorted as narrow rows (id and key); only the page's rows are read whole.
+    const page = await db
       .selectFrom('mailto_links')
-      .selectAll()
+      .select('id')
       .where(
         'id',
         'in',
@@ -202,6 +203,7 @@ export async function listVisibleLinks(
       .limit(q.limit)
       .offset(q.offset)
       .execute();
+    const rows = await rowsOf(db, page);
     return { rows, total };
   }
 
