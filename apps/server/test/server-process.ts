@@ -2,9 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
-/** The real entry point, run as a user would (through tsx, no build needed). */
+/**
+ * The real entry point, run as a user would (through tsx, no build needed), as node's own
+ * child: tsx's loader in this process, not the `tsx` command, whose extra process would take
+ * the signals (a SIGKILL sent to it leaves the server running).
+ */
 export const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const TSX_LOADER = ['--import', 'tsx'];
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 
 /**
@@ -41,7 +45,8 @@ export async function startServerProcess(
   port: number,
   env: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(process.execPath, [...TSX_LOADER, MAIN], {
+    cwd: ROOT,
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
