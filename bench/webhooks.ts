@@ -11,10 +11,11 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { profiledRun, type ProfileSummary } from './lib/cpuprofile';
-import { measure, type LoadSummary } from './lib/load';
+import { measure, startLoad, type LoadSummary } from './lib/load';
 import { loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
 import {
   api,
+  cpuByPid,
   ensureServerBuilt,
   freePort,
   freshDatabase,
@@ -53,6 +54,13 @@ interface Run {
   webhook: boolean;
   loadAvgBefore: string;
   summary: LoadSummary;
+  /**
+   * CPU time per redirect during the measured load (ms): the server process, PostgreSQL's
+   * backends serving it, and this process (autocannon and the receiver).
+   */
+  cpuMsPerRequest: { server: number; database: number | null; bench: number } | null;
+  /** Events the receiver got during the measured load. */
+  deliveredDuringLoad: number;
   /** Events the receiver got within 60 s of the load's end (with a webhook). */
   delivered: number;
   /** Seconds from the load's end until every queued event was delivered. */
@@ -103,7 +111,30 @@ async function run(
     console.log(
       `round ${round}: ${dialect}, ${webhook ? 'one webhook' : 'no webhook'} (load ${loadAvgBefore})`,
     );
-    const summary = await measure(`${server.url}/t/${tracking.slug}`, load);
+    const url = `${server.url}/t/${tracking.slug}`;
+    if (load.warmupS > 0)
+      await startLoad({ url, duration: load.warmupS, connections: load.connections }).instance;
+    // CPU time of the measured load alone (not the warm-up, nor the drain after it).
+    const pids = async () => [server.pid ?? 0, ...(await db.backendPids())];
+    const dbPids = (await pids()).slice(1);
+    const cpuBefore = cpuByPid(await pids());
+    const benchBefore = process.cpuUsage();
+    const deliveredBefore = sink.count();
+    const summary = await measure(url, { ...load, warmupS: 0 });
+    const deliveredDuringLoad = sink.count() - deliveredBefore;
+    const benchCpu = process.cpuUsage(benchBefore);
+    const cpuAfter = cpuByPid([server.pid ?? 0, ...dbPids]);
+    let cpuMsPerRequest: Run['cpuMsPerRequest'] = null;
+    if (cpuBefore && cpuAfter && summary.requestsTotal > 0) {
+      const used = (pid: number) => (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0);
+      const perReq = (x: number) => x / summary.requestsTotal;
+      cpuMsPerRequest = {
+        server: perReq(used(server.pid ?? 0)),
+        database:
+          dialect === 'postgres' ? perReq(dbPids.reduce((sum, pid) => sum + used(pid), 0)) : null,
+        bench: perReq((benchCpu.user + benchCpu.system) / 1000),
+      };
+    }
     let drainS: number | null = null;
     if (webhook) {
       // Warm-up and measured clicks are all reported; wait for the worker to catch up.
@@ -112,12 +143,29 @@ async function run(
       while (sink.count() < expected && Date.now() - start < 60_000) await sleep(100);
       if (sink.count() >= expected) drainS = (Date.now() - start) / 1000;
     }
-    return { round, dialect, webhook, loadAvgBefore, summary, delivered: sink.count(), drainS };
+    return {
+      round,
+      dialect,
+      webhook,
+      loadAvgBefore,
+      summary,
+      cpuMsPerRequest,
+      deliveredDuringLoad,
+      delivered: sink.count(),
+      drainS,
+    };
   } finally {
     await server.stop();
     await sink.close();
     await db.dispose();
   }
+}
+
+function cpuCell(r: Run): string {
+  const c = r.cpuMsPerRequest;
+  if (!c) return '-';
+  const us = (x: number) => Math.round(x * 1000);
+  return `${us(c.server)}+${c.database === null ? '-' : us(c.database)}+${us(c.bench)}`;
 }
 
 async function main() {
@@ -137,7 +185,19 @@ async function main() {
 
   console.log(
     `\n${table(
-      ['round', 'database', 'webhook', 'req/s', 'p50', 'p99', 'non-302', 'delivered', 'drained in'],
+      [
+        'round',
+        'database',
+        'webhook',
+        'req/s',
+        'p50',
+        'p99',
+        'non-302',
+        'CPU µs/req srv+db+bench',
+        'sent in load',
+        'delivered',
+        'drained in',
+      ],
       runs.map((r) => [
         r.round,
         r.dialect,
@@ -146,6 +206,8 @@ async function main() {
         ms(r.summary.latencyMs.p50),
         ms(r.summary.latencyMs.p99),
         r.summary.non302,
+        cpuCell(r),
+        r.webhook ? r.deliveredDuringLoad : '-',
         r.webhook ? r.delivered : '-',
         r.webhook ? (r.drainS === null ? '> 60 s' : `${r.drainS.toFixed(1)} s`) : '-',
       ]),
@@ -173,18 +235,33 @@ async function main() {
     console.log(
       `${dialect}: per-round ratios ${perRound.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')}; median ${(median * 100).toFixed(1)}%`,
     );
+    const cpu = (webhook: boolean) => {
+      const xs = runs
+        .filter((r) => r.dialect === dialect && r.webhook === webhook && r.cpuMsPerRequest)
+        .map((r) => r.cpuMsPerRequest!.server + (r.cpuMsPerRequest!.database ?? 0));
+      return xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length) * 1000 : NaN;
+    };
+    console.log(
+      `${dialect}: CPU per redirect (server${dialect === 'postgres' ? ' + PostgreSQL' : ''}) with a webhook ${cpu(true).toFixed(0)} µs, without ${cpu(false).toFixed(0)} µs (+${((cpu(true) / cpu(false) - 1) * 100).toFixed(0)}%)`,
+    );
     console.log(
       `${dialect}: with a webhook ${Math.round(mean(true))} req/s, without ${Math.round(mean(false))} req/s: ${(ratio * 100).toFixed(1)}% (target >= ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
     );
   }
-  let profile: ProfileSummary | null = null;
+  // Both variants profiled, the measured load only: the difference is what the webhook costs.
+  const profiles: { webhook: boolean; profile: ProfileSummary | null }[] = [];
   if (args.profile === 'sqlite' || args.profile === 'postgres') {
     const dialect: Dialect = args.profile;
-    profile = await profiledRun(`MailtoKit (${dialect}) with one webhook`, (dir) =>
-      run(0, dialect, true, dir),
-    );
+    for (const webhook of [false, true])
+      profiles.push({
+        webhook,
+        profile: await profiledRun(
+          `MailtoKit (${dialect}) ${webhook ? 'with one webhook' : 'without a webhook'}`,
+          (dir) => run(0, dialect, webhook, dir),
+        ),
+      });
   }
-  const file = writeResults('webhooks', { machine: m, load, runs, profile });
+  const file = writeResults('webhooks', { machine: m, load, runs, profiles });
   console.log(`\nresults: ${file}`);
 }
 

@@ -20,6 +20,10 @@ interface Profile {
 
 export interface ProfileSummary {
   file: string;
+  /** The samples counted (monotonic µs): the measured load's; absent, all of them. */
+  windowUs?: [number, number];
+  /** Requests answered in the profiled run's measured load. */
+  requests?: number;
   totalMs: number;
   /** Share of sampled time not idle. */
   busyMs: number;
@@ -49,8 +53,16 @@ function frameName(n: ProfileNode): string {
   return `${functionName || '(anonymous)'}${where ? ` ${where}` : ''}`;
 }
 
-/** Self time by package and by function, and inclusive time by function. */
-export function summarizeProfile(file: string, top = 25): ProfileSummary {
+/**
+ * Self time by package and by function, and inclusive time by function; with `windowUs`
+ * (monotonic µs, the clock of `process.hrtime` and of the profile's timestamps), only the
+ * samples taken inside it (say, the measured load without start-up, warm-up and drain).
+ */
+export function summarizeProfile(
+  file: string,
+  top = 25,
+  windowUs?: [number, number],
+): ProfileSummary {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -61,8 +73,12 @@ export function summarizeProfile(file: string, top = 25): ProfileSummary {
   const inclusive = new Map<string, number>();
   let total = 0;
   let idle = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
-    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (windowUs && (at < windowUs[0] || at > windowUs[1])) return;
+    const dt = delta / 1000;
     const node = byId.get(id);
     if (!node) return;
     total += dt;
@@ -90,6 +106,7 @@ export function summarizeProfile(file: string, top = 25): ProfileSummary {
   const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
   return {
     file,
+    ...(windowUs ? { windowUs } : {}),
     totalMs: Math.round(total),
     busyMs: Math.round(busy),
     byPackage: sorted(pkg)
@@ -106,7 +123,9 @@ export function summarizeProfile(file: string, top = 25): ProfileSummary {
 }
 
 export function printProfile(s: ProfileSummary): void {
-  console.log(`\nCPU profile ${s.file}: ${s.busyMs} ms busy of ${s.totalMs} ms sampled`);
+  console.log(
+    `\nCPU profile ${s.file}${s.windowUs ? ' (the measured load only)' : ''}: ${s.busyMs} ms busy of ${s.totalMs} ms sampled`,
+  );
   console.log('\nself time by package:');
   for (const p of s.byPackage) console.log(`  ${String(p.pct).padStart(5)}%  ${p.name}`);
   console.log('\nself time by function:');
@@ -144,7 +163,11 @@ export async function profiledRun(
     console.log('no profile written');
     return null;
   }
-  const profile = summarizeProfile(file);
+  // The measured load alone: not start-up, warm-up, nor what the server does after it.
+  const profile = {
+    ...summarizeProfile(file, 25, profiled.summary.windowUs),
+    requests: profiled.summary.requestsTotal,
+  };
   printProfile(profile);
   return profile;
 }

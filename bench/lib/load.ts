@@ -23,6 +23,11 @@ export interface LoadSummary {
   statusCodes: Record<string, number>;
   errors: number;
   timeouts: number;
+  /**
+   * The measured run's start and end on the monotonic clock, in µs (`process.hrtime`, the
+   * clock of V8's CPU profiles on the same machine): a profile can be cut to this window.
+   */
+  windowUs?: [number, number];
 }
 
 /**
@@ -75,6 +80,8 @@ export function summarize(url: string, connections: number, r: Result): LoadSumm
   };
 }
 
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
 /** A complete run: warm-up (discarded), then the measured run. */
 export async function measure(
   url: string,
@@ -91,6 +98,7 @@ export async function measure(
   } = {},
 ): Promise<LoadSummary> {
   if (warmupS > 0) await startLoad({ url, duration: warmupS, connections, requests }).instance;
+  const from = nowUs();
   const result = await startLoad({ url, duration: durationS, connections, requests }).instance;
-  return summarize(url, connections, result);
+  return { ...summarize(url, connections, result), windowUs: [from, nowUs()] };
 }
