@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, signedInUser, snap, test } from './fixtures';
+import { admin, expect, signedInUser, snap, test } from './fixtures';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -143,4 +143,29 @@ test('a FREE user sees webhooks as a premium feature', async ({ page }) => {
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Webhooks' }).click();
   await expect(page.getByTestId('premium-panel')).toBeVisible();
+});
+
+test('a user moved to FREE sees their webhook paused, and can still delete it', async ({
+  page,
+  consoleErrors,
+}) => {
+  const user = await signedInUser(page, { tier: 'PREMIUM' });
+  const api = page.context().request;
+  const created = await api.post('/api/v1/webhooks', {
+    data: { url: 'https://93.184.215.14/hook' },
+  });
+  expect(created.status()).toBe(201);
+  admin('set-tier', user.username, 'FREE');
+
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await expect(page.getByTestId('premium-panel')).toContainText('yours are paused');
+  const item = page.getByTestId('webhook-item');
+  await expect(item.getByText('Paused: plan')).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete webhook' }).click();
+  await expect(page.getByTestId('webhook-item')).toHaveCount(0);
+  await expect(page.getByTestId('premium-panel')).not.toContainText('paused');
+  expect(consoleErrors).toEqual([]);
 });

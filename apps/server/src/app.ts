@@ -149,7 +149,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const users = new UsersService(db);
   const tokens = new TokensService(db, users, clock);
   app.decorate('services', {
-    account: new AccountService(db, clock, limiter),
+    account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
     auth: new AuthService(
       db,
       users,
@@ -165,7 +165,12 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       log: app.log,
     }),
     users,
-    links: new LinksService(db, () => app.services.teams, clock),
+    links: new LinksService(
+      db,
+      () => app.services.teams,
+      clock,
+      () => webhookWorker.writeOutQueued(),
+    ),
     tracking: new TrackingService(
       db,
       () => app.services.links,

@@ -76,12 +76,15 @@ async function deliveries(who: SignedIn, hookId: number): Promise<Delivery[]> {
   return res.json();
 }
 
-const pendingRows = async (hookId: number) =>
-  t.db.kysely
+/** A webhook's deliveries as stored, once the events queued so far are written out. */
+const pendingRows = async (hookId: number) => {
+  await t.app.webhookWorker.writeOutQueued();
+  return t.db.kysely
     .selectFrom('webhook_deliveries')
     .selectAll()
     .where('webhook_id', '=', hookId)
     .execute();
+};
 
 describe(`webhooks: management (${dialect})`, () => {
   it('is for PREMIUM and TEAM plans; shows the whsec_ secret once', async () => {
@@ -343,6 +346,66 @@ describe(`webhooks: delivery (${dialect})`, () => {
     }
   });
 
+  it('pauses the webhooks of an owner whose plan no longer includes them, and resumes them after', async () => {
+    const receiver = await startReceiver([200]);
+    try {
+      const payer = await signUpAs(t, 'PREMIUM');
+      const link = await createLink(t.app, payer.headers);
+      const { slug } = await trackingSlug(payer, link.id);
+      const hook = await createWebhook(payer, { url: receiver.url, mailtoLinkIds: [link.id] });
+      const listed = async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/webhooks',
+          headers: payer.headers,
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json<(Hook & { pausedByPlan: boolean })[]>().find((h) => h.id === hook.id);
+      };
+      expect(await listed()).toMatchObject({ enabled: true, pausedByPlan: false });
+      await click(slug);
+      await waitFor(() => receiver.received.length === 1);
+
+      // Downgraded to FREE (as `npm run admin -- set-tier <user> FREE` does).
+      await t.app.services.users.setTier(payer.user.username, 'FREE');
+      expect(await listed()).toMatchObject({ enabled: true, pausedByPlan: true });
+      expect((await click(slug)).statusCode).toBe(302);
+      expect(await pendingRows(hook.id)).toHaveLength(1);
+      // Still theirs to read and delete, not to test or enable.
+      expect(await deliveries(payer, hook.id)).toHaveLength(1);
+      for (const [method, url, payload] of [
+        ['POST', `/api/v1/webhooks/${hook.id}/test`, undefined],
+        ['PATCH', `/api/v1/webhooks/${hook.id}`, { enabled: true }],
+      ] as const) {
+        const res = await t.app.inject({ method, url, headers: payer.headers, payload });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'PREMIUM_REQUIRED' });
+      }
+
+      // A PREMIUM subscription that has ended counts as FREE too.
+      await t.app.services.users.setTier(payer.user.username, 'PREMIUM');
+      await t.db.kysely
+        .updateTable('users')
+        .set({ subscription_expires_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('id', '=', payer.user.id)
+        .execute();
+      expect(await listed()).toMatchObject({ pausedByPlan: true });
+      await click(slug);
+      expect(await pendingRows(hook.id)).toHaveLength(1);
+
+      // Back on a plan with webhooks: clicks are reported again.
+      await t.app.services.users.setTier(payer.user.username, 'TEAM');
+      expect(await listed()).toMatchObject({ pausedByPlan: false });
+      await click(slug);
+      await waitFor(() => receiver.received.length === 2);
+      await t.app.webhookWorker.runOnce();
+      expect(receiver.received).toHaveLength(2);
+      expect(await pendingRows(hook.id)).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('retries after a 500 with the same delivery id, then succeeds', async () => {
     const receiver = await startReceiver([500, 200]);
     try {
@@ -486,6 +549,49 @@ describe(`webhooks: failures (${dialect})`, () => {
         payload: { enabled: true },
       });
       expect(enable.json()).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('cancels the events still queued when the webhook is disabled', async () => {
+    const link = await createLink(t.app, owner.headers);
+    const { slug } = await trackingSlug(owner, link.id);
+    const hook = await createWebhook(owner, {
+      url: 'https://93.184.215.14/hook',
+      mailtoLinkIds: [link.id],
+    });
+    await click(slug);
+    await click(slug);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/webhooks/${hook.id}`,
+      headers: owner.headers,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    const log = await deliveries(owner, hook.id);
+    expect(log.map((d) => d.status)).toEqual(['cancelled', 'cancelled']);
+    expect(await t.app.webhookWorker.runOnce()).toBe(0);
+  });
+
+  it('still sends the events of clicks made before their link was deleted', async () => {
+    const receiver = await startReceiver([200]);
+    try {
+      const link = await createLink(t.app, owner.headers);
+      const { slug } = await trackingSlug(owner, link.id);
+      const hook = await createWebhook(owner, { url: receiver.url, mailtoLinkIds: [link.id] });
+      await click(slug);
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/mailto-links/${link.id}`,
+        headers: owner.headers,
+      });
+      expect(gone.statusCode).toBe(200);
+      expect(await t.app.webhookWorker.runOnce()).toBe(1);
+      expect(receiver.received).toHaveLength(1);
+      expect(JSON.parse(receiver.received[0]!.body).data.mailtoLinkId).toBe(link.id);
+      expect((await deliveries(owner, hook.id))[0]).toMatchObject({ status: 'succeeded' });
     } finally {
       await receiver.close();
     }

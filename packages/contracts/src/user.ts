@@ -30,6 +30,12 @@ export function isPremium(tier: Tier): boolean {
   return tier === 'PREMIUM' || tier === 'TEAM';
 }
 
+/**
+ * The tiers that include the premium features (webhooks among them), for queries that apply
+ * `isPremium` in SQL. A stored tier is in force while its end date is null or later.
+ */
+export const PREMIUM_TIERS: readonly Tier[] = TIERS.filter(isPremium);
+
 /** Display name: first name, else username. */
 export function displayName(user: Pick<User, 'firstName' | 'username'>): string {
   const first = user.firstName?.trim();

@@ -74,6 +74,11 @@ export const Webhook = z
     mailtoLinkIds: z.array(z.number().int()).nullable(),
     /** False once disabled (by its owner, or after too many failed deliveries in a row). */
     enabled: z.boolean(),
+    /**
+     * True while the owner's plan does not include webhooks (FREE, or a subscription that
+     * ended): no events are queued, whatever `enabled` says, until the plan includes them.
+     */
+    pausedByPlan: z.boolean(),
     disabledAt: z.string().nullable(),
     consecutiveFailures: z.number().int(),
     createdAt: z.string(),

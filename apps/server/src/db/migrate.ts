@@ -13,6 +13,7 @@ import { m010LinksSearch } from './migrations/010-links-search';
 import { m011LinksNameOrder } from './migrations/011-links-name-order';
 import { m012LinksSearchTable } from './migrations/012-links-search-table';
 import { m013LinksClickTotal } from './migrations/013-links-click-total';
+import { m014WebhookOutbox } from './migrations/014-webhook-outbox';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011-links-name-order': m011LinksNameOrder,
   '012-links-search-table': m012LinksSearchTable,
   '013-links-click-total': m013LinksClickTotal,
+  '014-webhook-outbox': m014WebhookOutbox,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -200,6 +200,16 @@ export interface WebhookLinksTable {
   mailto_link_id: number;
 }
 
+/** Click events not yet written out as deliveries: one row per click batch and webhook. */
+export interface WebhookOutboxTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event_key: string;
+  /** Comma-separated click ids, ascending. */
+  click_ids: string;
+  created_at: string;
+}
+
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
 /** The outbox of webhook events and their delivery log. */
@@ -247,5 +257,6 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_links: WebhookLinksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_outbox: WebhookOutboxTable;
   rate_limits: RateLimitsTable;
 }

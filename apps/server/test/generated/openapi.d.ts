@@ -432,7 +432,7 @@ export interface paths {
         };
         /**
          * The signed-in user’s webhooks, newest first (never their secrets)
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description On any plan: an owner whose plan no longer includes webhooks keeps them, paused (`pausedByPlan`).
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -459,7 +459,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook; its pending deliveries are cancelled
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description On any plan: an owner whose plan no longer includes webhooks keeps them, paused (`pausedByPlan`).
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -480,7 +480,7 @@ export interface paths {
         };
         /**
          * The webhook’s last 100 deliveries, newest first
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description On any plan: an owner whose plan no longer includes webhooks keeps them, paused (`pausedByPlan`).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1011,6 +1011,7 @@ export interface components {
             events: "link.clicked"[];
             mailtoLinkIds: number[] | null;
             enabled: boolean;
+            pausedByPlan: boolean;
             disabledAt: string | null;
             consecutiveFailures: number;
             createdAt: string;
@@ -1021,6 +1022,7 @@ export interface components {
             events: "link.clicked"[];
             mailtoLinkIds: number[] | null;
             enabled: boolean;
+            pausedByPlan: boolean;
             disabledAt: string | null;
             consecutiveFailures: number;
             createdAt: string;

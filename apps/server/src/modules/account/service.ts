@@ -19,6 +19,11 @@ export class AccountService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
+    /**
+     * Writes out the webhook events still queued (they are built from the stored clicks,
+     * which the account's deletion takes with it).
+     */
+    private readonly beforeClicksDeleted: () => Promise<void> = async () => undefined,
   ) {}
 
   /**
@@ -32,6 +37,7 @@ export class AccountService {
       await this.limiter.penalty('passwordChange', throttleKey);
       throw new AppError(403, 'FORBIDDEN', WRONG_PASSWORD, { password: WRONG_PASSWORD });
     }
+    await this.beforeClicksDeleted();
     await this.db.kysely.transaction().execute(async (trx) => {
       const owned = await repo.ownedTeams(trx, user.id);
       const shared = owned.filter((t) => t.others > 0);

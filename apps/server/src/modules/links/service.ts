@@ -49,6 +49,11 @@ export class LinksService {
     private readonly db: Db,
     private readonly teams: () => TeamsService,
     private readonly clock: Clock = systemClock,
+    /**
+     * Writes out the webhook events still queued (they are built from the stored clicks,
+     * which a link's deletion takes with it).
+     */
+    private readonly beforeClicksDeleted: () => Promise<void> = async () => undefined,
   ) {}
 
   /**
@@ -129,6 +134,7 @@ export class LinksService {
   async remove(user: UserRow, rawId: string): Promise<void> {
     requirePremium(user);
     const link = await this.find(user, rawId, 'edit', await this.memberships(user));
+    await this.beforeClicksDeleted();
     if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);
   }
 

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { DB, LinkRow, NewClick, NewTrackingLink, TrackingLinkRow } from '../../db/types';
+import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
@@ -67,7 +68,6 @@ export async function retireTrackingLink(db: Conn, id: number, at: string): Prom
 export type RedirectTarget = Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'body'> & {
   trackingLinkId: number;
   mailtoLinkId: number;
-  label: string | null;
   updatedAt: string;
 };
 
@@ -78,7 +78,6 @@ function redirectTargetQuery(db: Kysely<DB>, slug: string) {
     .select([
       't.id as trackingLinkId',
       't.mailto_link_id as mailtoLinkId',
-      't.label',
       'm.updated_at as updatedAt',
       'm.to',
       'm.cc',
@@ -127,39 +126,47 @@ export async function findRedirectTargetPostgres(
   return rows[0];
 }
 
-/**
- * A click to store, with the link it counts for (kept in the rollup, not in `clicks`) and the
- * tracking link's slug and label (for webhook events).
- */
-export type ClickRecord = NewClick & {
-  mailto_link_id: number;
-  slug?: string;
-  label?: string | null;
+/** A click to store, with the link it counts for (kept in the rollup, not in `clicks`). */
+export type ClickRecord = NewClick & { mailto_link_id: number };
+
+/** A stored click as the webhooks' outbox needs it: its id and link, time and bot flag. */
+export type StoredClick = Pick<ClickRecord, 'mailto_link_id' | 'occurred_at' | 'is_bot'> & {
+  id: number;
 };
 
 /**
  * Stores clicks in one transaction: the raw rows (multi-row INSERTs), the visitors each link
  * sees for the first time that day, the per-link, per-day rollup (one upsert per link and
  * day) and the webhook events of human clicks (the outbox). Either all of it commits or none.
- * Returns how many webhook deliveries were queued: `queueEvents` writes them in the same
+ * Returns how many webhook events were queued: `queueEvents` writes them in the same
  * transaction (the webhooks module's outbox; left out, no events are written).
  */
 export async function insertClicks(
   db: Kysely<DB>,
   clicks: readonly ClickRecord[],
-  queueEvents: (trx: Conn, clicks: readonly ClickRecord[]) => Promise<number> = async () => 0,
+  queueEvents?: (trx: Conn, clicks: readonly StoredClick[]) => Promise<number>,
 ): Promise<number> {
   if (clicks.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
+    const stored: StoredClick[] = [];
     for (let i = 0; i < clicks.length; i += INSERT_CHUNK) {
-      await trx
+      const chunk = clicks.slice(i, i + INSERT_CHUNK);
+      const result = await trx
         .insertInto('clicks')
-        .values(
-          clicks
-            .slice(i, i + INSERT_CHUNK)
-            .map(({ mailto_link_id: _, slug: _s, label: _l, ...click }) => click),
-        )
-        .execute();
+        .values(chunk.map(({ mailto_link_id: _, ...click }) => click))
+        .executeTakeFirstOrThrow();
+      // One multi-row INSERT takes consecutive ids: SQLite's single writer gives each row the
+      // largest id so far plus one. (PostgreSQL reports no last id; its click batches take
+      // the single statement of `insertClicksPostgres`, and this path queues no events there.)
+      const last = result.insertId === undefined ? NaN : Number(result.insertId);
+      chunk.forEach((c, j) =>
+        stored.push({
+          id: last - chunk.length + 1 + j,
+          mailto_link_id: c.mailto_link_id,
+          occurred_at: c.occurred_at,
+          is_bot: c.is_bot,
+        }),
+      );
     }
 
     // Which (link, day, visitor) triples are new? The primary key decides, also against
@@ -239,31 +246,40 @@ export async function insertClicks(
     }
 
     // Webhook events of these clicks: written with them, or not at all.
-    return queueEvents(trx, clicks);
+    if (!queueEvents) return 0;
+    if (stored.some((c) => Number.isNaN(c.id)))
+      throw new Error('insertClicks: the database reported no click ids to queue events with');
+    return queueEvents(trx, stored);
   });
 }
+
+/** The tiers whose plan includes webhooks, as an SQL list (constants). */
+const PREMIUM_TIERS_SQL = PREMIUM_TIERS.map((t) => `'${t}'`).join(', ');
 
 /**
  * PostgreSQL: the whole of `insertClicks` in one statement, so one round trip per batch
  * (no BEGIN / COMMIT around several INSERTs): the clicks arrive as one array per column
  * (`unnest`), and data-modifying CTEs insert the raw rows, the day's new visitors, the rollup
- * deltas (counting only the visitors whose insert was not a conflict) and the webhook outbox
- * rows of human clicks whose link a live webhook covers (a listed link only while the
- * webhook's owner may read it: their own, or shared with a team they belong to). A single statement is atomic: all of
- * it commits or none. It runs as a named (server-side prepared) statement on each connection.
+ * deltas (counting only the visitors whose insert was not a conflict) and the webhooks'
+ * outbox: one row per webhook covering any human click of the batch, with those clicks' ids
+ * (the webhooks module's rules: a listed link only while the webhook's owner may read it,
+ * their own or shared with a team they belong to, and only while the owner's plan includes
+ * webhooks at the click's time). A single statement is atomic: all of it commits or none. It
+ * runs as a named (server-side prepared) statement on each connection.
  */
 const CLICK_BATCH_SQL = `
 with input as (
   select * from unnest(
     $1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-    $8::int[], $9::text[], $10::text[], $11::text[]
+    $8::int[], $9::text[]
   ) as i(tracking_link_id, mailto_link_id, occurred_at, referrer_host, browser, os, device,
-         is_bot, visitor_hash, event_id, payload)
+         is_bot, visitor_hash)
 ),
 raw as (
   insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash)
   select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash
   from input
+  returning id, tracking_link_id, occurred_at, is_bot
 ),
 new_visitors as (
   insert into daily_visitors (mailto_link_id, day, visitor_hash)
@@ -295,52 +311,44 @@ rollup as (
       then excluded.last_click_at else click_daily.last_click_at end
 ),
 hooks as (
-  select w.id as webhook_id, m.id as mailto_link_id
-  from webhooks w join mailto_links m on m.user_id = w.user_id
-  where w.all_links = 1 and w.disabled_at is null
+  select w.id as webhook_id, m.id as mailto_link_id, u.subscription_expires_at as plan_ends
+  from webhooks w join users u on u.id = w.user_id join mailto_links m on m.user_id = w.user_id
+  where w.all_links = 1 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
     and m.id in (select mailto_link_id from input where is_bot = 0)
   union all
-  select w.id, wl.mailto_link_id
+  select w.id, wl.mailto_link_id, u.subscription_expires_at
   from webhook_links wl join webhooks w on w.id = wl.webhook_id
+    join users u on u.id = w.user_id
     join mailto_links m on m.id = wl.mailto_link_id
-  where w.all_links = 0 and w.disabled_at is null
+  where w.all_links = 0 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
     and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
     and (m.user_id = w.user_id or exists (
       select 1 from team_members tm where tm.team_id = m.team_id and tm.user_id = w.user_id))
 ),
+links as (
+  select distinct tracking_link_id, mailto_link_id from input
+),
 events as (
-  insert into webhook_deliveries (webhook_id, event_id, event_type, payload, status, attempts,
-    next_attempt_at, last_attempt_at, response_status, last_error, created_at, completed_at)
-  select h.webhook_id, i.event_id, 'link.clicked', i.payload, 'pending', 0,
-    i.occurred_at, null, null, null, i.occurred_at, null
-  from input i join hooks h on h.mailto_link_id = i.mailto_link_id
-  where i.is_bot = 0
-  returning 1
+  insert into webhook_outbox (webhook_id, event_key, click_ids, created_at)
+  select h.webhook_id, $10, string_agg(r.id::text, ',' order by r.id), min(r.occurred_at)
+  from raw r join links l on l.tracking_link_id = r.tracking_link_id
+    join hooks h on h.mailto_link_id = l.mailto_link_id
+  where r.is_bot = 0 and (h.plan_ends is null or h.plan_ends > r.occurred_at)
+  group by h.webhook_id
+  returning length(click_ids) - length(replace(click_ids, ',', '')) + 1 as n
 )
-select count(*)::int as events from events`;
-
-/** The `link.clicked` event of a human click: its id and the JSON body that is sent. */
-export type ClickEventOf = (click: ClickRecord & { slug: string }) => {
-  id: string;
-  payload: string;
-};
+select coalesce(sum(n), 0)::int as events from events`;
 
 /**
  * `insertClicks` on PostgreSQL in one round trip (see CLICK_BATCH_SQL); the same rows, rollup
- * and outbox. Every human click carries its `link.clicked` event (from `eventOf`, the webhooks
- * module's), used only where a webhook covers its link. Clicks without their slug take
- * `insertClicks` with `queueEvents`, which looks the slug up.
+ * and outbox (`eventKey`: the batch's event key, from the webhooks module).
  */
 export async function insertClicksPostgres(
   pool: pg.Pool,
-  db: Kysely<DB>,
   clicks: readonly ClickRecord[],
-  eventOf: ClickEventOf,
-  queueEvents: (trx: Conn, clicks: readonly ClickRecord[]) => Promise<number>,
+  eventKey: string,
 ): Promise<number> {
   if (clicks.length === 0) return 0;
-  if (clicks.some((c) => !c.is_bot && c.slug === undefined))
-    return insertClicks(db, clicks, queueEvents);
   const n = clicks.length;
   const cols = {
     trackingLinkId: new Array<number>(n),
@@ -352,8 +360,6 @@ export async function insertClicksPostgres(
     device: new Array<string>(n),
     isBot: new Array<number>(n),
     visitorHash: new Array<string>(n),
-    eventId: new Array<string | null>(n),
-    payload: new Array<string | null>(n),
   };
   for (let i = 0; i < n; i++) {
     const c = clicks[i] as ClickRecord;
@@ -366,19 +372,11 @@ export async function insertClicksPostgres(
     cols.device[i] = c.device;
     cols.isBot[i] = c.is_bot;
     cols.visitorHash[i] = c.visitor_hash;
-    if (c.is_bot) {
-      cols.eventId[i] = null;
-      cols.payload[i] = null;
-    } else {
-      const event = eventOf({ ...c, slug: c.slug ?? '' });
-      cols.eventId[i] = event.id;
-      cols.payload[i] = event.payload;
-    }
   }
   const result = await pool.query<{ events: number }>({
     name: 'mailtokit-click-batch',
     text: CLICK_BATCH_SQL,
-    values: Object.values(cols),
+    values: [...Object.values(cols), eventKey],
   });
   return result.rows[0]?.events ?? 0;
 }

@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
-import { linkClickedEvent, queueClickEvents } from '../webhooks/service';
+import { newEventKey, queueClickEvents } from '../webhooks/service';
 import { ClickRecorder } from './click-recorder';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
@@ -30,9 +30,6 @@ export interface ResolvedTarget {
   trackingLinkId: number;
   mailtoLinkId: number;
   mailtoUrl: string;
-  /** For webhook events. */
-  slug: string;
-  label: string | null;
 }
 
 /** The parts of a request a click records (the IP only ever goes into the hash). */
@@ -70,13 +67,7 @@ export class TrackingService {
         const driver = db.driver;
         const events =
           driver.dialect === 'postgres'
-            ? await repo.insertClicksPostgres(
-                driver.pool,
-                db.kysely,
-                rows,
-                linkClickedEvent,
-                queueClickEvents,
-              )
+            ? await repo.insertClicksPostgres(driver.pool, rows, newEventKey())
             : await repo.insertClicks(db.kysely, rows, queueClickEvents);
         if (events > 0) this.onClickEvents();
       },
@@ -154,8 +145,6 @@ export class TrackingService {
       trackingLinkId: target.trackingLinkId,
       mailtoLinkId: target.mailtoLinkId,
       mailtoUrl: this.urls.urlOf(target),
-      slug,
-      label: target.label,
     };
   }
 
@@ -168,8 +157,6 @@ export class TrackingService {
     await this.recorder.record({
       tracking_link_id: target.trackingLinkId,
       mailto_link_id: target.mailtoLinkId,
-      slug: target.slug,
-      label: target.label,
       occurred_at: occurredAt,
       referrer_host: referrerHost(client.referer),
       browser: agent.browser,

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { LinkClickedEvent } from '@mailtokit/contracts/webhooks';
 import type { Dialect } from '../../db/database';
+import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 import type {
   DB,
   DeliveryStatus,
@@ -105,8 +106,17 @@ export async function deleteWebhook(db: Conn, userId: number, id: number): Promi
   return result.numDeletedRows > 0n;
 }
 
-/** Cancels a webhook's pending deliveries (when it is disabled). */
-export async function cancelPending(db: Conn, webhookId: number, at: string): Promise<void> {
+/**
+ * Cancels a webhook's pending deliveries (when it is disabled), the events still in the
+ * outbox included (written out as cancelled), in the caller's transaction.
+ */
+export async function cancelPending(
+  db: Transaction<DB>,
+  dialect: Dialect,
+  webhookId: number,
+  at: string,
+): Promise<void> {
+  while ((await writeOutEvents(db, dialect, { webhookId, cancelledAt: at })).more);
   await db
     .updateTable('webhook_deliveries')
     .set({ status: 'cancelled', completed_at: at })
@@ -117,6 +127,7 @@ export async function cancelPending(db: Conn, webhookId: number, at: string): Pr
 
 export async function setDisabled(
   db: Kysely<DB>,
+  dialect: Dialect,
   webhookId: number,
   disabledAt: string | null,
 ): Promise<void> {
@@ -130,7 +141,7 @@ export async function setDisabled(
       )
       .where('id', '=', webhookId)
       .execute();
-    if (disabledAt) await cancelPending(trx, webhookId, disabledAt);
+    if (disabledAt) await cancelPending(trx, dialect, webhookId, disabledAt);
   });
 }
 
@@ -153,76 +164,101 @@ export function listDeliveries(
     .execute();
 }
 
-/** What a click event reports (a click row as the click recorder writes it). */
-export interface ClickForEvent {
-  tracking_link_id: number;
+/** A stored click, as the click batch that wrote it knows it. */
+export interface StoredClick {
+  id: number;
   mailto_link_id: number;
-  /** Read from the tracking link when absent (clicks loaded by a seeder). */
-  slug?: string;
-  label?: string | null;
   occurred_at: string;
-  referrer_host?: string | null;
-  browser: string;
-  os: string;
-  device: string;
   is_bot: number;
 }
 
+/** What a `link.clicked` event reports: the stored click and its tracking link. */
+export interface ClickForEvent {
+  id: number;
+  tracking_link_id: number;
+  mailto_link_id: number;
+  slug: string;
+  label: string | null;
+  occurred_at: string;
+  referrer_host: string | null;
+  browser: string;
+  os: string;
+  device: string;
+}
+
 /**
- * Writes one `link.clicked` outbox row per human click and enabled webhook covering its link
- * (a listed link counts only while the webhook's owner may read it: their own, or shared with
- * a team they belong to), in the caller's transaction (the one that stores the clicks): an event exists exactly when
- * its click does. Returns how many were written.
+ * A click's event id: `evt_` + 24 hex characters of SHA-256 over its batch's random key and
+ * its id. Every webhook covering the click reports the same id, and writing the event out
+ * again (after a crash) gives the same id.
  */
-/**
- * The `link.clicked` event of a human click: a new id and the JSON body, the exact bytes that
- * are signed and sent on every attempt.
- */
-export function linkClickedEvent(c: ClickForEvent & { slug: string }): {
-  id: string;
-  type: 'link.clicked';
-  payload: string;
-} {
+export function clickEventId(eventKey: string, clickId: number): string {
+  return `evt_${createHash('sha256').update(`${eventKey}:${clickId}`).digest('hex').slice(0, 24)}`;
+}
+
+/** A click batch's event key (16 hex characters). */
+export function newEventKey(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/** The `link.clicked` event of a stored human click: its body, the bytes signed and sent. */
+export function linkClickedPayload(eventId: string, c: ClickForEvent): string {
   const event: LinkClickedEvent = {
-    id: newEventId(),
+    id: eventId,
     type: 'link.clicked',
     createdAt: c.occurred_at,
     data: {
       mailtoLinkId: c.mailto_link_id,
       trackingLinkId: c.tracking_link_id,
       slug: c.slug,
-      label: c.label ?? null,
-      referrerHost: c.referrer_host ?? null,
+      label: c.label,
+      referrerHost: c.referrer_host,
       browser: c.browser,
       os: c.os,
       device: c.device,
     },
   };
-  return { id: event.id, type: event.type, payload: JSON.stringify(event) };
+  return JSON.stringify(event);
 }
 
+/**
+ * Queues the `link.clicked` events of stored clicks, in the caller's transaction (the one
+ * that stores the clicks): an event exists exactly when its click does. One outbox row per
+ * enabled webhook covering any of the human clicks, holding their ids; the worker writes the
+ * deliveries out later (`writeOutEvents`). A webhook covers its owner's links (all, or a
+ * list; a listed link only while the owner may read it: their own, or shared with a team they
+ * are in), and only while the owner's plan includes webhooks at the click's time. Returns how
+ * many events were queued.
+ */
 export async function insertClickEvents(
   trx: Conn,
-  clicks: readonly ClickForEvent[],
+  clicks: readonly StoredClick[],
 ): Promise<number> {
   const human = clicks.filter((c) => !c.is_bot);
   if (human.length === 0) return 0;
   const linkIds = [...new Set(human.map((c) => c.mailto_link_id))];
   const covering = await trx
     .selectFrom('webhooks as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
     .innerJoin('mailto_links as m', 'm.user_id', 'w.user_id')
-    .select(['w.id as webhookId', 'm.id as linkId'])
+    .select(['w.id as webhookId', 'm.id as linkId', 'u.subscription_expires_at as planEnds'])
     .where('w.all_links', '=', 1)
     .where('w.disabled_at', 'is', null)
+    .where('u.subscription_tier', 'in', PREMIUM_TIERS)
     .where('m.id', 'in', linkIds)
     .unionAll(
       trx
         .selectFrom('webhook_links as wl')
         .innerJoin('webhooks as w', 'w.id', 'wl.webhook_id')
+        .innerJoin('users as u', 'u.id', 'w.user_id')
         .innerJoin('mailto_links as m', 'm.id', 'wl.mailto_link_id')
-        .select(['w.id as webhookId', 'wl.mailto_link_id as linkId'])
+        .select([
+          'w.id as webhookId',
+          'wl.mailto_link_id as linkId',
+          'u.subscription_expires_at as planEnds',
+        ])
         .where('w.all_links', '=', 0)
         .where('w.disabled_at', 'is', null)
+        .where('u.subscription_tier', 'in', PREMIUM_TIERS)
         .where('wl.mailto_link_id', 'in', linkIds)
         // Only links the owner may read now: their own, or shared with a team they are in.
         .where((eb) =>
@@ -240,44 +276,139 @@ export async function insertClickEvents(
     )
     .execute();
   if (covering.length === 0) return 0;
-  const hooksByLink = new Map<number, number[]>();
-  for (const { webhookId, linkId } of covering)
-    hooksByLink.set(linkId, [...(hooksByLink.get(linkId) ?? []), webhookId]);
+  const hooksByLink = new Map<number, { webhookId: number; planEnds: string | null }[]>();
+  for (const { webhookId, linkId, planEnds } of covering)
+    hooksByLink.set(linkId, [...(hooksByLink.get(linkId) ?? []), { webhookId, planEnds }]);
 
-  const missing = [
-    ...new Set(human.filter((c) => c.slug === undefined).map((c) => c.tracking_link_id)),
-  ];
-  const named = new Map(
-    missing.length === 0
-      ? []
-      : (
-          await trx
-            .selectFrom('tracking_links')
-            .select(['id', 'slug', 'label'])
-            .where('id', 'in', missing)
-            .execute()
-        ).map((t) => [t.id, t]),
-  );
+  const idsByHook = new Map<number, number[]>();
+  for (const c of human)
+    for (const { webhookId, planEnds } of hooksByLink.get(c.mailto_link_id) ?? []) {
+      // A plan that ended before the click (tierOf's rule) no longer includes webhooks.
+      if (planEnds !== null && planEnds <= c.occurred_at) continue;
+      const ids = idsByHook.get(webhookId);
+      if (ids) ids.push(c.id);
+      else idsByHook.set(webhookId, [c.id]);
+    }
+  if (idsByHook.size === 0) return 0;
+  const eventKey = newEventKey();
+  const at = human[0]!.occurred_at;
+  let events = 0;
+  for (const [webhookId, ids] of idsByHook) {
+    events += ids.length;
+    // One small row per webhook and batch, on every click commit: plain SQL, no builder.
+    await sql`insert into webhook_outbox (webhook_id, event_key, click_ids, created_at)
+      values (${webhookId}, ${eventKey}, ${ids.sort((a, b) => a - b).join(',')}, ${at})`.execute(
+      trx,
+    );
+  }
+  return events;
+}
+
+/** Outbox rows written out per call at most (each up to one click batch). */
+const OUTBOX_ROWS = 50;
+/** Click ids per lookup (well under either database's parameter limit). */
+const LOOKUP_CHUNK = 1000;
+
+/**
+ * Writes queued click events out as deliveries: takes outbox rows (of one webhook, or of
+ * any) in order, up to 50 rows and `maxEvents` clicks (the last row taken may be split: the
+ * rest of its ids stay queued), reads their clicks and tracking links, inserts one delivery
+ * per click (pending and due at the click's time, or `cancelled` at `cancelledAt`) and
+ * deletes or shortens the rows. Run it in a transaction: the events leave the outbox exactly
+ * when their deliveries come. On PostgreSQL, rows another instance is writing out are
+ * skipped (`FOR UPDATE SKIP LOCKED`). A click deleted since (with its link or its author's
+ * account) has no event left to send. `more`: the outbox may hold more.
+ */
+export async function writeOutEvents(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  opts: { webhookId?: number; cancelledAt?: string; maxEvents?: number } = {},
+): Promise<{ more: boolean; written: number }> {
+  const maxEvents = opts.maxEvents ?? Number.POSITIVE_INFINITY;
+  const limit = Math.min(OUTBOX_ROWS, maxEvents);
+  let pick = trx
+    .selectFrom('webhook_outbox')
+    .select(['id', 'webhook_id', 'event_key', 'click_ids'])
+    .orderBy('id')
+    .limit(limit);
+  if (opts.webhookId !== undefined) pick = pick.where('webhook_id', '=', opts.webhookId);
+  // Cancelling one webhook's events waits for another instance writing them out (and then
+  // cancels the deliveries it wrote); the worker skips rows another one has taken.
+  if (dialect === 'postgres')
+    pick = opts.webhookId === undefined ? pick.forUpdate().skipLocked() : pick.forUpdate();
+  const picked = await pick.execute();
+  if (picked.length === 0) return { more: false, written: 0 };
+
+  const queued: { webhook_id: number; event_key: string; ids: number[] }[] = [];
+  const done: number[] = [];
+  let budget = maxEvents;
+  let more = picked.length === limit;
+  for (const row of picked) {
+    if (budget <= 0) break;
+    const ids = row.click_ids.split(',').map(Number);
+    if (ids.length > budget) {
+      await trx
+        .updateTable('webhook_outbox')
+        .set({ click_ids: ids.slice(budget).join(',') })
+        .where('id', '=', row.id)
+        .execute();
+      queued.push({ ...row, ids: ids.slice(0, budget) });
+      budget = 0;
+      more = true;
+      break;
+    }
+    queued.push({ ...row, ids });
+    done.push(row.id);
+    budget -= ids.length;
+  }
+  if (done.length > 0) await trx.deleteFrom('webhook_outbox').where('id', 'in', done).execute();
+
+  const wanted = [...new Set(queued.flatMap((q) => q.ids))];
+  const clicks = new Map<number, ClickForEvent>();
+  for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) {
+    const found = await trx
+      .selectFrom('clicks as c')
+      .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
+      .select([
+        'c.id',
+        'c.tracking_link_id',
+        't.mailto_link_id',
+        't.slug',
+        't.label',
+        'c.occurred_at',
+        'c.referrer_host',
+        'c.browser',
+        'c.os',
+        'c.device',
+      ])
+      .where('c.id', 'in', wanted.slice(i, i + LOOKUP_CHUNK))
+      .execute();
+    for (const c of found) clicks.set(c.id, c);
+  }
 
   const rows: NewWebhookDelivery[] = [];
-  for (const c of human) {
-    const hooks = hooksByLink.get(c.mailto_link_id);
-    if (!hooks) continue;
-    const tracking = named.get(c.tracking_link_id);
-    const event = linkClickedEvent({
-      ...c,
-      slug: c.slug ?? tracking?.slug ?? '',
-      label: c.label !== undefined ? c.label : (tracking?.label ?? null),
-    });
-    for (const webhookId of hooks)
-      rows.push(pendingDelivery(webhookId, event.id, event.type, event.payload, c.occurred_at));
-  }
+  for (const q of queued)
+    for (const id of q.ids) {
+      const c = clicks.get(id);
+      if (!c) continue;
+      const eventId = clickEventId(q.event_key, id);
+      const row = pendingDelivery(
+        q.webhook_id,
+        eventId,
+        'link.clicked',
+        linkClickedPayload(eventId, c),
+        c.occurred_at,
+      );
+      rows.push(
+        opts.cancelledAt ? { ...row, status: 'cancelled', completed_at: opts.cancelledAt } : row,
+      );
+    }
   for (let i = 0; i < rows.length; i += INSERT_CHUNK)
     await trx
       .insertInto('webhook_deliveries')
       .values(rows.slice(i, i + INSERT_CHUNK))
       .execute();
-  return rows.length;
+  return { more, written: rows.length };
 }
 
 export function pendingDelivery(
@@ -424,6 +555,7 @@ export async function resetFailures(db: Conn, webhookIds: readonly number[]): Pr
  */
 export async function recordFailures(
   db: Kysely<DB>,
+  dialect: Dialect,
   webhookId: number,
   failures: number,
   limit: number,
@@ -442,7 +574,7 @@ export async function recordFailures(
       .set({ disabled_at: at, updated_at: at })
       .where('id', '=', webhookId)
       .execute();
-    await cancelPending(trx, webhookId, at);
+    await cancelPending(trx, dialect, webhookId, at);
     return true;
   });
 }

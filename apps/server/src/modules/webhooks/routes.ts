@@ -15,6 +15,8 @@ import type { App } from '../../lib/types';
 const IdParams = z.object({ id: z.string().meta({ description: 'Webhook id' }) });
 const auth = { token: 'webhooks:write' } as const;
 const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
+const ANY_PLAN =
+  'On any plan: an owner whose plan no longer includes webhooks keeps them, paused (`pausedByPlan`).';
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Click webhooks: `/api/v1/webhooks`. */
@@ -28,7 +30,7 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'listWebhooks',
       summary: 'The signed-in user’s webhooks, newest first (never their secrets)',
-      description: PREMIUM,
+      description: ANY_PLAN,
       response: { 200: WebhookList, 401: ErrorBody, 403: ErrorBody },
     },
     config: { auth },
@@ -77,7 +79,7 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'deleteWebhook',
       summary: 'Delete a webhook; its pending deliveries are cancelled',
-      description: PREMIUM,
+      description: ANY_PLAN,
       params: IdParams,
       response: { 204: z.void().meta({ description: 'Deleted' }), ...errors },
     },
@@ -95,7 +97,7 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'listWebhookDeliveries',
       summary: 'The webhook’s last 100 deliveries, newest first',
-      description: PREMIUM,
+      description: ANY_PLAN,
       params: IdParams,
       response: { 200: WebhookDeliveryList, ...errors },
     },

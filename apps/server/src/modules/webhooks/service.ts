@@ -16,13 +16,14 @@ import type { UserRow, WebhookDeliveryRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
-import { requirePremium } from '../../lib/tiers';
+import { isPremium } from '@mailtokit/contracts/user';
+import { requirePremium, tierOf } from '../../lib/tiers';
 import type { LinkAccessRules } from '../tracking/service';
 import { RefusedAddressError, resolveWebhookHost } from './address';
 import * as repo from './repo';
 import { newWebhookSecret } from './sender';
 
-function toWebhook(row: repo.WebhookWithLinks): Webhook {
+function toWebhook(row: repo.WebhookWithLinks, pausedByPlan: boolean): Webhook {
   const events = new Set(row.events.split(' '));
   return {
     id: row.id,
@@ -30,6 +31,7 @@ function toWebhook(row: repo.WebhookWithLinks): Webhook {
     events: WEBHOOK_EVENTS.filter((e): e is WebhookEvent => events.has(e)),
     mailtoLinkIds: row.linkIds,
     enabled: row.disabled_at === null,
+    pausedByPlan,
     disabledAt: row.disabled_at,
     consecutiveFailures: row.consecutive_failures,
     createdAt: row.created_at,
@@ -52,9 +54,16 @@ export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   };
 }
 
+/** Whether the user's plan in force includes webhooks (PREMIUM or TEAM). */
+const hasWebhooks = (user: UserRow) => isPremium(tierOf(user));
+
 /**
  * Click webhooks of PREMIUM and TEAM users: each covers the links its owner may read (all
  * they created, or a list), and is managed by its owner only (another user's id is 404).
+ * An owner whose plan no longer includes them (FREE, or a subscription that ended) keeps
+ * their webhooks, paused: no events are queued for them until the plan does again (the click
+ * batch checks the plan at each click), and the owner may still list them, read their
+ * delivery logs and delete them, but not create, test or enable one.
  */
 export class WebhooksService {
   constructor(
@@ -106,16 +115,21 @@ export class WebhooksService {
       },
       linkIds,
     );
-    return { ...toWebhook({ ...row, consecutive_failures: 0 }), secret };
+    return { ...toWebhook({ ...row, consecutive_failures: 0 }, false), secret };
   }
 
   async list(user: UserRow): Promise<Webhook[]> {
-    requirePremium(user);
-    return (await repo.listWebhooks(this.db.kysely, user.id)).map(toWebhook);
+    const paused = !hasWebhooks(user);
+    return (await repo.listWebhooks(this.db.kysely, user.id)).map((w) => toWebhook(w, paused));
   }
 
-  private async load(user: UserRow, rawId: string): Promise<repo.WebhookWithLinks> {
-    requirePremium(user);
+  /** The user's webhook by id (404 otherwise); `premium`: only on a plan that includes them. */
+  private async load(
+    user: UserRow,
+    rawId: string,
+    premium: boolean,
+  ): Promise<repo.WebhookWithLinks> {
+    if (premium) requirePremium(user);
     const id = parseId(rawId);
     const row = id === null ? undefined : await repo.findWebhook(this.db.kysely, user.id, id);
     if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
@@ -124,28 +138,33 @@ export class WebhooksService {
 
   /** Enables (ending the failure streak) or disables (cancelling pending deliveries). */
   async setEnabled(user: UserRow, rawId: string, enabled: boolean): Promise<Webhook> {
-    const row = await this.load(user, rawId);
-    await repo.setDisabled(this.db.kysely, row.id, enabled ? null : this.clock().toISOString());
+    const row = await this.load(user, rawId, true);
+    await repo.setDisabled(
+      this.db.kysely,
+      this.db.dialect,
+      row.id,
+      enabled ? null : this.clock().toISOString(),
+    );
     if (enabled) this.onQueued();
-    return toWebhook((await repo.findWebhook(this.db.kysely, user.id, row.id))!);
+    return toWebhook((await repo.findWebhook(this.db.kysely, user.id, row.id))!, false);
   }
 
   /** Deletes the webhook; its pending deliveries are cancelled with it. */
   async remove(user: UserRow, rawId: string): Promise<void> {
-    const row = await this.load(user, rawId);
+    const row = await this.load(user, rawId, false);
     if (!(await repo.deleteWebhook(this.db.kysely, user.id, row.id)))
       throw notFound(WEBHOOK_MESSAGES.notFound);
   }
 
   async deliveries(user: UserRow, rawId: string): Promise<WebhookDelivery[]> {
-    const row = await this.load(user, rawId);
+    const row = await this.load(user, rawId, false);
     const rows = await repo.listDeliveries(this.db.kysely, row.id, WEBHOOK_DELIVERIES_SHOWN);
     return rows.map(toDelivery);
   }
 
   /** Queues a `ping` event (one attempt) and returns its delivery. */
   async ping(user: UserRow, rawId: string): Promise<WebhookDelivery> {
-    const row = await this.load(user, rawId);
+    const row = await this.load(user, rawId, true);
     if (row.disabled_at !== null) throw conflict(WEBHOOK_MESSAGES.disabled);
     const at = this.clock().toISOString();
     const id = repo.newEventId();
@@ -171,5 +190,5 @@ export class WebhooksService {
  */
 export const queueClickEvents = repo.insertClickEvents;
 
-/** The `link.clicked` event of a human click (id and body), for a batch written elsewhere. */
-export const linkClickedEvent = repo.linkClickedEvent;
+/** A click batch's event key (the outbox rows of a batch written elsewhere share it). */
+export const newEventKey = repo.newEventKey;

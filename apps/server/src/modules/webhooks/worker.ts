@@ -7,8 +7,9 @@ import type { Clock } from '../../lib/clock';
 import * as repo from './repo';
 import { DELIVERY_TIMEOUT_MS, ReceiverAgents, sendEvent, signature, type Attempt } from './sender';
 
-/** Deliveries claimed (and sent concurrently) per round. */
+/** Deliveries claimed (and sent concurrently) per round; `BUSY_BATCH` while the process is busy. */
 const BATCH = 100;
+const BUSY_BATCH = 20;
 /**
  * A claimed delivery is due again this long after its attempt began (a worker died): one
  * attempt's timeout, twice (a request that met a stale kept-alive connection goes again), and
@@ -26,16 +27,18 @@ const NUDGE_DELAY_MS = 20;
  * Between two rounds the worker pauses at least this long and watches how busy the process is
  * meanwhile: the event loop's utilisation (redirects, API calls) at `BUSY_UTILIZATION` or more,
  * or `BUSY_WAITING` clicks or more queued for their commit (the database is the bottleneck),
- * and then delivery yields. It then
- * takes at most `BUSY_SHARE` of the time (the pause is the last round's duration times 19) and
- * at least one round every `MAX_BUSY_PAUSE_MS`, so events still flow under any load and the
- * backlog is sent at full speed once the load drops.
+ * and then delivery yields: the next round takes `BUSY_BATCH` events, and the worker takes at
+ * most `BUSY_SHARE` of the time (the pause is the last round's duration times 49) and at least
+ * one round every `MAX_BUSY_PAUSE_MS`. Sending an event costs about as much CPU as a redirect,
+ * so under a load that saturates the process the events wait, durably, in the outbox, a few
+ * still flow, and the backlog goes out at full speed within `MAX_BUSY_PAUSE_MS` of the load's
+ * end.
  */
 const MIN_PAUSE_MS = 10;
 const BUSY_UTILIZATION = 0.5;
 const BUSY_WAITING = 8;
-const BUSY_SHARE = 0.05;
-const MAX_BUSY_PAUSE_MS = 1000;
+const BUSY_SHARE = 0.02;
+const MAX_BUSY_PAUSE_MS = 5000;
 
 /**
  * Wait before attempt `n + 1` after `n` failed ones: base × 4^(n−1), at most 12 hours, ±20%
@@ -65,6 +68,8 @@ export class WebhookWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** The last pause found the process busy: the next round is small. */
+  private busy = false;
   private readonly pollMs: number;
   private readonly agents = new ReceiverAgents();
 
@@ -104,20 +109,48 @@ export class WebhookWorker {
     this.agents.destroy();
   }
 
+  /**
+   * Writes every click event queued so far out as deliveries (before clicks are deleted, and
+   * in tests; a round writes out as many as it claims).
+   */
+  async writeOutQueued(): Promise<void> {
+    while (await this.writeOut(Number.POSITIVE_INFINITY));
+  }
+
+  /** Writes out up to `maxEvents` queued events in one transaction; true if more may wait. */
+  private async writeOut(maxEvents: number): Promise<boolean> {
+    const { more } = await this.db.kysely
+      .transaction()
+      .execute((trx) => repo.writeOutEvents(trx, this.db.dialect, { maxEvents }));
+    return more;
+  }
+
   /** One round by hand (tests): claims and sends what is due now; resolves with the count. */
   async runOnce(): Promise<number> {
+    return (await this.work()).claimed;
+  }
+
+  /**
+   * A round's work: writes out queued events, then claims and sends what is due now. `more`:
+   * the outbox or the due deliveries may hold more than this round took.
+   */
+  private async work(): Promise<{ claimed: number; more: boolean }> {
+    // As many events as a round sends: under load, a round stays small.
+    const batch = this.busy ? BUSY_BATCH : BATCH;
+    const moreQueued = await this.writeOut(batch);
     const now = this.clock();
     const claimed = await repo.claimDue(
       this.db.kysely,
       this.db.dialect,
       now.toISOString(),
       new Date(now.getTime() + LEASE_MS).toISOString(),
-      BATCH,
+      batch,
     );
-    if (claimed.length === 0) return 0;
-    const attempts = await Promise.all(claimed.map((d) => this.send(d)));
-    await this.record(claimed, attempts);
-    return claimed.length;
+    if (claimed.length > 0) {
+      const attempts = await Promise.all(claimed.map((d) => this.send(d)));
+      await this.record(claimed, attempts);
+    }
+    return { claimed: claimed.length, more: moreQueued || claimed.length === batch };
   }
 
   private schedule(ms: number): void {
@@ -135,18 +168,19 @@ export class WebhookWorker {
   /** One round, then the next one's time: at once, after a pause, or at the next poll. */
   private async round(): Promise<void> {
     const started = Date.now();
-    let claimed = 0;
+    let done = { claimed: 0, more: false };
     try {
-      claimed = await this.runOnce();
+      done = await this.work();
     } catch (err) {
       this.log.error({ err }, 'webhook worker round failed');
     }
     if (this.stopped) return;
     const took = Date.now() - started;
-    const more = claimed === BATCH || this.again;
+    const more = done.more || this.again;
     this.again = false;
-    if (claimed === 0 && !more) {
+    if (done.claimed === 0 && !more) {
       this.notBefore = 0;
+      this.busy = false;
       this.schedule(this.pollMs);
       return;
     }
@@ -158,6 +192,7 @@ export class WebhookWorker {
     const busy =
       performance.eventLoopUtilization(before).utilization >= BUSY_UTILIZATION ||
       Math.max(waitingBefore, this.waiting()) >= BUSY_WAITING;
+    this.busy = busy;
     const pause = busy
       ? Math.min(MAX_BUSY_PAUSE_MS, Math.max(0, took * (1 / BUSY_SHARE - 1) - MIN_PAUSE_MS))
       : 0;
@@ -233,7 +268,9 @@ export class WebhookWorker {
     await repo.recordOutcomes(k, outcomes);
     await repo.resetFailures(k, [...succeededHooks]);
     for (const [webhookId, n] of failedFor)
-      if (await repo.recordFailures(k, webhookId, n, WEBHOOK_FAILURES_TO_DISABLE, at))
+      if (
+        await repo.recordFailures(k, this.db.dialect, webhookId, n, WEBHOOK_FAILURES_TO_DISABLE, at)
+      )
         this.log.warn({ webhookId }, 'webhook disabled after failed deliveries');
   }
 }

@@ -36,6 +36,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useAuth } from '@/lib/auth/use-auth';
 import { fieldErrors, isPremiumRequiredError, normalizeError } from '@/lib/errors';
 import { toast, toastError } from '@/lib/toast';
 import { useCreateWebhook } from '../api/create-webhook';
@@ -47,13 +48,30 @@ import { useTestWebhook } from '../api/test-webhook';
 import { useSetWebhookEnabled } from '../api/update-webhook';
 import { formatWhen } from '../lib/format';
 
+const PREMIUM_DESCRIPTION =
+  'Webhooks tell your own systems about every click on your tracking links. They come with the Premium and Team plans.';
+
 /** Settings > Webhooks: a POST to your URL at every human click on your tracking links. */
 export function WebhooksSettings() {
+  const { isPremium } = useAuth();
   const webhooks = useWebhooks();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   if (webhooks.isError && isPremiumRequiredError(webhooks.error))
+    return <PremiumPanel description={PREMIUM_DESCRIPTION} />;
+  // Webhooks of a plan that no longer includes them: paused, still listed (to read or delete).
+  const paused = webhooks.data?.some((w) => w.pausedByPlan) ?? false;
+  if (webhooks.isSuccess && (paused || (webhooks.data.length === 0 && !isPremium)))
     return (
-      <PremiumPanel description="Webhooks tell your own systems about every click on your tracking links. They come with the Premium and Team plans." />
+      <div className="grid gap-6">
+        <PremiumPanel
+          description={
+            paused
+              ? 'Your plan no longer includes webhooks, so yours are paused: clicks are not reported to them. They resume when you move to the Premium or Team plan.'
+              : PREMIUM_DESCRIPTION
+          }
+        />
+        {paused ? <WebhookList webhooks={webhooks.data} /> : null}
+      </div>
     );
   return (
     <div className="grid gap-6">
@@ -78,18 +96,24 @@ export function WebhooksSettings() {
           description="Add an endpoint above to hear about clicks as they happen."
         />
       ) : (
-        <section aria-labelledby="webhooks-heading" className="grid gap-3">
-          <h2 id="webhooks-heading" className="text-base font-semibold">
-            Your webhooks
-          </h2>
-          <ul className="grid gap-4">
-            {webhooks.data.map((w) => (
-              <WebhookItem key={w.id} webhook={w} />
-            ))}
-          </ul>
-        </section>
+        <WebhookList webhooks={webhooks.data} />
       )}
     </div>
+  );
+}
+
+function WebhookList({ webhooks }: { webhooks: Webhook[] }) {
+  return (
+    <section aria-labelledby="webhooks-heading" className="grid gap-3">
+      <h2 id="webhooks-heading" className="text-base font-semibold">
+        Your webhooks
+      </h2>
+      <ul className="grid gap-4">
+        {webhooks.map((w) => (
+          <WebhookItem key={w.id} webhook={w} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -251,7 +275,9 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
         <div className="grid min-w-0 gap-1.5">
           <span className="font-mono text-sm break-all">{webhook.url}</span>
           <div className="flex flex-wrap items-center gap-1.5">
-            {webhook.enabled ? (
+            {webhook.pausedByPlan ? (
+              <Badge variant="secondary">Paused: plan</Badge>
+            ) : webhook.enabled ? (
               <Badge variant="success">Active</Badge>
             ) : (
               <Badge variant="destructive">Disabled</Badge>
@@ -268,7 +294,7 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
           <p className="text-xs text-muted-foreground">Added {formatWhen(webhook.createdAt)}</p>
         </div>
       </div>
-      {webhook.enabled ? null : (
+      {webhook.enabled || webhook.pausedByPlan ? null : (
         <Alert variant="destructive">
           <TriangleAlertIcon aria-hidden="true" />
           <AlertTitle>This webhook is disabled</AlertTitle>
@@ -280,7 +306,7 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
         </Alert>
       )}
       <div className="flex flex-wrap gap-2">
-        {webhook.enabled ? (
+        {webhook.pausedByPlan ? null : webhook.enabled ? (
           <Button
             variant="outline"
             size="sm"
