@@ -41,4 +41,5 @@ async function start(container: HTMLElement) {
   });
 }
 
-void start(root);
+// In a task of its own: evaluating the app's modules is long enough already.
+setTimeout(() => void start(root), 0);
