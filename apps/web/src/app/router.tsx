@@ -41,14 +41,16 @@ const loadDashboard = () => import('./routes/dashboard');
 const DashboardRoute = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })));
 // The dashboard's shell (prerendered) needs its layout's code to come alive: it loads with the
 // entry. A browser that holds a session also fetches the page's code and its first links while
-// the session is being checked, instead of after. Both in a task of their own, right after the
+// the session is being checked, instead of after. Each in a task of its own, right after the
 // entry's: asking for some fifty modules takes the main thread a while on a phone.
-if (typeof window !== 'undefined' && window.location.pathname === '/dashboard')
-  setTimeout(() => {
-    void loadShell();
-    if (hasSessionHint())
-      void loadDashboard().then((m) => m.prefetchDashboard(window.location.search));
-  }, 0);
+if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') {
+  setTimeout(() => void loadShell(), 0);
+  if (hasSessionHint())
+    setTimeout(
+      () => void loadDashboard().then((m) => m.prefetchDashboard(window.location.search)),
+      0,
+    );
+}
 const ProfilePage = lazy(() =>
   import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
