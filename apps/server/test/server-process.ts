@@ -45,7 +45,9 @@ export async function startServerProcess(
   port: number,
   env: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...TSX_LOADER, MAIN], {
+  // `node` as found on PATH, like a user's shell would: under scripts/with-node.mjs that is the
+  // wrapper that gives a child started with a bare environment the other Node's native addons.
+  const child = spawn('node', [...TSX_LOADER, MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
