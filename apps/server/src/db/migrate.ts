@@ -14,6 +14,7 @@ import { m011LinksNameOrder } from './migrations/011-links-name-order';
 import { m012LinksSearchTable } from './migrations/012-links-search-table';
 import { m013LinksClickTotal } from './migrations/013-links-click-total';
 import { m014WebhookOutbox } from './migrations/014-webhook-outbox';
+import { m015LinksSearchByUser } from './migrations/015-links-search-by-user';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-links-search-table': m012LinksSearchTable,
   '013-links-click-total': m013LinksClickTotal,
   '014-webhook-outbox': m014WebhookOutbox,
+  '015-links-search-by-user': m015LinksSearchByUser,
 };
 
 class InCodeProvider implements MigrationProvider {
