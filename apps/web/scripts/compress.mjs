@@ -5,8 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-/** Below this a compressed copy saves less than its own headers cost. */
-const MIN_BYTES = 1024;
+/** What a compressed answer adds to the headers (`content-encoding: br`, with its line end). */
+const ENCODING_HEADER_BYTES = 24;
 
 /** Compresses every eligible file below `dir`; returns how many files got copies. */
 export function compressDir(dir) {
@@ -15,7 +15,6 @@ export function compressDir(dir) {
     if (!entry.isFile() || !TEXT.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const raw = fs.readFileSync(file);
-    if (raw.length < MIN_BYTES) continue;
     const br = zlib.brotliCompressSync(raw, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
@@ -23,9 +22,11 @@ export function compressDir(dir) {
       },
     });
     const gz = zlib.gzipSync(raw, { level: zlib.constants.Z_BEST_COMPRESSION });
-    if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br);
-    if (gz.length < raw.length) fs.writeFileSync(`${file}.gz`, gz);
-    count++;
+    // A copy only when it saves more than the header it costs (small files stay identity).
+    const worth = (copy) => copy.length + ENCODING_HEADER_BYTES < raw.length;
+    if (worth(br)) fs.writeFileSync(`${file}.br`, br);
+    if (worth(gz)) fs.writeFileSync(`${file}.gz`, gz);
+    if (worth(br) || worth(gz)) count++;
   }
   return count;
 }
