@@ -271,6 +271,9 @@ function csrfGuard(config: Config) {
   };
 }
 
+/** Headers `@fastify/static` sets that an immutable hashed asset has no use for. */
+const ASSET_HEADERS_LEFT_OUT = ['etag', 'last-modified', 'accept-ranges'] as const;
+
 /** `app.js.br` -> `app.js`: the file a pre-compressed variant stands for. */
 const uncompressedName = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
 
@@ -292,9 +295,13 @@ function registerSpa(app: App, webDist: string | null) {
       maxAge: '1h',
       setHeaders: (res, filePath) => {
         const file = uncompressedName(filePath);
-        // Vite's hashed assets never change; everything else revalidates.
-        if (file.includes(`${path.sep}assets${path.sep}`))
+        // Vite's hashed assets never change: cached for a year, never revalidated, so they
+        // carry no validators (ETag, Last-Modified) and no Accept-Ranges: ~100 bytes fewer on
+        // each of the dozens of files a page loads. Everything else revalidates.
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          for (const name of ASSET_HEADERS_LEFT_OUT) res.removeHeader(name);
+        }
         // The page itself always revalidates, so a deploy never leaves it pointing at old chunks.
         else if (file.endsWith('.html')) res.header('Cache-Control', 'no-cache');
       },

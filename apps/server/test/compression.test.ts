@@ -61,6 +61,10 @@ describe('built assets', () => {
       expect(res.headers['content-type']).toMatch(/javascript/);
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Never revalidated, so no validators to send along.
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['last-modified']).toBeUndefined();
+      expect(res.headers['accept-ranges']).toBeUndefined();
     }
   });
 
@@ -90,6 +94,7 @@ describe('built assets', () => {
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+      expect(res.headers.etag).toBeTruthy();
     }
   });
 });
