@@ -1,5 +1,5 @@
 import type { LinkSort } from '@mailtokit/contracts/links';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, LinkRow, LinkUpdate, NewLink } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -108,6 +108,17 @@ function searchBranches(
   return { mine, shared };
 }
 
+/**
+ * Whether `mailto_links.id` is one of `ids`. On PostgreSQL one array parameter (`= any`): a
+ * list of up to NARROW_SEARCH_MAX bound parameters costs more to parse and plan than the
+ * lookups themselves. SQLite takes the plain list.
+ */
+function idIn(db: Conn, ids: number[]): RawBuilder<boolean> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`mailto_links.id = any(${ids}::integer[])`
+    : sql<boolean>`mailto_links.id in (${sql.join(ids)})`;
+}
+
 /** `%text%` with LIKE's own characters escaped by a backslash. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -190,21 +201,21 @@ export async function listVisibleLinks(
   if (collected.length <= NARROW_SEARCH_MAX) {
     const total = collected.length;
     if (q.offset >= total) return { rows: [], total };
-    // Sorted as narrow rows (id and key); only the page's rows are read whole.
-    const page = await db
+    // One statement: every match's row is looked up for its sort key anyway.
+    const rows = await db
       .selectFrom('mailto_links')
-      .select('id')
+      .selectAll()
       .where(
-        'id',
-        'in',
-        collected.map((c) => c.id),
+        idIn(
+          db,
+          collected.map((c) => c.id),
+        ),
       )
       .orderBy(sortKey(sort), order)
       .orderBy('id', order)
       .limit(q.limit)
       .offset(q.offset)
       .execute();
-    const rows = await rowsOf(db, page);
     return { rows, total };
   }
 
@@ -270,9 +281,10 @@ async function rowsOf(db: Conn, page: { id: number }[]): Promise<LinkRow[]> {
     .selectFrom('mailto_links')
     .selectAll()
     .where(
-      'id',
-      'in',
-      page.map((p) => p.id),
+      idIn(
+        db,
+        page.map((p) => p.id),
+      ),
     )
     .execute();
   const byId = new Map(found.map((r) => [r.id, r]));
