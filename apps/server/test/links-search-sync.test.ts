@@ -237,6 +237,37 @@ describe('a search matching more links than are sorted from their ids', () => {
     );
   });
 
+  it.each([
+    ['name', 'asc'],
+    ['name', 'desc'],
+    ['createdAt', 'desc'],
+  ] as const)(
+    'pages every match of a broad search by %s (%s) exactly once, in order, with a steady total',
+    async (sort, order) => {
+      const byName = (a: (typeof broad)[number], b: (typeof broad)[number]) => {
+        const x = a.name.toLowerCase();
+        const y = b.name.toLowerCase();
+        return x < y ? -1 : x > y ? 1 : a.id - b.id;
+      };
+      const ascending = [...broad]
+        .sort(
+          sort === 'name' ? byName : (a, b) => a.created.localeCompare(b.created) || a.id - b.id,
+        )
+        .map((l) => l.id);
+      const expected = order === 'asc' ? ascending : ascending.reverse();
+      const seen: number[] = [];
+      for (let offset = 0; offset < OWN + SHARED; offset += 50) {
+        const page = await list(
+          owner,
+          `q=LIST-&sort=${sort}&order=${order}&limit=50&offset=${offset}`,
+        );
+        expect(page.total).toBe(OWN + SHARED);
+        seen.push(...page.links.map((l) => l.id));
+      }
+      expect(seen).toEqual(expected);
+    },
+  );
+
   it('sorts a broad search and the whole list by clicks', async () => {
     // Every seventh link gets clicks: 1 to 9, so that totals tie.
     const clicked = broad

@@ -219,16 +219,19 @@ export async function listVisibleLinks(
     return { rows, total };
   }
 
+  const walk = () =>
+    sort === 'clicks'
+      ? byClicks(db, found, q)
+      : pageOf(db, branches(db, userId, teamIds, q, true), q);
+  // The matches being more than NARROW_SEARCH_MAX, a page this close to the start is walked
+  // whatever the total: the count and the walk go together (on PostgreSQL on two connections).
+  if ((q.offset + q.limit) * WALK_SHARE <= NARROW_SEARCH_MAX + 1) {
+    const [total, rows] = await Promise.all([countVisibleLinks(db, userId, teamIds, q), walk()]);
+    return { rows, total };
+  }
   const total = await countVisibleLinks(db, userId, teamIds, q);
   if (q.offset >= total) return { rows: [], total };
-  if ((q.offset + q.limit) * WALK_SHARE <= total)
-    return {
-      rows:
-        sort === 'clicks'
-          ? await byClicks(db, found, q)
-          : await pageOf(db, branches(db, userId, teamIds, q, true), q),
-      total,
-    };
+  if ((q.offset + q.limit) * WALK_SHARE <= total) return { rows: await walk(), total };
   const matching = (b: SearchBase) => b.select('mailto_link_search.link_id');
   const { mine, shared } = branches(db, userId, teamIds, q, false);
   const rows = await pageOf(
