@@ -42,6 +42,18 @@ describe('api client', () => {
     });
   });
 
+  it('loads a schema given as a function only when the answer arrives, then parses with it', async () => {
+    mockFetch(json({ id: 'not a number' }));
+    const load = vi.fn(async () => z.object({ id: z.number() }));
+    const call = api.get('/x', { schema: load });
+    expect(load).not.toHaveBeenCalled();
+    await expect(call).rejects.toThrow();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    mockFetch(json({ id: 2, extra: true }));
+    await expect(api.get('/x', { schema: load })).resolves.toEqual({ id: 2 });
+  });
+
   it("throws an ApiError reading '{status}: {message}' with code and fields", async () => {
     mockFetch(
       json(

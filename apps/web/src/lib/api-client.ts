@@ -28,8 +28,12 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** A body sent as is with its own Content-Type (e.g. a CSV file), instead of `body`. */
   raw?: { type: string; data: string };
-  /** Parses the response; without it the JSON is returned as is. */
-  schema?: z.ZodType<T>;
+  /**
+   * Parses the response; without it the JSON is returned as is. A function loads the schema
+   * when the response arrives, so that zod is not downloaded before the first call that needs
+   * it (see docs/decisions/0008-fast-first-visit.md).
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   signal?: AbortSignal;
   /** Sees the successful response first (e.g. to read a header such as X-Total-Count). */
   onResponse?: (response: Response) => void;
@@ -110,7 +114,9 @@ export async function apiRequest<T = unknown>(
       );
     }
   }
-  return options.schema ? options.schema.parse(data) : (data as T);
+  if (!options.schema) return data as T;
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  return schema.parse(data);
 }
 
 export const api = {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TrackingLink } from '@mailtokit/contracts/tracking';
+import type { TrackingLink } from '@mailtokit/contracts/tracking';
 import { api } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -17,7 +17,8 @@ export function createTrackingLink({
 }: NewTrackingLink): Promise<TrackingLink> {
   return api.post('/api/v1/tracking', {
     body: { mailtoLinkId, label: label?.trim() || null },
-    schema: TrackingLink,
+    // Loaded on use: the links tab shows without zod.
+    schema: async () => (await import('@mailtokit/contracts/tracking')).TrackingLink,
   });
 }
 

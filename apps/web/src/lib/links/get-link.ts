@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MailtoLink } from '@mailtokit/contracts/links';
+import type { MailtoLink } from '@mailtokit/contracts/links';
 import { api } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -14,7 +14,11 @@ export function getLink(
   id: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<MailtoLink> {
-  return api.get(`${LINKS_PATH}${id}`, { schema: MailtoLink, signal });
+  return api.get(`${LINKS_PATH}${id}`, {
+    // Loaded on use: this module comes with the links tab, which shows without zod.
+    schema: async () => (await import('@mailtokit/contracts/links')).MailtoLink,
+    signal,
+  });
 }
 
 export const linkQueryOptions = (id: number) =>

@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from '@mailtokit/contracts/zod';
+import type { Team } from '@mailtokit/contracts/teams';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 const TEAMS_PATH = '/api/v1/teams/';
 
 /** Only what the 'Share with Team' selector needs; the rest of each team is ignored. */
-const ShareTeams = z.array(z.object({ id: z.number().int(), name: z.string() }));
-export type ShareTeam = z.infer<typeof ShareTeams>[number];
+export type ShareTeam = Pick<Team, 'id' | 'name'>;
 
-export function getShareTeams({ signal }: { signal?: AbortSignal } = {}): Promise<ShareTeam[]> {
-  return api.get(TEAMS_PATH, { schema: ShareTeams, signal });
+/** Not parsed with a schema: the dashboard's first page shows without zod. */
+export async function getShareTeams({ signal }: { signal?: AbortSignal } = {}): Promise<
+  ShareTeam[]
+> {
+  const teams = await api.get<Team[]>(TEAMS_PATH, { signal });
+  return teams.map(({ id, name }) => ({ id, name }));
 }
 
 export const shareTeamsQueryOptions = () =>

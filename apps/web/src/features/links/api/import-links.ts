@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LinkImportInvalid, LinkImportResult } from '@mailtokit/contracts/links';
+import type { LinkImportInvalid, LinkImportResult } from '@mailtokit/contracts/links';
 import { ApiError, api } from '@/lib/api-client';
 import { LINKS_PATH } from '@/lib/links/get-link';
 import { queryKeys } from '@/lib/query-keys';
@@ -19,12 +19,14 @@ export async function importLinks(csv: string, dryRun: boolean): Promise<ImportO
   try {
     const result = await api.post(`${IMPORT_PATH}${dryRun ? '?dryRun=true' : ''}`, {
       raw: { type: 'text/csv', data: csv },
-      schema: LinkImportResult,
+      // The schemas load with the first import, not with the links tab.
+      schema: async () => (await import('@mailtokit/contracts/links')).LinkImportResult,
     });
     return { ok: true, result };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) {
-      const invalid = LinkImportInvalid.safeParse(error.body);
+      const { LinkImportInvalid: schema } = await import('@mailtokit/contracts/links');
+      const invalid = schema.safeParse(error.body);
       if (invalid.success) return { ok: false, invalid: invalid.data };
     }
     throw error;

@@ -1,5 +1,5 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
-import { TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
+import { TRACKING_MESSAGES } from '@mailtokit/contracts/tracking-messages';
 import { RadarIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { usePremiumPrompt } from '@/components/premium-prompt';
