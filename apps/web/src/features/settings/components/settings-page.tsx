@@ -12,19 +12,19 @@ export function SettingsPage() {
     <DashboardSubpage title="Settings" description="Preferences, account security and automation.">
       <Tabs defaultValue="general">
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
-          <TabsTrigger value="general" className="sm:px-4">
+          <TabsTrigger value="general" className="h-9 sm:h-full sm:px-4">
             <SlidersHorizontalIcon aria-hidden="true" />
             General
           </TabsTrigger>
-          <TabsTrigger value="security" className="sm:px-4">
+          <TabsTrigger value="security" className="h-9 sm:h-full sm:px-4">
             <ShieldIcon aria-hidden="true" />
             Security
           </TabsTrigger>
-          <TabsTrigger value="tokens" className="sm:px-4">
+          <TabsTrigger value="tokens" className="h-9 sm:h-full sm:px-4">
             <KeyRoundIcon aria-hidden="true" />
             API tokens
           </TabsTrigger>
-          <TabsTrigger value="webhooks" className="sm:px-4">
+          <TabsTrigger value="webhooks" className="h-9 sm:h-full sm:px-4">
             <WebhookIcon aria-hidden="true" />
             Webhooks
           </TabsTrigger>
