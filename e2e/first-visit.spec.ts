@@ -58,6 +58,35 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+test('the stored theme applies from the HTML, before the app runs, within the Content-Security-Policy', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('mailtokit-theme', 'dark');
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  // The app's code never arrives: only the page's own inline script can set the theme.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  for (const path of ['/', '/auth', '/dashboard']) {
+    await page.goto(path, { waitUntil: 'load' });
+    await expect(page.locator('html'), path).toHaveClass(/\bdark\b/);
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      path,
+    ).toEqual([]);
+  }
+  // No script of its own: the theme comes with the page.
+  expect(scripts.filter((p) => !p.startsWith('/assets/'))).toEqual([]);
+});
+
 test('what a visitor types before the page is interactive is kept', async ({ page }) => {
   // Hold the app's script back, type into the prerendered form, then let it run.
   let release: () => void = () => {};

@@ -41,6 +41,7 @@ const TARGETS = {
       'apps/web/public',
       'apps/web/scripts',
       'apps/web/index.html',
+      'apps/web/theme-init.js',
       'apps/web/vite.config.ts',
       'packages/contracts/src',
       'packages/mailto/src',

@@ -1,12 +1,33 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 
 const API_TARGET = process.env.MAILTOKIT_API ?? 'http://localhost:3000';
 
+const THEME_INIT = fileURLToPath(new URL('./theme-init.js', import.meta.url));
+const THEME_INIT_TAG = '<script src="/theme-init.js"></script>';
+
+/**
+ * Inlines theme-init.js, minified, where index.html names it: the theme applies before first
+ * paint without a request of its own (a script and its headers on every first visit). The
+ * Content-Security-Policy allows it by its hash, which the postbuild step takes from the HTML.
+ */
+function inlineThemeInit(): Plugin {
+  return {
+    name: 'mailtokit:inline-theme-init',
+    transformIndexHtml(html) {
+      if (!html.includes(THEME_INIT_TAG)) throw new Error(`index.html lacks ${THEME_INIT_TAG}`);
+      const { code, errors } = minifySync('theme-init.js', fs.readFileSync(THEME_INIT, 'utf8'));
+      if (errors.length) throw new Error(`theme-init.js: ${errors[0]?.message}`);
+      return html.replace(THEME_INIT_TAG, `<script>${code.trim()}</script>`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineThemeInit()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

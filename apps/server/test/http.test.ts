@@ -7,6 +7,7 @@ import { createTestApp, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
 let webDist: string;
+const INLINE_SCRIPT_SOURCE = "'sha256-O/wDEAQdm9ONwzfQz7fB2HjTJg6KIjYlPA5YukNv490='";
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-web-'));
   fs.writeFileSync(
@@ -15,6 +16,12 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // The hashes of the pages' inline scripts, as the web build writes them.
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(
+    path.join(webDist, '.vite', 'csp.json'),
+    JSON.stringify({ scriptSrc: [INLINE_SCRIPT_SOURCE] }),
+  );
   t = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -119,7 +126,9 @@ describe('web app and documents', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
+      // Scripts from our origin, and the build's inline scripts by their hash: no other inline.
+      expect(csp).toContain(`script-src 'self' ${INLINE_SCRIPT_SOURCE};`);
+      expect(/script-src [^;]*unsafe-inline/.test(csp)).toBe(false);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBeTruthy();

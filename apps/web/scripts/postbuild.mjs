@@ -1,6 +1,7 @@
 // Runs after `vite build`: prerenders the public pages and the signed-in pages' shells into
 // HTML (their content shows before any JavaScript runs; React hydrates it), then pre-compresses
 // the output for the server.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,6 +48,27 @@ for (const page of PAGES) {
 }
 fs.rmSync(ssrOut, { recursive: true, force: true });
 console.log(`prerendered ${PAGES.length} pages into dist/pages/`);
+
+// The Content-Security-Policy allows an inline script only by the hash of its exact text: the
+// hashes of every inline script of the pages as written (theme-init.js, inlined by
+// vite.config.ts), for the server to add to `script-src` (apps/server/src/lib/security-headers.ts).
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const htmlFiles = [
+  path.join(dist, 'index.html'),
+  ...fs
+    .readdirSync(pagesDir)
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => path.join(pagesDir, f)),
+];
+const hashes = new Set();
+for (const file of htmlFiles)
+  for (const [, text] of fs.readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT))
+    hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+fs.writeFileSync(
+  path.join(dist, '.vite', 'csp.json'),
+  `${JSON.stringify({ scriptSrc: [...hashes] }, null, 2)}\n`,
+);
+console.log(`${hashes.size} inline script hash(es) in dist/.vite/csp.json`);
 
 const count = compressDir(dist);
 console.log(`compressed ${count} files (brotli + gzip)`);

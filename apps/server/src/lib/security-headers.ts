@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
@@ -24,13 +26,31 @@ const ASSET_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 } as const;
 
+/**
+ * The `script-src` sources that allow the web build's inline scripts (the theme set before first
+ * paint): their hashes, which the build writes to `.vite/csp.json` (apps/web/scripts/postbuild.mjs)
+ * from the pages' exact text. None without a build, or with a build that has no inline script.
+ */
+export function inlineScriptSources(webDist: string | null): string[] {
+  if (!webDist) return [];
+  const file = path.join(webDist, '.vite', 'csp.json');
+  if (!fs.existsSync(file)) return [];
+  const { scriptSrc } = JSON.parse(fs.readFileSync(file, 'utf8')) as { scriptSrc?: unknown };
+  if (!Array.isArray(scriptSrc)) throw new Error(`${file}: no scriptSrc list`);
+  return scriptSrc.map((source: unknown) => {
+    if (typeof source !== 'string' || !/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(source))
+      throw new Error(`${file}: ${JSON.stringify(source)} is not a script hash source`);
+    return source;
+  });
+}
+
 export function registerSecurityHeaders(app: App, config: Config): void {
   const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
