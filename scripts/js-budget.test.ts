@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from './build-if-stale.mjs';
-import { formatTable, htmlScripts, measurePages, startBuiltServer } from './js-budget.mjs';
+import { formatTable, htmlScripts, measureOnWire, startBuiltServer } from './js-budget.mjs';
 
 // The JavaScript budget of each page is a test, so a change that makes the first visit
 // heavier fails here instead of quietly undoing the work (the builds run when they are stale).
@@ -8,12 +8,12 @@ import { formatTable, htmlScripts, measurePages, startBuiltServer } from './js-b
 // transfers, compressed bodies and response headers alike.
 describe('JavaScript budget per page (bytes on the wire, first visit)', () => {
   let server: { origin: string; stop: () => Promise<void> } | undefined;
-  let rows: Awaited<ReturnType<typeof measurePages>> = [];
+  let rows: Awaited<ReturnType<typeof measureOnWire>> = [];
 
   beforeAll(async () => {
     buildIfStale(['web', 'server']);
     server = await startBuiltServer();
-    rows = await measurePages(server.origin);
+    rows = await measureOnWire(server.origin);
     console.log(formatTable(rows));
   }, 240_000);
   afterAll(async () => {
