@@ -1,9 +1,9 @@
 import type { User } from '@mailtokit/contracts/user';
 import { ChevronDownIcon } from 'lucide-react';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, type ComponentProps } from 'react';
+import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { UserAvatar } from '@/components/user-avatar';
 import { Button } from '@/components/ui/button';
-import { useMenuIntent } from '@/lib/use-menu-intent';
 import { displayName } from '@/lib/user';
 
 // eslint-disable-next-line import-x/no-cycle -- loaded on first open; it reuses this file's button, no load-order cycle
@@ -27,12 +27,11 @@ export function UserMenuButton({ user, ...props }: { user: User } & ComponentPro
  * the button and takes over (open) on the first click or Enter / Space / Arrow Down.
  */
 export function UserMenu({ user }: { user: User }) {
-  const { wanted, triggerProps } = useMenuIntent(loadDropdown);
-  const button = <UserMenuButton user={user} {...triggerProps} />;
-  if (!wanted) return button;
   return (
-    <Suspense fallback={button}>
-      <UserMenuDropdown user={user} />
-    </Suspense>
+    <MenuOnFirstUse
+      load={loadDropdown}
+      button={(triggerProps) => <UserMenuButton user={user} {...triggerProps} />}
+      menu={<UserMenuDropdown user={user} />}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
 import { CheckIcon, CopyIcon, PencilIcon, SendIcon, UsersRoundIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { useCopy } from '@/lib/clipboard';
-import { useMenuIntent } from '@/lib/use-menu-intent';
 import { createdLabel, summarizeAddresses } from '../lib/format';
 import { AnalyticsLinkButton } from './analytics-link-button';
 import { DeleteLinkButton } from './delete-link-button';
@@ -28,13 +28,12 @@ const loadMoreActions = () => import('./link-more-actions');
 const MoreActionsMenu = lazy(() => loadMoreActions().then((m) => ({ default: m.MoreActions })));
 
 function MoreActions({ link }: { link: MailtoLink }) {
-  const { wanted, triggerProps } = useMenuIntent(loadMoreActions);
-  const button = <MoreActionsButton link={link} {...triggerProps} />;
-  if (!wanted) return button;
   return (
-    <Suspense fallback={button}>
-      <MoreActionsMenu link={link} />
-    </Suspense>
+    <MenuOnFirstUse
+      load={loadMoreActions}
+      button={(triggerProps) => <MoreActionsButton link={link} {...triggerProps} />}
+      menu={<MoreActionsMenu link={link} />}
+    />
   );
 }
 
