@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** localStorage key; public/theme-init.js reads the same key before first paint. */
+/** localStorage key; theme-init.js (inlined into every page) reads the same key before first paint. */
 export const THEME_STORAGE_KEY = 'mailtokit-theme';
 
 export type Theme = 'light' | 'dark';
