@@ -54,21 +54,33 @@ export const BUDGETS = [
 
 const ENTRY = 'index.html';
 
-function readManifest(dist) {
-  const file = path.join(dist, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`No Vite manifest at ${file}: build the web app first`);
-  return JSON.parse(fs.readFileSync(file, 'utf8'));
+/**
+ * The build's Vite manifest and the web build's map of which output file holds each of the
+ * app's source modules (`src/...`; apps/web/vite.config.ts writes it): a module grouped into a
+ * bigger chunk has no manifest entry of its own.
+ */
+export function readBuild(dist = WEB_DIST) {
+  const read = (file) => {
+    const full = path.join(dist, '.vite', file);
+    if (!fs.existsSync(full)) throw new Error(`No ${full}: build the web app first`);
+    return JSON.parse(fs.readFileSync(full, 'utf8'));
+  };
+  return { manifest: read('manifest.json'), modules: read('modules.json') };
 }
 
-/** Files (below dist) of the chunks `keys` load: themselves and their static imports, transitively. */
-function chunkFiles(manifest, keys) {
+/**
+ * Files (below dist) of the JavaScript that `keys` load: the chunks holding them and their static
+ * imports, transitively. A key is a manifest key (`index.html`) or a source path of the app.
+ */
+export function chunkFiles({ manifest, modules }, keys) {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const files = new Set();
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not a chunk of the build (renamed? update BUDGETS)`);
+    const chunk = manifest[key] ?? manifest[byFile.get(modules[key]) ?? ''];
+    if (!chunk) throw new Error(`${key} is not in the build (renamed? update BUDGETS)`);
     if (chunk.file.endsWith('.js')) files.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
@@ -180,9 +192,9 @@ export async function startBuiltServer(dist = WEB_DIST) {
  * page's HTML. The budget is checked by measureOnWire.
  */
 export function measurePages(dist = WEB_DIST, budgets = BUDGETS) {
-  const manifest = readManifest(dist);
+  const output = readBuild(dist);
   return budgets.map(({ page, lazy }) => {
-    const files = [...chunkFiles(manifest, [ENTRY, ...lazy])];
+    const files = [...chunkFiles(output, [ENTRY, ...lazy])];
     const brotli = files.reduce((sum, file) => {
       const br = path.join(dist, `${file}.br`);
       return sum + fs.statSync(fs.existsSync(br) ? br : path.join(dist, file)).size;
@@ -196,13 +208,13 @@ export function measurePages(dist = WEB_DIST, budgets = BUDGETS) {
  * header bytes, their sum and whether it fits the page's budget.
  */
 export async function measureOnWire(origin, { dist = WEB_DIST, budgets = BUDGETS } = {}) {
-  const manifest = readManifest(dist);
+  const output = readBuild(dist);
   const rows = [];
   for (const { page, path: pagePath, lazy, budget } of budgets) {
     const html = await fetchOnWire(`${origin}${pagePath}`);
     if (html.status !== 200) throw new Error(`${pagePath} answered ${html.status}`);
     const text = decode(html).toString('utf8');
-    const built = [...chunkFiles(manifest, [ENTRY, ...lazy])].map((file) => `/${file}`);
+    const built = [...chunkFiles(output, [ENTRY, ...lazy])].map((file) => `/${file}`);
     const files = [...new Set([...htmlScripts(text), ...built])];
     let body = 0;
     let headers = 0;

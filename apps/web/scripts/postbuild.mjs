@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { compressDir } from './compress.mjs';
-import { readManifest, withFirstLoadLinks } from './first-load.mjs';
+import { readBuild, withFirstLoadLinks } from './first-load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -24,7 +24,7 @@ const escapeHtml = (s) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const manifest = readManifest(dist);
+const output = readBuild(dist);
 const pagesDir = path.join(dist, 'pages');
 fs.mkdirSync(pagesDir, { recursive: true });
 for (const page of PAGES) {
@@ -36,7 +36,7 @@ for (const page of PAGES) {
     );
   if (page.prerender) {
     const body = await render(page.path);
-    html = withFirstLoadLinks(html, page.path, manifest)
+    html = withFirstLoadLinks(html, page.path, output)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
       // The page shows with its HTML and stylesheet: the app's code (which takes it over) is
       // fetched behind them, not competing with the stylesheet for the first paint.
