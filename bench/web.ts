@@ -7,6 +7,9 @@
 //   npm run bench:web -- --runs 3           # median of 3 runs per page
 //   npm run bench:web -- --pages /dashboard # only these pages (comma-separated)
 //   npm run bench:web -- --lhr              # also keeps each run's Lighthouse report (JSON)
+//   npm run bench:web -- --trace            # and each run's trace (open it in Chromium's
+//                                           # Performance panel: the unthrottled main thread
+//                                           # that Lighthouse's simulation starts from)
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,6 +29,7 @@ const ONLY = arg('pages', '')
   .split(',')
   .filter((p) => p !== '');
 const KEEP_LHR = process.argv.includes('--lhr');
+const KEEP_TRACE = process.argv.includes('--trace');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface PageResult {
@@ -117,7 +121,7 @@ async function audit(url: string, port: number, signedIn: boolean) {
       if (!result) throw new Error('Lighthouse returned nothing');
       const lhr = result.lhr;
       if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-      return lhr;
+      return { lhr, trace: result.artifacts.Trace };
     } catch (err) {
       if (attempt >= 3) throw err;
       console.warn(`  Lighthouse failed on ${url} (${String(err)}), retrying`);
@@ -167,7 +171,7 @@ async function main() {
       const runs: PageResult[] = [];
       for (let i = 0, cached = 0; i < RUNS; i++) {
         if (signedIn) await signInBrowser(chrome.port, server.url, cookie);
-        const lhr = await audit(`${server.url}${page}`, chrome.port, signedIn);
+        const { lhr, trace } = await audit(`${server.url}${page}`, chrome.port, signedIn);
         // Chromium sometimes keeps its HTTP cache through Network.clearBrowserCache: a run that
         // downloaded no script measured a second visit, not a first one. Run it again.
         if (bytesOf(lhr.audits['resource-summary']?.details, 'script') === 0 && cached < 3) {
@@ -176,10 +180,9 @@ async function main() {
           i--;
           continue;
         }
-        if (KEEP_LHR)
-          console.log(
-            `  report: ${writeResults(`lighthouse-${page.slice(1).replace(/\//g, '-') || 'home'}-run${i + 1}`, lhr)}`,
-          );
+        const name = `lighthouse-${page.slice(1).replace(/\//g, '-') || 'home'}-run${i + 1}`;
+        if (KEEP_LHR) console.log(`  report: ${writeResults(name, lhr)}`);
+        if (KEEP_TRACE) console.log(`  trace: ${writeResults(`${name}-trace`, trace)}`);
         const a = lhr.audits;
         runs.push({
           page,
