@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { useCopy } from '@/lib/clipboard';
+import { SM_UP, useMatchedOnce } from '@/lib/use-matched-once';
 import { createdLabel, summarizeAddresses } from '../lib/format';
 import { AnalyticsLinkButton } from './analytics-link-button';
 import { DeleteLinkButton } from './delete-link-button';
@@ -40,9 +41,12 @@ function MoreActions({ link }: { link: MailtoLink }) {
 /**
  * One saved link as a compact row: name and team, recipients, subject and date on one line
  * each at most; every action in a row on wider screens, copy plus an overflow menu on phones.
+ * A phone never builds the row of actions (a page holds up to 50 links, each row some thirty
+ * elements and six icons).
  */
 export function LinkCard({ link }: { link: MailtoLink }) {
   const { copied, copy } = useCopy();
+  const wide = useMatchedOnce(SM_UP);
   const titleId = `link-${link.id}-name`;
   const copyButton = (
     <Button
@@ -98,29 +102,31 @@ export function LinkCard({ link }: { link: MailtoLink }) {
           <span className="shrink-0">{createdLabel(link.createdAt)}</span>
         </p>
       </div>
-      <div className="hidden shrink-0 items-center gap-0.5 sm:flex">
-        {copyButton}
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label="Test link"
-          onClick={() => window.open(link.mailtoUrl)}
-        >
-          <SendIcon aria-hidden="true" />
-          <span className="hidden xl:inline">Test link</span>
-        </Button>
-        {link.canEdit ? (
-          <Button variant="ghost" size="sm" asChild>
-            <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">
-              <PencilIcon aria-hidden="true" />
-              <span className="hidden xl:inline">Edit</span>
-            </Link>
+      {wide ? (
+        <div className="hidden shrink-0 items-center gap-0.5 sm:flex">
+          {copyButton}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Test link"
+            onClick={() => window.open(link.mailtoUrl)}
+          >
+            <SendIcon aria-hidden="true" />
+            <span className="hidden xl:inline">Test link</span>
           </Button>
-        ) : null}
-        <TrackingLinkButton link={link} />
-        <AnalyticsLinkButton link={link} />
-        {link.canEdit ? <DeleteLinkButton link={link} /> : null}
-      </div>
+          {link.canEdit ? (
+            <Button variant="ghost" size="sm" asChild>
+              <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">
+                <PencilIcon aria-hidden="true" />
+                <span className="hidden xl:inline">Edit</span>
+              </Link>
+            </Button>
+          ) : null}
+          <TrackingLinkButton link={link} />
+          <AnalyticsLinkButton link={link} />
+          {link.canEdit ? <DeleteLinkButton link={link} /> : null}
+        </div>
+      ) : null}
       <div className="flex shrink-0 items-center sm:hidden">
         {copyButton}
         <MoreActions link={link} />
