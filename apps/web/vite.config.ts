@@ -40,7 +40,8 @@ const isLibrary = (id: string) => id.includes('/node_modules/');
 /**
  * Writes which output file holds each of the app's source modules (`src/...`): the manifest
  * names only chunks, and a module grouped into a bigger chunk has none of its own. The scripts
- * that add up a page's code (scripts/first-load.mjs) read it.
+ * that add up a page's code read it (scripts/first-load.mjs, the repository's
+ * scripts/js-budget.mjs).
  */
 function moduleMap(): Plugin {
   return {

@@ -21,7 +21,8 @@ export const FIRST_LOAD = {
 /**
  * The lazy pages of src/app/router.tsx that a visitor reaches without signing in; the router's
  * other lazy pages are signed-in ones. What a signed-out visitor can load goes into no chunk of
- * the dashboard's own.
+ * the dashboard's own: a new public page belongs here, or it downloads the dashboard's code
+ * with whatever it shares with it.
  */
 export const PUBLIC_LAZY_PAGES = [
   'src/features/auth/components/auth-page.tsx',
