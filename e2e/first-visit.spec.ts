@@ -168,12 +168,21 @@ test('the signed-in dashboard shows its heading from its HTML, then the links, w
 
   // A load as it comes: nothing that was drawn moves, and React takes the HTML over silently
   // (a hydration mismatch is a console error).
+  // Each shift is kept with what moved (tag, classes, text), for the failure message.
   await page.addInitScript(() => {
-    const shifts: number[] = [];
+    type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+    const shifts: { value: number; moved: string[] }[] = [];
     Object.assign(window, { layoutShifts: shifts });
+    const describe = (node: Node | null | undefined) =>
+      node instanceof Element
+        ? `<${node.tagName.toLowerCase()} class="${node.className}"> ${node.textContent?.slice(0, 40) ?? ''}`
+        : String(node?.nodeName);
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        shifts.push(entry.value);
+      for (const entry of list.getEntries() as Shift[])
+        shifts.push({
+          value: entry.value,
+          moved: (entry.sources ?? []).map((source) => describe(source.node)),
+        });
     }).observe({ type: 'layout-shift', buffered: true });
   });
   for (const width of [390, 1280]) {
@@ -181,11 +190,12 @@ test('the signed-in dashboard shows its heading from its HTML, then the links, w
     await page.goto('/dashboard', { waitUntil: 'networkidle' });
     await expect(page.getByTestId('link-card')).toHaveCount(2);
     const shifts = await page.evaluate(
-      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      () =>
+        (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts,
     );
     expect(
-      shifts.reduce((a, b) => a + b, 0),
-      `layout shift at ${width} px`,
+      shifts.reduce((sum, shift) => sum + shift.value, 0),
+      `layout shift at ${width} px: ${JSON.stringify(shifts)}`,
     ).toBeLessThan(0.001);
   }
   expect(consoleErrors).toEqual([]);
