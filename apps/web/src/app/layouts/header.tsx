@@ -14,7 +14,8 @@ const UserMenu = lazyWithQuery(() => import('./user-menu').then((m) => m.UserMen
 
 /**
  * Where the user menu's button goes, while the session or the menu's code loads: as wide as the
- * button on phones (avatar and arrow), so nothing in the header moves when it arrives.
+ * button (avatar, the name's fixed width on wider screens, arrow), so nothing in the header
+ * moves when it arrives.
  */
 function UserMenuPlaceholder() {
   return (

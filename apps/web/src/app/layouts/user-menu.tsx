@@ -10,13 +10,17 @@ import { displayName } from '@/lib/user';
 const loadDropdown = () => import('./user-menu-dropdown');
 const UserMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown })));
 
-/** The menu's button: labelled with first name, else username. */
+/**
+ * The menu's button: labelled with first name, else username. On wider screens the name takes
+ * a fixed width (a long one is cut short), the same as the header's placeholder for the button:
+ * the header's other buttons, right-aligned beside it, never move when it arrives.
+ */
 export function UserMenuButton({ user, ...props }: { user: User } & ComponentProps<'button'>) {
   const name = displayName(user);
   return (
     <Button variant="ghost" aria-label="User menu" className="h-10 gap-2 px-1.5 sm:px-2" {...props}>
       <UserAvatar name={name} />
-      <span className="hidden max-w-[9rem] truncate sm:inline">{name}</span>
+      <span className="hidden w-16 truncate text-left sm:block">{name}</span>
       <ChevronDownIcon aria-hidden="true" className="text-muted-foreground" />
     </Button>
   );
