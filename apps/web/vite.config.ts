@@ -3,14 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { ChunkingContext } from 'rolldown';
-import { defineConfig, minifySync, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin, type Rolldown } from 'vite';
 import {
   FIRST_LOAD,
   MODULES_FILE,
   PUBLIC_LAZY_PAGES,
   QUERY_CLIENT,
 } from './scripts/first-load.mjs';
+
+/** The bundler's chunking context; Rolldown's types come through Vite, which bundles with it. */
+type ChunkingContext = Rolldown.ChunkingContext;
 
 const API_TARGET = process.env.MAILTOKIT_API ?? 'http://localhost:3000';
 
