@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
 import { Limiter, type LimitRule } from './lib/limiter';
+import { Metrics, noObserver, type Observer } from './lib/metrics';
 import type { App } from './lib/types';
 import { systemClock, type Clock } from './lib/clock';
 import { Mailer, type Wait } from './modules/mail/service';
@@ -32,6 +33,7 @@ import { PasswordResetService } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/routes';
 import { ContactService } from './modules/contact/service';
 import { linkRoutes } from './modules/links/routes';
+import { registerMetrics } from './modules/metrics/routes';
 import { LinksService } from './modules/links/service';
 import { systemRoutes } from './modules/system/routes';
 import { SystemService } from './modules/system/service';
@@ -138,12 +140,21 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     );
   app.decorate('limiter', limiter);
   const webhookSettings = config.webhooks ?? DEFAULT_WEBHOOKS;
+  const metrics: Metrics | null = config.metricsToken
+    ? new Metrics({
+        clicksWaiting: () => app.services.tracking.clicksWaiting,
+        webhookBacklog: () => webhookWorker.backlog(),
+        pool: () => poolUse(db),
+      })
+    : null;
+  const observer: Observer = metrics ?? noObserver;
   const webhookWorker = new WebhookWorker(
     db,
     webhookSettings,
     clock,
     app.log,
     () => app.services.tracking.clicksWaiting,
+    observer,
   );
   app.decorate('webhookWorker', webhookWorker);
   const users = new UsersService(db);
@@ -175,6 +186,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       db,
       () => app.services.links,
       () => webhookWorker.nudge(),
+      observer,
     ),
     analytics: new AnalyticsService(db, () => app.services.links),
     teams: new TeamsService(db, users, () => app.services.links),
@@ -213,6 +225,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   // Layer 2: our cross-cutting hooks.
   app.addHook('onRequest', csrfGuard(config));
   registerAuthHook(app);
+  registerMetrics(app, metrics);
 
   // Layer 3: routes.
   await app.register(systemRoutes);
@@ -239,6 +252,13 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     await db.destroy();
   });
   return app;
+}
+
+/** PostgreSQL pool connections running a query and queries waiting for one; null on SQLite. */
+function poolUse(db: Db): { inUse: number; waiting: number } | null {
+  if (db.driver.dialect !== 'postgres') return null;
+  const { pool } = db.driver;
+  return { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
 }
 
 /** The limits every instance shares (through the database); modules may define more. */

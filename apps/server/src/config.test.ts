@@ -115,6 +115,17 @@ describe('mail settings', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads METRICS_TOKEN (unset: no metrics), refusing a short one without echoing it', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-scrape-token-42' }).metricsToken).toBe(
+      'a-long-scrape-token-42',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /^Invalid configuration: METRICS_TOKEN must be at least 16/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).not.toThrow(/"short"/);
+  });
+
   it('never echoes an SMTP_URL, which may hold a password', () => {
     expect(() => loadConfig({ SMTP_URL: 'ftp://u:s3cret@host' })).toThrow(
       /^Invalid configuration: SMTP_URL must be/,

@@ -61,6 +61,13 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .positive('must be positive')
     .default(30),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || (v.length >= 16 && /^[\x21-\x7e]+$/.test(v)),
+      'must be at least 16 printable characters with no spaces',
+    ),
   SMTP_URL: z
     .string()
     .optional()
@@ -124,6 +131,8 @@ export interface Config {
   logLevel: string;
   /** Outgoing mail server (`smtp://` or `smtps://`); null sends no e-mail. */
   smtpUrl: string | null;
+  /** Bearer token that `GET /metrics` requires; null: no metrics endpoint (404). */
+  metricsToken?: string | null;
   /** The From header of every e-mail. */
   mailFrom: string;
   /** Where the built web app lives; null serves no SPA (API only). */
@@ -180,7 +189,10 @@ export function loadConfig(
     const issue = parsed.error.issues[0];
     const key = issue?.path.join('.') ?? 'environment';
     // Values that may carry a password are not echoed.
-    const raw = typeof key === 'string' && key !== 'SMTP_URL' ? env[key] : undefined;
+    const raw =
+      typeof key === 'string' && key !== 'SMTP_URL' && key !== 'METRICS_TOKEN'
+        ? env[key]
+        : undefined;
     throw new ConfigError(
       `Invalid configuration: ${key}${raw !== undefined ? `=${JSON.stringify(raw)}` : ''} ${issue?.message ?? 'is invalid'}`,
     );
@@ -210,6 +222,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL ? e.SMTP_URL.trim() : null,
+    metricsToken: e.METRICS_TOKEN || null,
     mailFrom: e.MAIL_FROM,
     webDist: defaults.webDist,
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },

@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
 import { newEventKey, queueClickEvents } from '../webhooks/service';
+import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
@@ -61,14 +62,17 @@ export class TrackingService {
     private readonly links: () => LinkAccessRules,
     /** Called after a commit that queued webhook events. */
     private readonly onClickEvents: () => void = () => undefined,
+    observer: Observer = noObserver,
   ) {
     this.recorder = new ClickRecorder(
       async (rows) => {
+        const started = performance.now();
         const driver = db.driver;
         const events =
           driver.dialect === 'postgres'
             ? await repo.insertClicksPostgres(driver.pool, rows, newEventKey())
             : await repo.insertClicks(db.kysely, rows, queueClickEvents);
+        observer.clickBatch(rows.length, (performance.now() - started) / 1000);
         if (events > 0) this.onClickEvents();
       },
       1000,

@@ -578,3 +578,31 @@ export async function recordFailures(
     return true;
   });
 }
+
+/**
+ * Work not yet delivered: outbox entries (one batch of clicks for one webhook) not written out
+ * yet, plus deliveries pending (queued or waiting for a retry), and the oldest one's creation.
+ */
+export async function backlog(db: Conn): Promise<{ pending: number; oldest: string | null }> {
+  const [outbox, deliveries] = await Promise.all([
+    db
+      .selectFrom('webhook_outbox')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('n'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('webhook_deliveries')
+      .where('status', '=', 'pending')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('n'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const oldest = [outbox.oldest, deliveries.oldest]
+    .filter((v): v is string => v !== null)
+    .sort()[0];
+  return { pending: Number(outbox.n) + Number(deliveries.n), oldest: oldest ?? null };
+}

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { noObserver, type Observer } from '../../lib/metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_FAILURES_TO_DISABLE, WEBHOOK_MAX_ATTEMPTS } from '@mailtokit/contracts/webhooks';
 import type { WebhookSettings } from '../../config';
@@ -80,6 +81,7 @@ export class WebhookWorker {
     private readonly log: FastifyBaseLogger,
     /** Work of the process queued for the database (clicks waiting for their commit). */
     private readonly waiting: () => number = () => 0,
+    private readonly observer: Observer = noObserver,
   ) {
     this.pollMs = Math.max(20, Math.min(1000, settings.retryBaseMs));
   }
@@ -98,6 +100,13 @@ export class WebhookWorker {
     }
     const at = Math.max(Date.now() + NUDGE_DELAY_MS, this.notBefore);
     if (this.timer === null || this.timerAt > at) this.schedule(at - Date.now());
+  }
+
+  /** Events not yet delivered (written out or still in the outbox) and the oldest one's age. */
+  async backlog(): Promise<{ pending: number; oldestAgeSeconds: number }> {
+    const { pending, oldest } = await repo.backlog(this.db.kysely);
+    const ageMs = oldest ? this.clock().getTime() - Date.parse(oldest) : 0;
+    return { pending, oldestAgeSeconds: Math.max(0, ageMs / 1000) };
   }
 
   /** Stops polling and waits for the round in flight (at most one attempt's timeout). */
@@ -266,6 +275,10 @@ export class WebhookWorker {
     });
     const k = this.db.kysely;
     await repo.recordOutcomes(k, outcomes);
+    for (const o of outcomes)
+      this.observer.delivery(
+        o.status === 'pending' ? 'retrying' : o.status === 'succeeded' ? 'succeeded' : 'failed',
+      );
     await repo.resetFailures(k, [...succeededHooks]);
     for (const [webhookId, n] of failedFor)
       if (
