@@ -31,10 +31,12 @@ export function redirectPage(mailtoUrl: string): string {
 }
 
 /**
- * The one script of the long-link page: it opens the link at once, as a redirect would. The
- * link itself is read from the button, so the script (and its hash) is the same on every page.
+ * The one script of the long-link page: once the page has loaded it opens the link, as a
+ * redirect would. The link itself is read from the button, so the script (and its hash) is the
+ * same on every page.
  */
-export const LONG_LINK_SCRIPT = 'location.href=document.getElementById("open").href';
+export const LONG_LINK_SCRIPT =
+  'addEventListener("load",function(){location.href=document.getElementById("open").href})';
 
 /** The CSP source that allows {@link LONG_LINK_SCRIPT} and no other script. */
 export const LONG_LINK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LONG_LINK_SCRIPT).digest('base64')}'`;
