@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { LONG_LINK_NOTE } from '@mailtokit/contracts/tracking-redirect';
 import { admin, expect, signedInUser, snap, test } from './fixtures';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -195,4 +196,61 @@ test('FREE users see the premium panel; unknown links are not found', async ({ p
   await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
   await page.goto('/dashboard/analytics/abc');
   await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+});
+
+test('a link too long for a redirect: the dialog says so, its tracking link opens a page with a button', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signedInUser(page, { tier: 'PREMIUM' });
+  const body = 'Dear team,\nplease find our long proposal below & reply with questions.\n'.repeat(
+    60,
+  );
+  const res = await page.request.post('/api/v1/mailto-links/', {
+    data: { name: 'Long proposal', to: 'offers@example.com', subject: 'Proposal', body },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const link = (await res.json()) as { id: number; mailtoUrl: string };
+
+  await page.goto(`/dashboard/analytics/${link.id}`);
+  await page.getByRole('button', { name: 'New tracking link' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(LONG_LINK_NOTE)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create tracking link' }).click();
+  const field = dialog.getByRole('textbox', { name: 'Tracking link' });
+  await expect(field).toHaveValue(/\/t\/[A-Za-z0-9]{12}$/);
+  await expect(dialog.getByText(LONG_LINK_NOTE)).toBeVisible();
+  const url = await field.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  expect(consoleErrors).toEqual([]);
+
+  // Chromium opens the tracking link: a page, not a redirect, whose script its CSP allows.
+  const tab = await page.context().newPage();
+  // What the page's script asks the browser to open (Chromium reports it before handing a
+  // mailto: link to the system, which this headless browser then does not do).
+  const cdp = await page.context().newCDPSession(tab);
+  await cdp.send('Page.enable');
+  const requested: string[] = [];
+  cdp.on('Page.frameRequestedNavigation', (event) => requested.push(event.url));
+  await tab.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
+  });
+  const opened = await tab.goto(url);
+  expect(opened?.status()).toBe(200);
+  await expect(tab.getByRole('heading', { level: 1, name: 'Write the email' })).toBeVisible();
+  const button = tab.getByRole('link', { name: 'Open in your email app' });
+  await expect(button).toBeVisible();
+  expect(await button.getAttribute('href')).toBe(link.mailtoUrl);
+  expect(
+    await tab.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  ).toEqual([]);
+  await expect.poll(() => requested).toEqual([link.mailtoUrl]);
+  await snap(tab, 'tracking-long-link');
+  await tab.close();
+
+  // The visit counted once.
+  await page.reload();
+  await expect(page.getByTestId('tracking-link')).toContainText('1 click');
 });

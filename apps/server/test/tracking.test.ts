@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
 import { escapeHtml, parseMailto } from '@mailtokit/mailto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VisitorHasher } from '../src/modules/tracking/visitor';
@@ -620,5 +623,259 @@ describe('visitor salts', () => {
     expect(days.map((d) => d.day)).toEqual(['2020-01-06', '2020-01-07', '2020-01-08']);
     const salts = await t.db.kysely.selectFrom('visitor_salts').select('salt').execute();
     for (const { salt } of salts) expect(salt).toMatch(HASH);
+  });
+});
+
+const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+
+/** The human clicks the API reports for a tracking link (bots and HEAD left out). */
+async function humanClicks(tracking: Tracking): Promise<number> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/mailto-links/${tracking.mailtoLinkId}/tracking-links`,
+    headers: premium.headers,
+  });
+  const found = res.json<Tracking[]>().find((x) => x.id === tracking.id);
+  if (!found) throw new Error(`tracking link ${tracking.id} not listed: ${res.body}`);
+  return found.clicks;
+}
+
+/** A saved link whose mailto: URL is exactly `length` characters long, and a tracking link. */
+async function linkOfLength(length: number): Promise<{ link: CreatedLink; tracking: Tracking }> {
+  const probe = await createLink(t.app, premium.headers, { body: 'a' });
+  const link = await createLink(t.app, premium.headers, {
+    body: 'a'.repeat(1 + length - probe.mailtoUrl.length),
+  });
+  expect(link.mailtoUrl).toHaveLength(length);
+  return { link, tracking: await track(link) };
+}
+
+describe('other spellings of a tracking URL', () => {
+  it('redirects and counts /t/<slug>/ exactly like /t/<slug>, HEAD included', async () => {
+    const link = await createLink(t.app, premium.headers);
+    const tracking = await track(link);
+    const plain = await visit(tracking.slug);
+    const slashed = await visit(`${tracking.slug}/`);
+    expect(slashed.statusCode).toBe(302);
+    expect(slashed.headers.location).toBe(link.mailtoUrl);
+    expect(slashed.headers['cache-control']).toBe('no-store');
+    expect(slashed.body).toBe(plain.body);
+    const head = await visit(`${tracking.slug}/`, { method: 'HEAD' });
+    expect(head.statusCode).toBe(302);
+    expect(head.headers.location).toBe(link.mailtoUrl);
+    expect(await clicksOf(tracking.id)).toHaveLength(2);
+    expect(await humanClicks(tracking)).toBe(2);
+  });
+
+  it('answers every other spelling with the tracking 404 page, never the web app', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const app2 = await createTestApp({ webDist });
+    try {
+      const who = await signUpAs(app2, 'PREMIUM');
+      const link = await createLink(app2.app, who.headers);
+      const created = await app2.app.inject({
+        method: 'POST',
+        url: '/api/v1/tracking',
+        headers: who.headers,
+        payload: { mailtoLinkId: link.id },
+      });
+      const { id, slug } = created.json<Tracking>();
+      const spellings = [
+        `/t//${slug}`,
+        `/T/${slug}`,
+        `/t/${slug}/more`,
+        `/t/${slug}//`,
+        `/t/${slug}/x/y`,
+        '/t/',
+        '/t',
+        '/T',
+        '/T/',
+      ];
+      for (const url of spellings) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await app2.app.inject({ method, url });
+          expect(res.statusCode, `${method} ${url}`).toBe(404);
+          expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+          expect(res.headers['cache-control'], url).toBe('no-store');
+          expect(res.headers['x-robots-tag'], url).toBe('noindex');
+          expect(res.headers.location, url).toBeUndefined();
+          if (method === 'GET') {
+            expect(res.body, url).toContain('Link not found');
+            expect(res.body, url).not.toContain('id="root"');
+          }
+        }
+      }
+      const clicks = await app2.db.kysely
+        .selectFrom('clicks')
+        .select('id')
+        .where('tracking_link_id', '=', id)
+        .execute();
+      expect(clicks).toEqual([]);
+      // The web app still answers its own pages.
+      const page = await app2.app.inject({ method: 'GET', url: '/dashboard' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('id="root"');
+    } finally {
+      await app2.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('links too long for a redirect', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    port = address.port;
+  });
+
+  /** The raw header block (status line to the blank line) a real client receives. */
+  const headerBlock = (url: string, method = 'GET', ua = CHROME_WINDOWS) =>
+    new Promise<string>((resolve, reject) => {
+      let received = Buffer.alloc(0);
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(
+          `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: ${ua}\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      socket.on('data', (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        const end = received.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          socket.destroy();
+          resolve(received.subarray(0, end + 4).toString('latin1'));
+        }
+      });
+      socket.on('error', reject);
+      socket.on('end', () => reject(new Error('closed before the end of the headers')));
+    });
+
+  it('keeps every header block under 8 KB (under 4 KB in fact), even for the longest link a user can save', async () => {
+    const longest = await createLink(t.app, premium.headers, {
+      to: Array.from({ length: 60 }, (_, i) => `person${i}@example.com`).join(', '),
+      subject: '¿Qué tal? & más '.repeat(60).slice(0, 998),
+      body: '😀é'.repeat(6666),
+    });
+    expect(longest.mailtoUrl.length).toBeGreaterThan(100_000);
+    const created = await createTracking(premium, { mailtoLinkId: longest.id });
+    const long = created.json<Tracking>();
+    const { tracking: atLimit } = await linkOfLength(TRACKING_REDIRECT_URL_MAX);
+    const pages = [
+      [`/t/${long.slug}`, 'GET', 'HTTP/1.1 200'],
+      [`/t/${long.slug}/`, 'GET', 'HTTP/1.1 200'],
+      [`/t/${long.slug}`, 'HEAD', 'HTTP/1.1 200'],
+      [`/t/${atLimit.slug}`, 'GET', 'HTTP/1.1 302'],
+      [`/t/${atLimit.slug}`, 'HEAD', 'HTTP/1.1 302'],
+      ['/t/AAAAAAAAAAAA', 'GET', 'HTTP/1.1 404'],
+      [`/T/${long.slug}`, 'GET', 'HTTP/1.1 404'],
+    ] as const;
+    for (const [url, method, status] of pages) {
+      const block = await headerBlock(url, method);
+      expect(block.startsWith(status), `${method} ${url}: ${block.slice(0, 40)}`).toBe(true);
+      // The limit leaves room: a 4 KB proxy header buffer takes every one of these answers.
+      expect(Buffer.byteLength(block, 'latin1'), `${method} ${url}`).toBeLessThan(4096);
+    }
+    expect(await clicksOf(long.id)).toHaveLength(2);
+  });
+
+  it('redirects a link of exactly the limit, and answers one character more with a page', async () => {
+    const { link: fits, tracking: fitsTracking } = await linkOfLength(TRACKING_REDIRECT_URL_MAX);
+    const { link: over, tracking: overTracking } = await linkOfLength(
+      TRACKING_REDIRECT_URL_MAX + 1,
+    );
+    const redirected = await visit(fitsTracking.slug);
+    expect(redirected.statusCode).toBe(302);
+    expect(redirected.headers.location).toBe(fits.mailtoUrl);
+    const paged = await visit(overTracking.slug);
+    expect(paged.statusCode).toBe(200);
+    expect(paged.headers.location).toBeUndefined();
+    expect(paged.body).toContain(`href="${escapeHtml(over.mailtoUrl)}"`);
+  });
+
+  it('answers 200 with a page whose button opens the exact link, its script allowed by hash', async () => {
+    const link = await createLink(t.app, premium.headers, {
+      subject: 'Fish & chips',
+      body: 'Line 1 & more\r\nLine 2 #hash <b>bold</b> "quoted"\n'.repeat(200),
+    });
+    expect(link.mailtoUrl.length).toBeGreaterThan(TRACKING_REDIRECT_URL_MAX);
+    const tracking = await track(link);
+    const res = await visit(tracking.slug);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.body).toMatch(/^<!doctype html>/);
+
+    // The button is a plain link to the exact mailto: URL: it works without script.
+    const button = /<a id="open" class="button" href="([^"]*)">([^<]+)<\/a>/.exec(res.body);
+    expect(button?.[2]).toBe('Open in your email app');
+    const href = button![1]!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+    expect(href).toBe(link.mailtoUrl);
+    expect(parseMailto(href).body).toBe(
+      'Line 1 & more\nLine 2 #hash <b>bold</b> "quoted"\n'.repeat(200).trim(),
+    );
+    expect(res.body).not.toContain('<b>');
+
+    // One inline script, allowed by its hash alone: no 'unsafe-inline', no other source.
+    const scripts = [...res.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(res.body.match(/<script/g)).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
+    expect(directives.get('default-src')).toBe("'none'");
+    expect(directives.get('script-src')).toBe(`'sha256-${hash}'`);
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(directives.get('base-uri')).toBe("'none'");
+    // The script opens the link the button holds (it carries no link of its own).
+    expect(scripts[0]).toContain('getElementById("open")');
+    expect(scripts[0]).not.toContain('mailto:');
+
+    // The same look as the tracking 404 page.
+    const notFound = await visit('AAAAAAAAAAAA');
+    const style = (body: string) => /<style>[^<]*<\/style>/.exec(body)?.[0];
+    expect(style(res.body)).toBeDefined();
+    expect(style(res.body)).toBe(style(notFound.body));
+    // Script-less pages keep a CSP without any script source.
+    expect(String(notFound.headers['content-security-policy'])).not.toContain('script-src');
+  });
+
+  it('counts the GET once; HEAD and bots get the page without a count', async () => {
+    const link = await createLink(t.app, premium.headers, { body: 'x y '.repeat(2000) });
+    const tracking = await track(link);
+    const head = await visit(tracking.slug, { method: 'HEAD' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.location).toBeUndefined();
+    expect(head.headers['content-security-policy']).toContain("script-src 'sha256-");
+    expect(head.body).toBe('');
+    expect(await clicksOf(tracking.id)).toHaveLength(0);
+
+    const bot = await visit(tracking.slug, { ua: SLACKBOT });
+    expect(bot.statusCode).toBe(200);
+    expect(bot.body).toContain('Open in your email app');
+    expect(await humanClicks(tracking)).toBe(0);
+
+    const person = await visit(tracking.slug);
+    expect(person.statusCode).toBe(200);
+    expect(person.body).toContain('Open in your email app');
+    expect(await humanClicks(tracking)).toBe(1);
+    const rows = await clicksOf(tracking.id);
+    expect(rows.filter((r) => r.is_bot === 0)).toHaveLength(1);
   });
 });

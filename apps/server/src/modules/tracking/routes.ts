@@ -7,7 +7,15 @@ import { authOf } from '../../lib/auth-hook';
 import { publicOrigin, withAliases } from '../../lib/routes';
 import { premiumFirst } from '../../lib/tiers';
 import type { App } from '../../lib/types';
-import { errorPage, notFoundPage, redirectPage, unavailablePage } from './pages';
+import { TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
+import {
+  errorPage,
+  LONG_LINK_SCRIPT_SOURCE,
+  longLinkPage,
+  notFoundPage,
+  redirectPage,
+  unavailablePage,
+} from './pages';
 import type { ResolvedTarget } from './service';
 import { SLUG_PATTERN } from './slug';
 
@@ -87,19 +95,24 @@ export async function trackingRoutes(app: App) {
   });
 }
 
+/** The CSP of every page under /t/, with the script sources it allows (none by default). */
+function pageCsp(scriptSrc: string | null): string {
+  const script = scriptSrc ? `; script-src ${scriptSrc}` : '';
+  return `default-src 'none'${script}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
+
 /**
  * Headers of every answer under /t/: never cached, never indexed, no Referer onwards, and a
- * CSP that fits these script-less pages. The global security headers are skipped here
- * (`config.securityHeaders: false`).
+ * CSP that fits these pages (no script but the long-link page's own, allowed by its hash). The
+ * global security headers are skipped here (`config.securityHeaders: false`).
  */
-function pageHeaders(publicUrl: string | null): Record<string, string> {
+function pageHeaders(publicUrl: string | null, scriptSrc: string | null): Record<string, string> {
   return {
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
     'x-robots-tag': 'noindex',
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'content-security-policy': pageCsp(scriptSrc),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     ...(publicUrl?.startsWith('https://')
@@ -109,15 +122,20 @@ function pageHeaders(publicUrl: string | null): Record<string, string> {
 }
 
 /**
- * The public redirect `GET /t/:slug`: records the click, then answers 302 to the link's
- * mailto: URL. The click is committed before the 302 is sent; if it cannot be stored the
- * answer is a 503 page with the link (no uncounted redirect). `HEAD` answers the same headers
- * and records nothing. Outside /api/: no session, CSRF or JSON error handling applies.
+ * The public redirect `GET /t/:slug` (also spelled `/t/:slug/`): records the click, then
+ * answers 302 to the link's mailto: URL. A URL longer than TRACKING_REDIRECT_URL_MAX does not
+ * fit a header that proxies and clients accept: the answer is then 200 with a page whose
+ * button opens it. The click is committed before the answer is sent; if it cannot be stored
+ * the answer is a 503 page with the link (no uncounted redirect). `HEAD` answers the same
+ * headers and records nothing. Any other path under /t/ (or /T/) is the tracking 404 page,
+ * never the web app. Outside /api/: no session, CSRF or JSON error handling applies.
  */
 export async function redirectRoutes(app: App) {
   const tracking = app.services.tracking;
-  const headers = pageHeaders(app.config.publicUrl);
+  const headers = pageHeaders(app.config.publicUrl, null);
+  const longPageHeaders = pageHeaders(app.config.publicUrl, LONG_LINK_SCRIPT_SOURCE);
   const trackingHeaders = (reply: FastifyReply) => reply.headers(headers);
+  const notFound = (reply: FastifyReply) => trackingHeaders(reply).code(404).send(notFoundPage());
 
   /** The slug's target, or null once a 404 (or 503) page has been sent. */
   async function lookup(
@@ -127,7 +145,7 @@ export async function redirectRoutes(app: App) {
   ): Promise<ResolvedTarget | null> {
     try {
       const target = SLUG_PATTERN.test(slug) ? await tracking.resolve(slug) : null;
-      if (!target) trackingHeaders(reply).code(404).send(notFoundPage());
+      if (!target) notFound(reply);
       return target;
     } catch (err) {
       request.log.error({ err }, 'tracking link lookup failed');
@@ -137,54 +155,75 @@ export async function redirectRoutes(app: App) {
   }
 
   function redirect(reply: FastifyReply, target: ResolvedTarget): FastifyReply {
-    return trackingHeaders(reply)
-      .code(302)
-      .header('Location', target.mailtoUrl)
-      .send(redirectPage(target.mailtoUrl));
+    const url = target.mailtoUrl;
+    if (url.length > TRACKING_REDIRECT_URL_MAX)
+      return reply.headers(longPageHeaders).code(200).send(longLinkPage(url));
+    return trackingHeaders(reply).code(302).header('Location', url).send(redirectPage(url));
   }
 
-  app.route({
-    method: 'GET',
-    url: '/t/:slug',
-    // The HEAD route below records nothing; Fastify's automatic one would run this handler.
-    exposeHeadRoute: false,
-    config: { securityHeaders: false },
-    // Never compressed: the answer is small and every microsecond of the redirect counts.
-    compress: false,
-    schema: { hide: true, params: SlugParams },
-    handler: async (request, reply) => {
-      const target = await lookup(request.params.slug, request, reply);
-      if (!target) return reply;
-      try {
-        await tracking.recordClick(target, {
-          // A client that already hung up has no address any more (Node reports undefined);
-          // its click still counts, without a visitor address.
-          ip: (request.ip as string | undefined) ?? '',
-          userAgent: request.headers['user-agent'] ?? '',
-          referer: request.headers.referer,
-        });
-      } catch (err) {
-        request.log.error({ err, slug: request.params.slug }, 'click not recorded');
-        return trackingHeaders(reply)
-          .code(503)
-          .header('Retry-After', '1')
-          .send(unavailablePage(target.mailtoUrl));
-      }
-      return redirect(reply, target);
-    },
-  });
+  async function follow(
+    request: FastifyRequest<{ Params: { slug: string } }>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const target = await lookup(request.params.slug, request, reply);
+    if (!target) return reply;
+    try {
+      await tracking.recordClick(target, {
+        // A client that already hung up has no address any more (Node reports undefined);
+        // its click still counts, without a visitor address.
+        ip: (request.ip as string | undefined) ?? '',
+        userAgent: request.headers['user-agent'] ?? '',
+        referer: request.headers.referer,
+      });
+    } catch (err) {
+      request.log.error({ err, slug: request.params.slug }, 'click not recorded');
+      return trackingHeaders(reply)
+        .code(503)
+        .header('Retry-After', '1')
+        .send(unavailablePage(target.mailtoUrl));
+    }
+    return redirect(reply, target);
+  }
 
-  app.route({
-    method: 'HEAD',
-    url: '/t/:slug',
-    config: { securityHeaders: false },
-    compress: false,
-    schema: { hide: true, params: SlugParams },
-    handler: async (request, reply) => {
-      const target = await lookup(request.params.slug, request, reply);
-      return target ? redirect(reply, target) : reply;
-    },
-  });
+  for (const url of ['/t/:slug', '/t/:slug/']) {
+    app.route({
+      method: 'GET',
+      url,
+      // The HEAD route below records nothing; Fastify's automatic one would run this handler.
+      exposeHeadRoute: false,
+      config: { securityHeaders: false },
+      // Never compressed: the answer is small and every microsecond of the redirect counts.
+      compress: false,
+      schema: { hide: true, params: SlugParams },
+      handler: follow,
+    });
+
+    app.route({
+      method: 'HEAD',
+      url,
+      config: { securityHeaders: false },
+      compress: false,
+      schema: { hide: true, params: SlugParams },
+      handler: async (request, reply) => {
+        const target = await lookup(request.params.slug, request, reply);
+        return target ? redirect(reply, target) : reply;
+      },
+    });
+  }
+
+  // Every other spelling (`/t/`, `/t//<slug>`, `/t/<slug>/more`, `/T/<slug>`): not a tracking
+  // link, and not a page of the web app either.
+  for (const url of ['/t', '/t/*', '/T', '/T/*']) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      exposeHeadRoute: false,
+      config: { securityHeaders: false },
+      compress: false,
+      schema: { hide: true },
+      handler: async (_request, reply) => notFound(reply),
+    });
+  }
 
   // Clicks being written when the server stops are committed before the database closes.
   app.addHook('preClose', async () => tracking.drain());

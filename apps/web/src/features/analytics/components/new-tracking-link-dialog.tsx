@@ -1,6 +1,8 @@
 import { TRACKING_LABEL_MAX, type TrackingLink } from '@mailtokit/contracts/tracking';
+import { opensPageInsteadOfRedirect } from '@mailtokit/contracts/tracking-redirect';
 import { PlusIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { LongLinkNote } from '@/components/long-link-note';
 import { usePremiumPrompt } from '@/components/premium-prompt';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { CopyField } from '@/components/ui/copy-field';
@@ -19,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { copyText } from '@/lib/clipboard';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
 import { useCreateTrackingLink } from '@/lib/links/create-tracking-link';
+import { useLink } from '@/lib/links/get-link';
 import { toast } from '@/lib/toast';
 import {
   TRACKING_COPIED,
@@ -49,6 +52,9 @@ export function NewTrackingLinkDialog({
   const [created, setCreated] = useState<TrackingLink | null>(null);
   const create = useCreateTrackingLink(linkId);
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
+  // The page that shows this dialog has the link loaded already: this reads the same cache entry.
+  const link = useLink(linkId);
+  const longLink = link.data ? opensPageInsteadOfRedirect(link.data.mailtoUrl) : false;
 
   const tooLong = label.trim().length > TRACKING_LABEL_MAX;
 
@@ -117,6 +123,7 @@ export function NewTrackingLinkDialog({
                 label="Tracking link"
                 copiedMessage={TRACKING_URL_COPIED}
               />
+              {longLink ? <LongLinkNote /> : null}
               <DialogFooter>
                 <Button onClick={() => onOpenChange(false)}>Done</Button>
               </DialogFooter>
@@ -130,6 +137,7 @@ export function NewTrackingLinkDialog({
                   label to tell where you shared it.
                 </DialogDescription>
               </DialogHeader>
+              {longLink ? <LongLinkNote /> : null}
               <FormField
                 id={`${id}-label`}
                 label="Label (optional)"

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { MailtoLink } from '@mailtokit/contracts/links';
+import { LONG_LINK_NOTE, TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
 import { LinkForm } from './link-form';
 
 const SAVED: MailtoLink = {
@@ -150,5 +151,30 @@ describe('link form: the team selector', () => {
     });
     const select = await screen.findByLabelText('Share with Team (Optional)');
     expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Marketing');
+  });
+});
+
+describe('link form: links too long for a redirect', () => {
+  it('says so, from one character over the limit, while the link is to be saved', async () => {
+    const prefix = 'mailto:help@example.com?subject=Help&body=';
+    const body = (length: number) => 'a'.repeat(length - prefix.length);
+    const { user } = await renderForm({
+      link: { ...SAVED, body: body(TRACKING_REDIRECT_URL_MAX) },
+    });
+    expect(screen.getByTestId('link-preview').textContent).toHaveLength(TRACKING_REDIRECT_URL_MAX);
+    expect(screen.queryByText(LONG_LINK_NOTE)).toBeNull();
+    await user.type(screen.getByLabelText('Body'), 'a');
+    expect(screen.getByText(LONG_LINK_NOTE)).toBeDefined();
+  });
+
+  it('says nothing when the link is only generated (it gets no tracking link)', async () => {
+    const { user } = await renderForm();
+    await user.click(saveToggle());
+    await user.type(screen.getByLabelText('To'), 'help@example.com');
+    await user.click(screen.getByLabelText('Body'));
+    await user.paste('a'.repeat(TRACKING_REDIRECT_URL_MAX));
+    expect(screen.queryByText(LONG_LINK_NOTE)).toBeNull();
+    await user.click(saveToggle());
+    expect(screen.getByText(LONG_LINK_NOTE)).toBeDefined();
   });
 });

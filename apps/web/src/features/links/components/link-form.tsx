@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LinkBody, type LinkInput, type MailtoLink } from '@mailtokit/contracts/links';
+import { opensPageInsteadOfRedirect } from '@mailtokit/contracts/tracking-redirect';
 import { mailtoOfStored } from '@mailtokit/mailto';
 import { MailOpenIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from '@mailtokit/contracts/zod';
 import { AddressInput } from '@/components/address-input';
 import { EmailPreview } from '@/components/email-preview';
+import { LongLinkNote } from '@/components/long-link-note';
 import { usePremiumPrompt } from '@/components/premium-prompt';
 import { Button } from '@/components/ui/button';
 import {
@@ -75,7 +77,8 @@ const COPY_FIELDS = [
   { name: 'bcc', label: 'BCC' },
 ] as const;
 
-function LinkPreview({ href }: { href: string }) {
+/** `saved`: the link is (or will be) saved, so it may get tracking links. */
+function LinkPreview({ href, saved }: { href: string; saved: boolean }) {
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -91,6 +94,7 @@ function LinkPreview({ href }: { href: string }) {
         >
           {href}
         </p>
+        {saved && opensPageInsteadOfRedirect(href) ? <LongLinkNote /> : null}
         <EmailPreview href={href} />
         <Button variant="outline" asChild className="justify-self-start">
           <a href={href}>
@@ -290,7 +294,7 @@ export function LinkForm({ link }: LinkFormProps) {
           </CardFooter>
         </form>
       </Card>
-      <LinkPreview href={href} />
+      <LinkPreview href={href} saved={saving} />
       {premiumDialog}
     </div>
   );
