@@ -26,6 +26,9 @@ export interface GaugeSources {
   pool: () => { inUse: number; waiting: number } | null;
 }
 
+/** Route patterns of tracking links (`/t/:slug`, `/t/:slug/`, and the 404 routes under /t/ and /T/). */
+const TRACKING_ROUTE = /^\/t(\/|$)/i;
+
 /** Buckets for HTTP answers: a redirect takes about a millisecond, an export seconds. */
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -116,8 +119,7 @@ export class Metrics implements Observer {
   /** One answered request; `route` is the route's pattern (never the raw path: bounded labels). */
   request(method: string, route: string, status: number, seconds: number): void {
     this.http.observe({ method, route, status_code: String(status) }, seconds);
-    if (route === '/t/:slug' || route.startsWith('/t/:slug'))
-      this.redirects.inc({ outcome: redirectOutcome(status) });
+    if (TRACKING_ROUTE.test(route)) this.redirects.inc({ outcome: redirectOutcome(status) });
   }
 
   clickBatch(_rows: number, seconds: number): void {
