@@ -173,7 +173,7 @@ describe.skipIf(dialect !== 'sqlite')('SQLite backup and restore (admin CLI)', (
     } finally {
       expect(await again.stop()).toBe(0);
     }
-  }, 180_000);
+  }, 300_000);
 
   it('refuses to restore a file that is not a sound MailtoKit database, or one from a newer release', async () => {
     const dataDir = tmp('mk-restore-bad-');
@@ -224,7 +224,7 @@ describe.skipIf(dialect !== 'sqlite')('SQLite backup and restore (admin CLI)', (
     const usage = runCliSync(['backup'], env);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('backup needs a file name');
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.skipIf(dialect !== 'postgres')('backup and restore on PostgreSQL (admin CLI)', () => {

@@ -352,7 +352,7 @@ describe.skipIf(dialect !== 'postgres')('copy-to-postgres (admin CLI)', () => {
     }
   }, 600_000);
 
-  it('refuses a source whose schema is older or newer than this release, and touches nothing', async () => {
+  it('refuses a source whose schema is older or newer than this release, touching nothing; shows progress on a terminal', async () => {
     const empty = await createTestDatabase();
     if (empty.config.dialect !== 'postgres') throw new Error('expected PostgreSQL');
     try {
@@ -395,6 +395,28 @@ describe.skipIf(dialect !== 'postgres')('copy-to-postgres (admin CLI)', () => {
       const noUrl = runCli(['copy-to-postgres', 'mysql://x'], env);
       expect(noUrl.code).toBe(1);
       expect(noUrl.stderr).toContain('must be a postgres:// URL');
+
+      // Back at this release's schema, the copy goes through; on a terminal (a pseudo-terminal
+      // from util-linux's `script`) it draws a progress bar.
+      const fixed = new SQLite(file);
+      fixed
+        .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
+        .run(last.name, new Date().toISOString());
+      fixed.close();
+      if (fs.existsSync('/usr/bin/script')) {
+        const command = ['node', '--import', 'tsx', CLI, 'copy-to-postgres', empty.config.url]
+          .map((a) => `'${a}'`)
+          .join(' ');
+        const onTty = spawnSync('script', ['-q', '-e', '-c', command, '/dev/null'], {
+          cwd: ROOT,
+          env: { ...env, TERM: 'dumb' },
+          encoding: 'utf8',
+          timeout: 120_000,
+        });
+        expect(onTty.status, onTty.stdout).toBe(0);
+        expect(onTty.stdout).toMatch(/\r\x1b\[2K\S+\s+\[#+\] 100%/);
+        expect(onTty.stdout).toContain('counts and checksums match');
+      }
     } finally {
       await empty.drop();
     }
