@@ -414,7 +414,9 @@ describe.skipIf(dialect !== 'postgres')('copy-to-postgres (admin CLI)', () => {
           timeout: 120_000,
         });
         expect(onTty.status, onTty.stdout).toBe(0);
-        expect(onTty.stdout).toMatch(/\r\x1b\[2K\S+\s+\[#+\] 100%/);
+        // Redrawn in place: carriage return, erase the line (ESC [2K), the bar.
+        expect(onTty.stdout).toContain('\r\u001b[2K');
+        expect(onTty.stdout).toMatch(/\S+\s+\[#+\] 100%/);
         expect(onTty.stdout).toContain('counts and checksums match');
       }
     } finally {
