@@ -85,6 +85,8 @@ export async function restoreSqlite(
   target: string,
   out: Output,
 ): Promise<void> {
+  if (path.resolve(backupFile) === path.resolve(target))
+    throw new OpsError('The backup file is the database itself: name a backup to restore.');
   const src = openForCheck(path.resolve(backupFile));
   try {
     const problems = integrityProblems(src);

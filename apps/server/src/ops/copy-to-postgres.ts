@@ -424,6 +424,9 @@ async function copyTables(src: SQLite.Database, pool: pg.Pool, out: Output): Pro
           `The copy differs from the source in ${bad.map((r) => r.table).join(', ')}: rolled back, nothing was copied.`,
         );
       await client.query('commit');
+      // Fresh statistics, so the planner sees the copied tables as they are from the start
+      // (autovacuum would catch up later: a failure here costs nothing but that wait).
+      await client.query('analyze').catch(() => undefined);
       return { copied, skipped };
     } catch (err) {
       progress.finish();
