@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, describeDatabase, loadConfig, type Config } from './config';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
@@ -7,6 +7,9 @@ import { Limiter } from './lib/limiter';
 import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
 import { TokensService } from './modules/tokens/service';
 import { UsersService } from './modules/users/service';
+import { backupSqlite, restoreSqlite } from './ops/backup';
+import { copyToPostgres } from './ops/copy-to-postgres';
+import { consoleOutput, OpsError } from './ops/sqlite-file';
 import { TIERS, Tier } from '@mailtokit/contracts/user';
 import { DAY_MS, parseIsoDate, parseIsoDateTime } from '@mailtokit/contracts/utc-day';
 
@@ -36,7 +39,59 @@ const USAGE = `Usage:
                    <end>: YYYY-MM-DD (the tier lasts through that UTC day) or a date-time
                    with a zone (2027-01-31T18:00:00Z); without --until the tier has no end
   npm run admin -- list-users
-  npm run admin -- reset-link <username>   prints a one-time password-reset link`;
+  npm run admin -- reset-link <username>   prints a one-time password-reset link
+  npm run admin -- backup <file>           a consistent copy of the SQLite database, checked;
+                                           the server may keep running
+  npm run admin -- restore <file>          puts a backup back (the server must be stopped)
+  npm run admin -- copy-to-postgres <postgres-url>
+                                           copies the SQLite database into an empty
+                                           PostgreSQL database (the server must be stopped)`;
+
+/** With PostgreSQL, backups are PostgreSQL's own tools' job. */
+const PG_BACKUP_HINT = `DATABASE_URL is a PostgreSQL database: back it up and restore it with PostgreSQL's tools:
+  pg_dump --format=custom --file=mailtokit.dump "$DATABASE_URL"
+  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" mailtokit.dump`;
+
+/**
+ * The commands that work on the database file itself rather than through the services: they
+ * run no migration on it (a backup does not change its source; a restore checks the backup's
+ * schema first; a copy requires this release's schema).
+ */
+async function runFileCommand(
+  command: string,
+  rest: string[],
+  config: Config,
+): Promise<number | null> {
+  if (command !== 'backup' && command !== 'restore' && command !== 'copy-to-postgres') return null;
+  const [arg, ...extra] = rest;
+  if (!arg || extra.length > 0) {
+    console.error(
+      `${command} needs ${command === 'copy-to-postgres' ? 'a postgres:// URL' : 'a file name'}\n${USAGE}`,
+    );
+    return 1;
+  }
+  const out = consoleOutput();
+  if (config.database.dialect !== 'sqlite') {
+    console.error(
+      command === 'copy-to-postgres'
+        ? "copy-to-postgres copies from the SQLite database: run it with the instance's DATA_DIR and without DATABASE_URL."
+        : PG_BACKUP_HINT,
+    );
+    return 1;
+  }
+  const file = config.database.file;
+  if (command === 'backup') await backupSqlite(file, arg, out);
+  else if (command === 'restore') await restoreSqlite(arg, file, out);
+  else {
+    out.log(`Copying ${file} to ${describeDatabase({ dialect: 'postgres', url: arg })}…`);
+    const report = await copyToPostgres(file, arg, out);
+    const rows = report.copied.reduce((n, r) => n + r.targetRows, 0);
+    out.log(
+      `Copied ${rows.toLocaleString('en-US')} rows in ${report.copied.length} tables; counts and checksums match. Point DATABASE_URL at the PostgreSQL database and start the server.`,
+    );
+  }
+  return 0;
+}
 
 async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -45,6 +100,8 @@ async function run(args: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig(process.env);
+  const fileCommand = await runFileCommand(command, rest, config);
+  if (fileCommand !== null) return fileCommand;
   // An operator's command (and the migrations it may run) has no statement timeout.
   const db = openDb(
     config.database.dialect === 'postgres'
@@ -135,7 +192,8 @@ async function run(args: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof AppError) console.error(err.message);
+    if (err instanceof ConfigError || err instanceof AppError || err instanceof OpsError)
+      console.error(err.message);
     else console.error(err);
     process.exit(1);
   },
