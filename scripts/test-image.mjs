@@ -15,7 +15,8 @@ const IMAGE = 'mailtokit:local';
 const MAX_IMAGE_BYTES = 250 * 1000 * 1000;
 const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 const started = Date.now();
-const log = (line) => console.log(`[image] ${line} (${Math.round((Date.now() - started) / 1000)} s)`);
+const log = (line) =>
+  console.log(`[image] ${line} (${Math.round((Date.now() - started) / 1000)} s)`);
 
 process.env.CONTAINERS_CONF ??= path.join(ROOT, 'scripts/image/containers.conf');
 
@@ -42,7 +43,9 @@ function ensurePodman() {
   if (needed.length === 0) return;
   const debianRoot = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!debianRoot) {
-    console.error(`[image] needs ${needed.join(', ')}: install podman, runc and debootstrap first.`);
+    console.error(
+      `[image] needs ${needed.join(', ')}: install podman, runc and debootstrap first.`,
+    );
     process.exit(1);
   }
   log(`installing ${needed.join(', ')} from Debian's packages`);
@@ -60,7 +63,8 @@ function ensureBaseImage() {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   const name = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
   const major = name && /^node:(\d+)-bookworm-slim$/.exec(name)?.[1];
-  if (!name || !major) throw new Error('Dockerfile: ARG NODE_IMAGE=node:<major>-bookworm-slim expected');
+  if (!name || !major)
+    throw new Error('Dockerfile: ARG NODE_IMAGE=node:<major>-bookworm-slim expected');
   const full = `docker.io/library/${name}`;
   if (podman(['image', 'exists', full], { allowFail: true }).status === 0) return;
   log(`pulling ${full}`);
@@ -140,15 +144,36 @@ async function smoke() {
   podman(['volume', 'create', volume]);
   try {
     podman([
-      'run', '-d', '--name', name, '-p', `127.0.0.1:${port}:3000`, '-v', `${volume}:/data`,
-      '-e', 'DEFAULT_TIER=PREMIUM', '-e', 'LOG_LEVEL=warn', IMAGE,
+      'run',
+      '-d',
+      '--name',
+      name,
+      '-p',
+      `127.0.0.1:${port}:3000`,
+      '-v',
+      `${volume}:/data`,
+      '-e',
+      'DEFAULT_TIER=PREMIUM',
+      '-e',
+      'LOG_LEVEL=warn',
+      IMAGE,
     ]);
     await waitHealthy(base);
     expect(true, 'the container answers /api/v1/health');
-    const user = podman(['exec', name, '/usr/local/bin/node', '-p', 'process.getuid()']).stdout.trim();
+    const user = podman([
+      'exec',
+      name,
+      '/usr/local/bin/node',
+      '-p',
+      'process.getuid()',
+    ]).stdout.trim();
     expect(user !== '0', `the server runs as a non-root user (uid ${user})`);
 
-    const account = { username: 'smoke_user', password: 'correct horse battery', email: 'smoke@example.com' };
+    const account = {
+      username: 'smoke_user',
+      password: 'correct horse battery',
+      email: 'smoke@example.com',
+    };
     const reg = await api(base, 'POST', '/api/v1/auth/register', {
       body: { ...account, firstName: 'Smoke', lastName: 'Test' },
     });
@@ -180,12 +205,18 @@ async function smoke() {
       return { status: res.status, location: res.headers.get('location') ?? '' };
     };
     const first = await follow();
-    expect(first.status === 302 && first.location.startsWith('mailto:sales@example.com'), `/t/${slug} redirects to the mailto link`);
+    expect(
+      first.status === 302 && first.location.startsWith('mailto:sales@example.com'),
+      `/t/${slug} redirects to the mailto link`,
+    );
 
     const stopStarted = Date.now();
     podman(['stop', '-t', '10', name]);
     const stopSeconds = (Date.now() - stopStarted) / 1000;
-    expect(exitCode(name) === 0, `SIGTERM stops it with exit code 0 (in ${stopSeconds.toFixed(1)} s)`);
+    expect(
+      exitCode(name) === 0,
+      `SIGTERM stops it with exit code 0 (in ${stopSeconds.toFixed(1)} s)`,
+    );
     expect(stopSeconds < 10, 'it stops within 10 s');
 
     podman(['start', name]);
@@ -198,7 +229,9 @@ async function smoke() {
     );
     const again = await follow();
     expect(again.status === 302, 'the tracking link still redirects after the restart');
-    const analytics = await api(base, 'GET', `/api/v1/mailto-links/${link.json.id}/analytics`, { cookie });
+    const analytics = await api(base, 'GET', `/api/v1/mailto-links/${link.json.id}/analytics`, {
+      cookie,
+    });
     expect(analytics.status === 200, 'analytics answer after the restart');
   } catch (err) {
     process.stderr.write(podman(['logs', '--tail', '50', name], { allowFail: true }).stderr ?? '');
