@@ -80,7 +80,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     smtpUrl: null,
     mailFrom: 'MailtoKit <no-reply@localhost>',
     webDist: opts.webDist ?? null,
-    limits: { ...DEFAULT_LIMITS, registrationsPerHour: 10_000, ...opts.limits },
+    limits: {
+      ...DEFAULT_LIMITS,
+      registrationsPerHour: 10_000,
+      invitationsPerDay: 10_000,
+      ...opts.limits,
+    },
     ...opts.config,
   };
   const db = openDb(database.config);
