@@ -4,18 +4,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth/use-auth';
+import { returnPath } from '../lib/return-path';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 type AuthTab = 'login' | 'register';
-
-/**
- * Where to go after signing in: `?next=` when it is a path of this site (`/x`, never `//host`
- * or `/\host`, which browsers read as another origin), else nothing.
- */
-export function returnPath(next: string | null): string | null {
-  return next && /^\/(?![/\\])/.test(next) ? next : null;
-}
 
 /**
  * /auth: Sign In | Register. `?tab=register` opens Register; `?next=/path` is where a sign-in
