@@ -466,7 +466,7 @@ describe('budgets', () => {
     try {
       const owner = await signUp(low.app);
       await setTier(low.db, owner.user.id, 'TEAM');
-      const teams = [];
+      const teams: number[] = [];
       for (const name of ['One', 'Two'])
         teams.push((await createTeam(low.app, owner, { name })).id);
       const send = (teamId: number, username: string) =>
