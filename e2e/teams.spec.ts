@@ -38,8 +38,8 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   browser,
   consoleErrors,
 }) => {
-  // Three users, a dozen calls each and eight screenshots.
-  test.slow();
+  // Three users, a dozen calls each, two of them answering invitations, and nine screenshots.
+  test.setTimeout(360_000);
   const owner = await createUser(page.request, { firstName: 'Olga', tier: 'TEAM' });
   const teamAdmin = await createUser(page.request, { firstName: 'Ada' });
   // Listing saved links needs a premium plan (TEAM includes it).
