@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import {
   createUser,
   expect,
+  makeUser,
   signedInUser,
   signInViaApi,
   snap,
@@ -37,8 +38,8 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   browser,
   consoleErrors,
 }) => {
-  // Three users, a dozen calls each and eight screenshots.
-  test.slow();
+  // Three users, a dozen calls each, two of them answering invitations, and nine screenshots.
+  test.setTimeout(360_000);
   const owner = await createUser(page.request, { firstName: 'Olga', tier: 'TEAM' });
   const teamAdmin = await createUser(page.request, { firstName: 'Ada' });
   // Listing saved links needs a premium plan (TEAM includes it).
@@ -66,43 +67,75 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await expect(card.getByRole('button', { name: `Delete ${teamName}` })).toBeVisible();
   await snap(page, 'teams-tab');
 
-  // --- Team detail: add an admin and a member; an unknown username is refused.
+  // --- Team detail: invite an admin and a member by username. An unknown username is
+  // answered like a known one (no way to probe for accounts).
   await card.getByRole('link', { name: `View ${teamName}` }).click();
   await expect(page).toHaveURL(/\/teams\/\d+$/);
   const teamId = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  await expect(page.getByText('No pending invitations.')).toBeVisible();
 
-  const addDialog = page.getByRole('dialog', { name: 'Add Member' });
-  await page.getByRole('button', { name: 'Add Member' }).click();
-  await addDialog.getByRole('button', { name: 'Add Member' }).click();
-  await expect(addDialog.getByText('Username is required')).toBeVisible();
-  // The owner is offered owner (transfer), admin and member; member is the default.
-  await expect(addDialog.getByLabel('Role')).toHaveValue('member');
-  await expect(addDialog.getByLabel('Role').locator('option')).toHaveText([
-    'Member',
-    'Admin',
-    'Owner (transfer ownership)',
-  ]);
-  await addDialog.getByLabel('Username').fill(`nobody_${owner.username.slice(-6)}`);
-  await addDialog.getByRole('button', { name: 'Add Member' }).click();
-  await expect(
-    page.getByText('Failed to add the member. Please check that the username exists.').first(),
-  ).toBeVisible();
-  await expect(addDialog.getByText(/No user named/)).toBeVisible();
+  const inviteDialog = page.getByRole('dialog', { name: 'Invite member' });
+  const send = () => inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  await send();
+  await expect(inviteDialog.getByText('Enter a username or an e-mail address')).toBeVisible();
+  // Admin and member only, member by default: ownership moves only to a member.
+  await expect(inviteDialog.getByLabel('Role')).toHaveValue('member');
+  await expect(inviteDialog.getByLabel('Role').locator('option')).toHaveText(['Member', 'Admin']);
+  const nobody = `nobody_${owner.username.slice(-6)}`;
+  await inviteDialog.getByLabel('Username or e-mail').fill(nobody);
+  await send();
+  await expect(page.getByText('Invitation sent').first()).toBeVisible();
+  await expect(inviteDialog).toBeHidden();
 
-  await addDialog.getByLabel('Username').fill(teamAdmin.username);
-  await addDialog.getByLabel('Role').selectOption('admin');
-  await addDialog.getByRole('button', { name: 'Add Member' }).click();
-  await expect(page.getByText('Member added').first()).toBeVisible();
-  await expect(addDialog).toBeHidden();
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  await inviteDialog.getByLabel('Username or e-mail').fill(teamAdmin.username);
+  await inviteDialog.getByLabel('Role').selectOption('admin');
+  await send();
+  await expect(inviteDialog).toBeHidden();
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  await inviteDialog.getByLabel('Username or e-mail').fill(member.username);
+  await send();
+  await expect(inviteDialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'Add Member' }).click();
-  await addDialog.getByLabel('Username').fill(member.username);
-  await addDialog.getByRole('button', { name: 'Add Member' }).click();
-  await expect(addDialog).toBeHidden();
-
+  // Invited is not joined: the members stay one, the invitations wait under them.
   const rows = page.getByTestId('team-member-row');
+  await expect(rows).toHaveCount(1);
+  const pending = page.getByTestId('team-invitation-row');
+  await expect(pending).toHaveCount(3);
+  await expect(pending.filter({ hasText: teamAdmin.username })).toContainText('Admin');
+  await expect(pending.filter({ hasText: member.username })).toContainText(
+    `Invited by ${owner.username}`,
+  );
+  // The invitee's e-mail shows nowhere before they accept.
+  await expect(page.getByText(member.email)).toHaveCount(0);
+  await page.getByRole('button', { name: `Revoke the invitation of ${nobody}` }).click();
+  await expect(page.getByText('Invitation revoked').first()).toBeVisible();
+  await expect(pending).toHaveCount(2);
+
+  // --- Each invitee accepts from their Teams tab (a badge on the tab says so).
+  const asMember = await signedIn(browser, member);
+  const asAdmin = await signedIn(browser, teamAdmin);
+  for (const { page: p, who } of [
+    { page: asMember.page, who: member },
+    { page: asAdmin.page, who: teamAdmin },
+  ]) {
+    await p.goto('/dashboard');
+    await expect(p.getByTestId('invitations-badge')).toHaveText(/^1/);
+    await p.getByRole('tab', { name: /Teams/ }).click();
+    const invitation = p.getByTestId('my-invitation');
+    await expect(invitation).toContainText(`${owner.username} invited you to ${teamName}`);
+    if (who === member) await snap(p, 'teams-tab-invitation');
+    await invitation.getByRole('button', { name: `Accept the invitation to ${teamName}` }).click();
+    await expect(p).toHaveURL(new RegExp(`/teams/${teamId}$`));
+    await expect(p.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  }
+
+  await page.reload();
   await expect(rows).toHaveCount(3);
+  await expect(page.getByText('No pending invitations.')).toBeVisible();
+  await expect(page.getByText(member.email)).toBeVisible();
   await expect(page.getByLabel(`Role of ${teamAdmin.username}`)).toHaveValue('ADMIN');
   await expect(page.getByLabel(`Role of ${member.username}`)).toHaveValue('MEMBER');
 
@@ -126,7 +159,6 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await expect(page.getByRole('article', { name: linkName }).getByText(/^Team/)).toBeVisible();
 
   // --- The member sees the shared link with the 'Team' badge, and a read-only team.
-  const asMember = await signedIn(browser, member);
   await asMember.page.goto('/dashboard?tab=links');
   const sharedLink = asMember.page.getByRole('article', { name: linkName });
   await expect(sharedLink).toBeVisible();
@@ -136,13 +168,13 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await expect(asMember.page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   await expect(asMember.page.getByTestId('team-member-row')).toHaveCount(3);
   await expect(asMember.page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
-  await expect(asMember.page.getByRole('button', { name: 'Add Member' })).toHaveCount(0);
+  await expect(asMember.page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
+  await expect(asMember.page.getByText('Pending invitations')).toHaveCount(0);
   await expect(asMember.page.getByRole('combobox')).toHaveCount(0);
   await expect(asMember.page.getByRole('button', { name: 'Leave team' })).toBeVisible();
   await snap(asMember.page, 'team-detail-member');
 
   // --- The admin removes plain members only, and changes no roles.
-  const asAdmin = await signedIn(browser, teamAdmin);
   await asAdmin.page.goto(`/teams/${teamId}`);
   await expect(asAdmin.page.getByTestId('team-member-row')).toHaveCount(3);
   await expect(asAdmin.page.getByRole('combobox')).toHaveCount(0);
@@ -171,6 +203,72 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   expect(asAdmin.errors).toEqual([]);
   await asMember.context.close();
   await asAdmin.context.close();
+});
+
+test('an owner invites an e-mail address; the link, opened signed out, leads through sign-up into the team', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  test.slow();
+  const owner = await createUser(page.request, { tier: 'TEAM' });
+  const newcomer = makeUser({ firstName: 'Nina' });
+  const teamName = `Support ${owner.username.slice(-4)}`;
+  await signInViaApi(page, owner);
+  const created = await page.context().request.post('/api/v1/teams', { data: { name: teamName } });
+  expect(created.status()).toBe(201);
+  const teamId = (await created.json()).id as number;
+
+  // --- The owner invites an address; with no mail server here, they copy the link shown once.
+  await page.goto(`/teams/${teamId}`);
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite member' });
+  await dialog.getByLabel('Username or e-mail').fill(newcomer.email);
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Invitation link' });
+  const link = await linkDialog.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/\/invitations\/[A-Za-z0-9_-]{43}$/);
+  await snap(page, 'team-invite-link');
+  await linkDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('team-invitation-row')).toContainText(newcomer.email);
+  await snap(page, 'team-detail-pending');
+
+  // --- A signed-out visitor opens it, creates an account, signs in, comes back, accepts.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  const visitorErrors = watchConsole(visitor);
+  await visitor.goto(new URL(link).pathname);
+  await expect(visitor.getByRole('heading', { name: 'You are invited to a team' })).toBeVisible();
+  await snap(visitor, 'invitation-signed-out');
+  await visitor.getByRole('link', { name: 'Create an account' }).click();
+  await expect(visitor).toHaveURL(/\/auth\?tab=register&next=/);
+  await visitor.getByLabel('Username').fill(newcomer.username);
+  await visitor.getByLabel('Email').fill(newcomer.email);
+  await visitor.getByLabel('First Name').fill(newcomer.firstName);
+  await visitor.getByLabel('Password', { exact: true }).fill(newcomer.password);
+  await visitor.getByRole('button', { name: 'Create Account' }).click();
+  await expect(visitor.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await visitor.getByLabel('Password', { exact: true }).fill(newcomer.password);
+  await visitor.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(visitor).toHaveURL(new URL(link).pathname);
+  await expect(visitor.getByText(`You are signed in as ${newcomer.username}`)).toBeVisible();
+  await snap(visitor, 'invitation-signed-in');
+  await visitor.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/teams/${teamId}$`));
+  await expect(visitor.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  await expect(visitor.getByTestId('team-member-row')).toHaveCount(2);
+
+  // The link is spent.
+  await visitor.goto(new URL(link).pathname);
+  await visitor.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Invitation not found' })).toBeVisible();
+
+  expect(consoleErrors).toEqual([]);
+  expect(visitorErrors).toEqual([]);
+  await context.close();
 });
 
 test('a user without the Team plan is offered the plans instead of a team', async ({

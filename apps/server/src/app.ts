@@ -44,6 +44,9 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { WebhooksService } from './modules/webhooks/service';
 import { WebhookWorker } from './modules/webhooks/worker';
 import { TeamsService } from './modules/teams/service';
+import { INVITATIONS_LIMIT, InvitationsService } from './modules/teams/invitations';
+import { invitationRoutes } from './modules/teams/invitations-routes';
+import { INVITATION_MESSAGES } from '@mailtokit/contracts/invitations';
 import { siteRoutes } from './modules/site/routes';
 import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
 import { TrackingService } from './modules/tracking/service';
@@ -59,6 +62,7 @@ export interface Services {
   tracking: TrackingService;
   analytics: AnalyticsService;
   teams: TeamsService;
+  invitations: InvitationsService;
   contact: ContactService;
   system: SystemService;
   tokens: TokensService;
@@ -190,6 +194,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     ),
     analytics: new AnalyticsService(db, () => app.services.links),
     teams: new TeamsService(db, users, () => app.services.links),
+    invitations: new InvitationsService(db, users, mailer, clock, limiter),
     contact: new ContactService(db),
     system: new SystemService(db),
     tokens,
@@ -234,6 +239,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(accountRoutes);
   await app.register(linkRoutes);
   await app.register(teamRoutes);
+  await app.register(invitationRoutes);
   await app.register(tokenRoutes);
   await app.register(webhookRoutes);
   await app.register(contactRoutes);
@@ -272,6 +278,11 @@ function limitRules(config: Config): Record<string, LimitRule> {
     register: { points: limits.registrationsPerHour, durationMs: 60 * 60_000 },
     contact: { points: limits.contactPerHour, durationMs: 60 * 60_000 },
     passwordReset: { points: limits.passwordResetsPerHour, durationMs: 60 * 60_000 },
+    [INVITATIONS_LIMIT]: {
+      points: limits.invitationsPerDay,
+      durationMs: 24 * 60 * 60_000,
+      detail: INVITATION_MESSAGES.dailyLimit,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Tier } from '@mailtokit/contracts/user';
+import { INVITATIONS_PER_DAY } from '@mailtokit/contracts/invitations';
 
 const port = z.coerce
   .number({ message: 'must be a number' })
@@ -164,6 +165,8 @@ export interface RateLimits {
   contactPerHour: number;
   /** Password-reset e-mails per address per hour. */
   passwordResetsPerHour: number;
+  /** Team invitations one user may send per day. */
+  invitationsPerDay: number;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -173,6 +176,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   registrationsPerHour: 30,
   contactPerHour: 5,
   passwordResetsPerHour: 5,
+  invitationsPerDay: INVITATIONS_PER_DAY,
 };
 
 export class ConfigError extends Error {

@@ -80,7 +80,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     smtpUrl: null,
     mailFrom: 'MailtoKit <no-reply@localhost>',
     webDist: opts.webDist ?? null,
-    limits: { ...DEFAULT_LIMITS, registrationsPerHour: 10_000, ...opts.limits },
+    limits: {
+      ...DEFAULT_LIMITS,
+      registrationsPerHour: 10_000,
+      invitationsPerDay: 10_000,
+      ...opts.limits,
+    },
     ...opts.config,
   };
   const db = openDb(database.config);
@@ -222,7 +227,28 @@ export async function createTeam(
   return res.json();
 }
 
-/** Adds `who` to a team through the API as `by` (its owner or an admin). */
+/** Invites `who` by username to a team through the API as `by`; returns the invitation. */
+export async function invite(
+  app: App,
+  by: SignedIn,
+  teamId: number,
+  who: SignedIn,
+  role: 'ADMIN' | 'MEMBER' = 'MEMBER',
+): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/teams/${teamId}/invitations`,
+    headers: by.headers,
+    payload: { username: who.user.username, role },
+  });
+  if (res.statusCode !== 201) throw new Error(`invite failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/**
+ * Makes `who` a member of a team the only way there is: `by` (its owner or an admin) invites
+ * them and they accept. OWNER: they join as an admin, then the owner hands the team over.
+ */
 export async function addMember(
   app: App,
   by: SignedIn,
@@ -230,13 +256,21 @@ export async function addMember(
   who: SignedIn,
   role: 'OWNER' | 'ADMIN' | 'MEMBER' = 'MEMBER',
 ): Promise<void> {
+  const invitation = await invite(app, by, teamId, who, role === 'OWNER' ? 'ADMIN' : role);
   const res = await app.inject({
     method: 'POST',
-    url: `/api/v1/teams/${teamId}/members`,
-    headers: by.headers,
-    payload: { username: who.user.username, role },
+    url: `/api/v1/invitations/${invitation.id}/accept`,
+    headers: who.headers,
   });
-  if (res.statusCode !== 201) throw new Error(`add member failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
+  if (role !== 'OWNER') return;
+  const put = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/teams/${teamId}/members/${who.user.id}`,
+    headers: by.headers,
+    payload: { role: 'OWNER' },
+  });
+  if (put.statusCode !== 200) throw new Error(`transfer failed: ${put.statusCode} ${put.body}`);
 }
 
 /** Registers and signs in a new user on the given plan. */

@@ -173,11 +173,12 @@ describe('permission matrix', () => {
       expected: [201, 201, 403, 404, 401],
     },
     {
-      name: 'add a member as owner (transfer)',
+      // Nobody is invited as owner: ownership moves only to a member.
+      name: 'add a member as owner',
       method: 'POST',
       path: (f) => `/${f.teamId}/members`,
       body: (f) => ({ username: f.people.newcomer.user.username, role: 'owner' }),
-      expected: [201, 403, 403, 404, 401],
+      expected: [400, 400, 400, 400, 401],
     },
     {
       name: 'promote a member to admin',
@@ -256,6 +257,7 @@ describe('permission matrix', () => {
       expect(res.statusCode).toBe(status);
       if (status === 401) expect(res.json().code).toBe('UNAUTHORIZED');
       if (status === 404) expect(res.json()).toEqual(TEAM_NOT_FOUND);
+      if (status === 400) expect(res.json().code).toBe('VALIDATION_ERROR');
       if (status === 403)
         expect(res.json().code).toBe(
           method === 'POST' && !path(f, actor) ? 'TEAM_REQUIRED' : 'FORBIDDEN',
@@ -498,7 +500,7 @@ describe('reading teams', () => {
   });
 });
 
-describe('adding members', () => {
+describe('the older add-member call', () => {
   let owner: SignedIn;
   let admin: SignedIn;
   let member: SignedIn;
@@ -513,8 +515,9 @@ describe('adding members', () => {
     await addMember(t.app, owner, teamId, member, 'MEMBER');
   });
 
-  it('finds the username in any case, takes the role in any case, defaults to MEMBER', async () => {
+  it('invites the username (any case, role in any case, MEMBER by default): nobody joins', async () => {
     const [a, b] = await Promise.all([user('FREE'), user('FREE')]);
+    const before = await snapshot(teamId);
     const res = await call('POST', url(), admin, {
       username: `  ${a.user.username.toUpperCase()} `,
       role: 'Admin',
@@ -523,28 +526,39 @@ describe('adding members', () => {
     expect(res.json()).toEqual({
       id: expect.any(Number),
       teamId,
-      userId: a.user.id,
+      teamName: expect.any(String),
       role: 'ADMIN',
+      username: a.user.username.toUpperCase(),
+      invitedBy: { id: admin.user.id, username: admin.user.username },
       createdAt: expect.any(String),
-      updatedAt: expect.any(String),
-      user: { username: a.user.username, email: a.user.email, profileImageUrl: null },
+      expiresAt: expect.any(String),
+      status: 'PENDING',
     });
     const plain = await call('POST', url(), owner, { username: b.user.username });
     expect(plain.statusCode).toBe(201);
     expect(plain.json().role).toBe('MEMBER');
-    expect(await rolesOf(teamId)).toMatchObject({ [a.user.id]: 'ADMIN', [b.user.id]: 'MEMBER' });
+    // Still nobody new in the team: only their own acceptance adds them.
+    expect(await snapshot(teamId)).toEqual(before);
+    const mine = (await call('GET', '/api/v1/invitations', a)).json();
+    expect(mine.map((i: { teamId: number; role: string }) => [i.teamId, i.role])).toEqual([
+      [teamId, 'ADMIN'],
+    ]);
   });
 
-  it('answers 404 with the name for an unknown username', async () => {
-    const res = await call('POST', url(), owner, {
-      username: 'nobody_by_that_name',
-      role: 'member',
+  it('answers an unknown username exactly as a known one', async () => {
+    const known = await user('FREE');
+    const strip = (body: Record<string, unknown>) => ({
+      ...body,
+      id: 0,
+      username: '',
+      createdAt: '',
+      expiresAt: '',
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({
-      detail: "No user named 'nobody_by_that_name'",
-      code: 'NOT_FOUND',
-    });
+    const a = await call('POST', url(), owner, { username: 'nobody_by_that_name', role: 'member' });
+    const b = await call('POST', url(), owner, { username: known.user.username, role: 'member' });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(strip(a.json())).toEqual(strip(b.json()));
+    expect(Object.keys(a.headers).sort()).toEqual(Object.keys(b.headers).sort());
   });
 
   it('answers 409 for an existing member, the owner included', async () => {
@@ -568,14 +582,21 @@ describe('adding members', () => {
     expect(res.json()).toEqual(forbidden('Members cannot manage the team'));
   });
 
-  it('lets only the owner grant owner', async () => {
+  it('never invites anyone as owner, not even for the owner', async () => {
     const newcomer = await user('FREE');
-    const res = await call('POST', url(), admin, {
-      username: newcomer.user.username,
-      role: 'owner',
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(OWNER_ONLY);
+    for (const by of [owner, admin]) {
+      const res = await call('POST', url(), by, {
+        username: newcomer.user.username,
+        role: 'owner',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(
+        invalid(
+          'role',
+          'Invite as admin or member; ownership moves only to someone who is already a member',
+        ),
+      );
+    }
   });
 
   it.each([
@@ -621,7 +642,7 @@ describe('adding members', () => {
       )
       .execute();
     const late = await user('FREE');
-    const res = await call('POST', `${V1}/${team.id}/members`, boss, {
+    const res = await call('POST', `${V1}/${team.id}/invitations`, boss, {
       username: late.user.username,
     });
     expect(res.statusCode).toBe(409);
@@ -660,9 +681,11 @@ describe('adding members', () => {
     expect((await call('GET', V1, busy)).json()).toHaveLength(TEAM_MEMBERSHIPS_MAX);
 
     const add = await call('POST', url(), owner, { username: busy.user.username });
-    expect(add.statusCode).toBe(409);
-    expect(add.json()).toEqual({
-      detail: `${busy.user.username} already belongs to 200 teams`,
+    expect(add.statusCode).toBe(201);
+    const accept = await call('POST', `/api/v1/invitations/${add.json().id}/accept`, busy);
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json()).toEqual({
+      detail: 'You can belong to at most 200 teams',
       code: 'CONFLICT',
     });
     const create = await call('POST', V1, busy, { name: 'Mine' });
@@ -835,29 +858,36 @@ describe('ownership transfer', () => {
     expect((await call('GET', `${V1}/${team.id}`, admin)).json()).toEqual(TEAM_NOT_FOUND);
   });
 
-  it('hands the team to a newcomer added with role owner', async () => {
-    const [owner, newcomer] = await Promise.all([user('TEAM'), user('FREE')]);
+  it('moves ownership only to a member: anyone else, invited or not, is 404', async () => {
+    const [owner, invited, stranger] = await Promise.all([
+      user('TEAM'),
+      user('FREE'),
+      user('FREE'),
+    ]);
     const team = await createTeam(t.app, owner);
-    const res = await call('POST', `${V1}/${team.id}/members`, owner, {
-      username: newcomer.user.username,
-      role: 'owner',
+    const inv = await call('POST', `${V1}/${team.id}/invitations`, owner, {
+      username: invited.user.username,
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().role).toBe('OWNER');
+    expect(inv.statusCode).toBe(201);
+    for (const who of [invited, stranger]) {
+      const res = await call('PUT', `${V1}/${team.id}/members/${who.user.id}`, owner, {
+        role: 'owner',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(MEMBER_NOT_FOUND);
+    }
     expect(await snapshot(team.id)).toEqual({
-      ownerId: newcomer.user.id,
-      members: [
-        { user_id: owner.user.id, role: 'ADMIN' },
-        { user_id: newcomer.user.id, role: 'OWNER' },
-      ].sort((a, b) => a.user_id - b.user_id),
+      ownerId: owner.user.id,
+      members: [{ user_id: owner.user.id, role: 'OWNER' }],
     });
-    const owners = await t.db.kysely
-      .selectFrom('team_members')
-      .select('user_id')
-      .where('team_id', '=', team.id)
-      .where('role', '=', 'OWNER')
-      .execute();
-    expect(owners).toEqual([{ user_id: newcomer.user.id }]);
+    // Nobody stuck with a team they never wanted: the stranger's account deletion is free.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account',
+      headers: stranger.headers,
+      payload: { password: stranger.password },
+    });
+    expect(del.statusCode).toBe(204);
   });
 
   it(`refuses a new owner who already owns ${TEAMS_OWNED_MAX} teams`, async () => {

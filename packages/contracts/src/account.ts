@@ -90,6 +90,35 @@ export const AccountExport = z
         createdAt: z.string(),
       }),
     ),
+    /**
+     * Pending team invitations: those the user sent (with what they typed) and those addressed
+     * to the user's username.
+     */
+    invitations: z.object({
+      sent: z.array(
+        z.object({
+          id: z.number().int(),
+          teamId: z.number().int(),
+          teamName: z.string(),
+          role: z.enum(['ADMIN', 'MEMBER']),
+          username: z.string().nullable(),
+          email: z.string().nullable(),
+          createdAt: z.string(),
+          expiresAt: z.string(),
+        }),
+      ),
+      received: z.array(
+        z.object({
+          id: z.number().int(),
+          teamId: z.number().int(),
+          teamName: z.string(),
+          role: z.enum(['ADMIN', 'MEMBER']),
+          invitedBy: z.string(),
+          createdAt: z.string(),
+          expiresAt: z.string(),
+        }),
+      ),
+    }),
   })
   .meta({ id: 'AccountExport' });
 export type AccountExport = z.infer<typeof AccountExport>;

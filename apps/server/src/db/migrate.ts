@@ -15,6 +15,7 @@ import { m012LinksSearchTable } from './migrations/012-links-search-table';
 import { m013LinksClickTotal } from './migrations/013-links-click-total';
 import { m014WebhookOutbox } from './migrations/014-webhook-outbox';
 import { m015LinksSearchByUser } from './migrations/015-links-search-by-user';
+import { m016TeamInvitations } from './migrations/016-team-invitations';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013-links-click-total': m013LinksClickTotal,
   '014-webhook-outbox': m014WebhookOutbox,
   '015-links-search-by-user': m015LinksSearchByUser,
+  '016-team-invitations': m016TeamInvitations,
 };
 
 class InCodeProvider implements MigrationProvider {

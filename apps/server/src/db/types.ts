@@ -109,6 +109,26 @@ export interface TeamMembersTable {
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type NewTeamMember = Insertable<TeamMembersTable>;
 
+/** A pending team invitation (accepted, declined or revoked ones are deleted). */
+export interface TeamInvitationsTable {
+  id: Generated<number>;
+  team_id: number;
+  invited_by: number;
+  role: 'ADMIN' | 'MEMBER';
+  /** The username the inviter typed (by-username invitations), else null. */
+  username: string | null;
+  /** The address the inviter typed, in lower case (by-e-mail invitations), else null. */
+  email: string | null;
+  /** The account the username named when invited; null for e-mail or unknown usernames. */
+  invitee_id: number | null;
+  /** sha256 (hex) of the e-mailed link's token; the token itself is never stored. */
+  token_hash: string | null;
+  created_at: string;
+  expires_at: string;
+}
+export type TeamInvitationRow = Selectable<TeamInvitationsTable>;
+export type NewTeamInvitation = Insertable<TeamInvitationsTable>;
+
 export interface TrackingLinksTable {
   id: Generated<number>;
   /** Random base62, the public part of `/t/<slug>`. */
@@ -248,6 +268,7 @@ export interface DB {
   mailto_link_search: MailtoLinkSearchTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   click_daily: ClickDailyTable;

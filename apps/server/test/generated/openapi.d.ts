@@ -345,8 +345,8 @@ export interface paths {
         get: operations["listMembers"];
         put?: never;
         /**
-         * Add a member by username (owner or admin)
-         * @description Admins grant admin or member; only the owner grants owner, which transfers ownership (the old owner becomes an admin). Roles are accepted in either case. 404 for an unknown username, 409 for an existing member or past 200 members. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         * Invite a username to the team (owner or admin); the older form of inviteMember
+         * @description Creates an invitation by username, exactly as POST /api/v1/teams/{id}/invitations with {username, role} does, and answers it: nobody becomes a member but by accepting. Roles: admin or member. An unknown username gets the same 201. 409 for an existing member or an open invitation to the same username. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         post: operations["addMember"];
         delete?: never;
@@ -365,7 +365,7 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (owner only)
-         * @description Between admin and member; owner transfers ownership (the old owner becomes an admin). The owner's own role never changes (403). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         * @description Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         put: operations["updateMember"];
         post?: never;
@@ -374,6 +374,130 @@ export interface paths {
          * @description The owner removes anyone else; an admin removes plain members; any member but the owner may remove themselves. The owner is never removed (403). The removed member's links shared with the team become their private links. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's pending invitations (owner or admin)
+         * @description What the inviter typed (username or address), the role, who invited and when it expires; never the invitee's profile. Members get 403. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        /**
+         * Invite a username or an e-mail address to the team (owner or admin)
+         * @description The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by e-mail when they have an address); an invited address gets an e-mail with a one-time link, which this answer's `url` also holds (shown only here). An unknown username or address gets the same 201. 409 for an existing member, an open invitation to the same username or address, or 100 pending invitations; 429 past the inviter's daily budget. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation (owner or admin)
+         * @description Its link stops working at once. 404 Invitation not found for an unknown, expired or already used one. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's pending invitations
+         * @description Each with the team name, the inviter, the role and the expiry; nothing about other members.
+         */
+        get: operations["listMyInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an e-mailed invitation with its link's token
+         * @description The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token; 409 when the caller is already a member.
+         */
+        post: operations["acceptInvitationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept one of your invitations: you join the team
+         * @description Answers the new membership. Any plan may be a member. 409 when already a member or past the caps of members per team or teams per user. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline one of your invitations
+         * @description The invitation is deleted; the team sees it no more. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
+         */
+        post: operations["declineInvitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -652,6 +776,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CreateTeamBodyInput: {
+            name: string;
+            description?: string | null;
+        };
+        UpdateMemberBodyInput: {
+            role: string;
+        };
+        InviteBodyInput: {
+            username?: string | null;
+            email?: string | null;
+            role?: string;
+        };
+        InviteByUsernameBodyInput: {
+            username: string;
+            role?: string;
+        };
+        AcceptTokenBodyInput: {
+            token: string;
+        };
         CreateTokenBodyInput: {
             name: string;
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
@@ -704,17 +847,6 @@ export interface components {
             isShared?: boolean | null;
             teamId?: number | null;
         };
-        CreateTeamBodyInput: {
-            name: string;
-            description?: string | null;
-        };
-        AddMemberBodyInput: {
-            username: string;
-            role?: string;
-        };
-        UpdateMemberBodyInput: {
-            role: string;
-        };
         CreateWebhookBodyInput: {
             url: string;
             /**
@@ -750,6 +882,60 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        TeamMember: {
+            id: number;
+            teamId: number;
+            userId: number;
+            /** @enum {string} */
+            role: "OWNER" | "ADMIN" | "MEMBER";
+            createdAt: string;
+            updatedAt: string;
+            user: {
+                username: string;
+                email: string | null;
+                profileImageUrl: string | null;
+            };
+        };
+        TeamMemberList: components["schemas"]["TeamMember"][];
+        Team: {
+            id: number;
+            name: string;
+            description: string | null;
+            ownerId: number;
+            owner_id: number;
+            owner: {
+                id: number;
+                username: string;
+            } | null;
+            createdAt: string;
+            created_at: string;
+            updatedAt: string;
+            currentUserId: number;
+            /** @enum {string} */
+            currentUserRole: "OWNER" | "ADMIN" | "MEMBER";
+            memberCount: number;
+            members: components["schemas"]["TeamMember"][];
+        };
+        TeamList: components["schemas"]["Team"][];
+        Invitation: {
+            id: number;
+            teamId: number;
+            teamName: string;
+            /** @enum {string} */
+            role: "ADMIN" | "MEMBER";
+            username?: string;
+            email?: string;
+            invitedBy: {
+                id: number;
+                username: string;
+            };
+            createdAt: string;
+            expiresAt: string;
+            /** @constant */
+            status: "PENDING";
+            url?: string;
+        };
+        InvitationList: components["schemas"]["Invitation"][];
         Error: {
             detail: string;
             code: string;
@@ -843,6 +1029,29 @@ export interface components {
                 message: string;
                 createdAt: string;
             }[];
+            invitations: {
+                sent: {
+                    id: number;
+                    teamId: number;
+                    teamName: string;
+                    /** @enum {string} */
+                    role: "ADMIN" | "MEMBER";
+                    username: string | null;
+                    email: string | null;
+                    createdAt: string;
+                    expiresAt: string;
+                }[];
+                received: {
+                    id: number;
+                    teamId: number;
+                    teamName: string;
+                    /** @enum {string} */
+                    role: "ADMIN" | "MEMBER";
+                    invitedBy: string;
+                    createdAt: string;
+                    expiresAt: string;
+                }[];
+            };
         };
         LinkAnalytics: {
             linkId: number;
@@ -970,41 +1179,6 @@ export interface components {
             invalidCount: number;
             preview: components["schemas"]["LinkImportRow"][];
         };
-        TeamMember: {
-            id: number;
-            teamId: number;
-            userId: number;
-            /** @enum {string} */
-            role: "OWNER" | "ADMIN" | "MEMBER";
-            createdAt: string;
-            updatedAt: string;
-            user: {
-                username: string;
-                email: string | null;
-                profileImageUrl: string | null;
-            };
-        };
-        TeamMemberList: components["schemas"]["TeamMember"][];
-        Team: {
-            id: number;
-            name: string;
-            description: string | null;
-            ownerId: number;
-            owner_id: number;
-            owner: {
-                id: number;
-                username: string;
-            } | null;
-            createdAt: string;
-            created_at: string;
-            updatedAt: string;
-            currentUserId: number;
-            /** @enum {string} */
-            currentUserRole: "OWNER" | "ADMIN" | "MEMBER";
-            memberCount: number;
-            members: components["schemas"]["TeamMember"][];
-        };
-        TeamList: components["schemas"]["Team"][];
         Webhook: {
             id: number;
             url: string;
@@ -2189,7 +2363,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddMemberBodyInput"];
+                "application/json": components["schemas"]["InviteByUsernameBodyInput"];
             };
         };
         responses: {
@@ -2199,7 +2373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TeamMember"];
+                    "application/json": components["schemas"]["Invitation"];
                 };
             };
             /** @description Default Response */
@@ -2240,6 +2414,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2357,6 +2540,365 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+                /** @description Invitation id (a positive integer) */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTokenBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -84,6 +84,7 @@ const SIGNED_IN: [RegExp, string][] = [
   [/^\/dashboard\/edit-link\//, 'Edit link'],
   [/^\/dashboard\/analytics\//, 'Link analytics'],
   [/^\/teams\//, 'Team'],
+  [/^\/invitations\//, 'Team invitation'],
 ];
 
 /** The meta of the page at `pathname` (unknown paths get the not-found page's). */

@@ -68,6 +68,9 @@ const EditLinkRoute = lazy(() =>
 const LinkAnalyticsRoute = lazy(() =>
   import('./routes/analytics').then((m) => ({ default: m.LinkAnalyticsRoute })),
 );
+const InvitationRoute = lazyWithQuery(() =>
+  import('./routes/invitation').then((m) => m.InvitationRoute),
+);
 const TeamDetailRoute = lazy(() =>
   import('./routes/team-detail').then((m) => ({ default: m.TeamDetailRoute })),
 );
@@ -104,6 +107,7 @@ export function AppRoutes() {
             <Route path="contact" element={<ContactPage />} />
             <Route path="privacy" element={<PrivacyPage />} />
             <Route path="pricing" element={<PricingPage />} />
+            <Route path="invitations/:token" element={<InvitationRoute />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route element={<DashboardShell />}>

@@ -22,8 +22,15 @@ export const queryKeys = {
     all: ['teams'] as const,
     detail: (teamId: number) => ['teams', teamId] as const,
     members: (teamId: number) => ['teams', teamId, 'members'] as const,
+    /** A team's pending invitations (owner and admins). */
+    invitations: (teamId: number) => ['teams', teamId, 'invitations'] as const,
     /** The caller's teams as the link form's 'Share with Team' selector needs them. */
     shareOptions: ['teams', 'share-options'] as const,
+  },
+
+  /** The signed-in user's own pending team invitations. */
+  invitations: {
+    all: ['invitations'] as const,
   },
 
   trackingLinks: {

@@ -107,6 +107,55 @@ export function contactMessagesOf(db: Conn, userId: number) {
     .execute();
 }
 
+/** The user's pending team invitations: sent (what they typed) and received (by username). */
+export async function invitationsOf(db: Conn, userId: number) {
+  const rows = await db
+    .selectFrom('team_invitations as i')
+    .innerJoin('teams as t', 't.id', 'i.team_id')
+    .innerJoin('users as u', 'u.id', 'i.invited_by')
+    .select([
+      'i.id',
+      'i.team_id',
+      't.name as team_name',
+      'i.role',
+      'i.username',
+      'i.email',
+      'i.invited_by',
+      'i.invitee_id',
+      'u.username as inviter',
+      'i.created_at',
+      'i.expires_at',
+    ])
+    .where((eb) => eb.or([eb('i.invited_by', '=', userId), eb('i.invitee_id', '=', userId)]))
+    .orderBy('i.id')
+    .execute();
+  const common = (r: (typeof rows)[number]) => ({
+    id: r.id,
+    teamId: r.team_id,
+    teamName: r.team_name,
+    role: r.role,
+  });
+  return {
+    sent: rows
+      .filter((r) => r.invited_by === userId)
+      .map((r) => ({
+        ...common(r),
+        username: r.username,
+        email: r.email,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+      })),
+    received: rows
+      .filter((r) => r.invitee_id === userId)
+      .map((r) => ({
+        ...common(r),
+        invitedBy: r.inviter,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+      })),
+  };
+}
+
 /** Teams the user owns, with how many other members each has. */
 export async function ownedTeams(db: Conn, userId: number) {
   const rows = await db
@@ -125,7 +174,8 @@ export async function ownedTeams(db: Conn, userId: number) {
 /**
  * Deletes every row of the user, in the caller's transaction: teams owned alone, links (shared
  * ones too) with their tracking links, clicks and rollups, webhooks with their links and
- * deliveries, API tokens, sessions, reset tokens, contact messages, memberships, the user's
+ * deliveries, API tokens, sessions, reset tokens, contact messages, memberships, team
+ * invitations sent or received (by username, or to the account's address), the user's
  * rate-limit counters, and the user. Tracking links the user made on other people's links stay
  * with those links, without their creator.
  */
@@ -143,6 +193,7 @@ export async function deleteUserData(
       .where('team_id', 'in', soloTeamIds)
       .execute();
     await trx.deleteFrom('team_members').where('team_id', 'in', soloTeamIds).execute();
+    await trx.deleteFrom('team_invitations').where('team_id', 'in', soloTeamIds).execute();
     await trx.deleteFrom('teams').where('id', 'in', soloTeamIds).execute();
   }
   const links = trx.selectFrom('mailto_links').select('id').where('user_id', '=', uid);
@@ -171,6 +222,16 @@ export async function deleteUserData(
 
   await trx.deleteFrom('mailto_links').where('user_id', '=', uid).execute();
   await trx.deleteFrom('team_members').where('user_id', '=', uid).execute();
+  await trx
+    .deleteFrom('team_invitations')
+    .where((eb) =>
+      eb.or([
+        eb('invited_by', '=', uid),
+        eb('invitee_id', '=', uid),
+        ...(user.email ? [eb('email', '=', user.email.toLowerCase())] : []),
+      ]),
+    )
+    .execute();
   await trx.deleteFrom('api_tokens').where('user_id', '=', uid).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', uid).execute();
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', uid).execute();

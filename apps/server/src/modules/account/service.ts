@@ -71,6 +71,7 @@ export class AccountService {
       repo.sessionsOf(k, user.id),
       repo.contactMessagesOf(k, user.id),
     ]);
+    const invitations = await repo.invitationsOf(k, user.id);
     const totals = await repo.clickTotals(
       k,
       tracking.map((t) => t.id),
@@ -140,6 +141,7 @@ export class AccountService {
         message: m.message,
         createdAt: m.created_at,
       })),
+      invitations,
     };
   }
 }

@@ -93,3 +93,29 @@ export function passwordChangedMail(input: {
     ],
   });
 }
+
+export function teamInvitationMail(input: {
+  team: string;
+  inviter: string;
+  role: 'ADMIN' | 'MEMBER';
+  url: string;
+  validDays: number;
+  /** True: the link is the invitation itself (an invited address); else it opens the app. */
+  byEmail: boolean;
+}): MailContent {
+  const role = input.role === 'ADMIN' ? 'an admin' : 'a member';
+  return render(`${input.inviter} invited you to ${input.team} on MailtoKit`, {
+    paragraphs: [
+      'Hello,',
+      `${input.inviter} invited you to join the team "${input.team}" on MailtoKit as ${role}.`,
+      input.byEmail
+        ? `Open the link below to sign in (or create an account) and accept. It works once, for ${input.validDays} days.`
+        : `Sign in to MailtoKit and open the Teams tab to accept or decline. The invitation stays open for ${input.validDays} days.`,
+    ],
+    action: {
+      label: input.byEmail ? 'Accept the invitation' : 'See the invitation',
+      url: input.url,
+    },
+    after: ['Nothing happens unless you accept. If you did not expect this, ignore this e-mail.'],
+  });
+}

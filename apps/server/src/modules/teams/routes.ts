@@ -1,7 +1,7 @@
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { Invitation, InviteByUsernameBody } from '@mailtokit/contracts/invitations';
 import {
-  AddMemberBody,
   CreateTeamBody,
   Team,
   TeamList,
@@ -11,7 +11,7 @@ import {
 } from '@mailtokit/contracts/teams';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
-import { withAliases } from '../../lib/routes';
+import { publicOrigin, withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
 /** Any string: an id that is not a positive integer answers 404 like an unknown one. */
@@ -131,27 +131,29 @@ export async function teamRoutes(app: App) {
         hide,
         tags: ['teams'],
         operationId: 'addMember',
-        summary: 'Add a member by username (owner or admin)',
-        description: `Admins grant admin or member; only the owner grants owner, which transfers ownership (the old owner becomes an admin). Roles are accepted in either case. 404 for an unknown username, 409 for an existing member or past 200 members. ${MEMBERS_ONLY}`,
+        summary: 'Invite a username to the team (owner or admin); the older form of inviteMember',
+        description: `Creates an invitation by username, exactly as POST /api/v1/teams/{id}/invitations with {username, role} does, and answers it: nobody becomes a member but by accepting. Roles: admin or member. An unknown username gets the same 201. 409 for an existing member or an open invitation to the same username. ${MEMBERS_ONLY}`,
         params: TeamParams,
-        body: AddMemberBody,
+        body: InviteByUsernameBody,
         response: {
-          201: TeamMember,
+          201: Invitation,
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,
           404: ErrorBody,
           409: ErrorBody,
+          429: ErrorBody,
         },
       },
       config: { auth: { token: 'teams:write' } },
       handler: async (request, reply) => {
-        const member = await app.services.teams.addMember(
+        const invitation = await app.services.invitations.invite(
           authOf(request).user,
           request.params.id,
           request.body,
+          publicOrigin(app, request),
         );
-        return reply.code(201).send(member);
+        return reply.code(201).send(invitation);
       },
     });
   }
@@ -168,7 +170,7 @@ export async function teamRoutes(app: App) {
         tags: ['teams'],
         operationId: 'updateMember',
         summary: "Change a member's role (owner only)",
-        description: `Between admin and member; owner transfers ownership (the old owner becomes an admin). The owner's own role never changes (403). ${MEMBERS_ONLY}`,
+        description: `Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). ${MEMBERS_ONLY}`,
         params: MemberParams,
         body: UpdateMemberBody,
         response: {

@@ -1,5 +1,4 @@
 import type {
-  AddMemberBody,
   CreateTeamBody,
   Team,
   TeamMember,
@@ -7,7 +6,6 @@ import type {
   UpdateMemberBody,
 } from '@mailtokit/contracts/teams';
 import {
-  TEAM_MEMBERS_MAX,
   TEAM_MEMBERSHIPS_MAX,
   TEAM_MESSAGES,
   TEAMS_OWNED_MAX,
@@ -18,16 +16,15 @@ import type { z } from 'zod';
 import type { Conn, Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { TeamRow, UserRow } from '../../db/types';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireTeamTier } from '../../lib/tiers';
 import type { LinksService } from '../links/service';
 import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
+import * as invitationsRepo from './invitations-repo';
 import * as repo from './repo';
 
 type CreateInput = z.output<typeof CreateTeamBody>;
-type AddInput = z.output<typeof AddMemberBody>;
 type UpdateInput = z.output<typeof UpdateMemberBody>;
 
 /** The teams a user belongs to: team id -> the user's role there and the team's name. */
@@ -148,51 +145,6 @@ export class TeamsService {
   }
 
   /**
-   * Owner or admin. Admins grant ADMIN or MEMBER; only the owner grants OWNER, which hands
-   * the team over: the new member becomes the owner and the old owner an admin.
-   */
-  async addMember(user: UserRow, rawId: string, input: AddInput): Promise<TeamMember> {
-    try {
-      return await this.db.kysely.transaction().execute(async (trx) => {
-        const { team, role } = await this.seat(trx, user, rawId, this.lock);
-        const may = teamPermissions(role);
-        if (!may.canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
-        if (!may.grantableRoles.includes(input.role)) throw forbidden(TEAM_MESSAGES.ownerOnly);
-
-        const target = await this.users.findByUsername(input.username, trx);
-        if (!target) throw notFound(TEAM_MESSAGES.userNotFound(input.username));
-        if (await repo.findMember(trx, team.id, target.id))
-          throw conflict(TEAM_MESSAGES.alreadyMember);
-        if ((await repo.countMembersOf(trx, team.id)) >= TEAM_MEMBERS_MAX)
-          throw conflict(TEAM_MESSAGES.tooManyMembers);
-        if ((await repo.countMembershipsOf(trx, target.id)) >= TEAM_MEMBERSHIPS_MAX)
-          throw conflict(TEAM_MESSAGES.userInTooManyTeams(target.username));
-
-        const now = nowIso();
-        const transfer = input.role === 'OWNER';
-        if (transfer) {
-          await this.checkMayOwnMore(trx, target);
-          // Demote first: the one-owner index must hold after every statement.
-          await repo.setMemberRole(trx, team.id, team.owner_id, 'ADMIN', now);
-        }
-        const row = await repo.insertMember(trx, {
-          team_id: team.id,
-          user_id: target.id,
-          role: input.role,
-          created_at: now,
-          updated_at: now,
-        });
-        if (transfer) await repo.setTeamOwner(trx, team.id, target.id, now);
-        return toTeamMember({ ...row, username: target.username, email: target.email });
-      });
-    } catch (err) {
-      // Two adds of the same user racing: the unique (team_id, user_id) index decides.
-      if (isUniqueViolation(err)) throw conflict(TEAM_MESSAGES.alreadyMember);
-      throw err;
-    }
-  }
-
-  /**
    * Owner only: moves a member between ADMIN and MEMBER, or makes them the owner (the old
    * owner becomes an admin). The owner's own row never changes this way.
    */
@@ -239,6 +191,8 @@ export class TeamsService {
           role === 'ADMIN' ? TEAM_MESSAGES.adminsCannotRemoveAdmins : TEAM_MESSAGES.membersReadOnly,
         );
       await repo.deleteMember(trx, team.id, target.user_id);
+      // Invitations they sent to the team go with them.
+      await invitationsRepo.deleteSentBy(trx, team.id, target.user_id);
       await this.links().unshareAll(trx, team.id, target.user_id);
     });
   }

@@ -15,6 +15,13 @@ const TeamsTab = lazy(() =>
   import('@/features/teams/components/teams-tab').then((m) => ({ default: m.TeamsTab })),
 );
 
+// The badge of pending invitations on the Teams tab, fetched once the page is up.
+const InvitationsBadge = lazy(() =>
+  import('@/features/teams/components/invitations-badge').then((m) => ({
+    default: m.InvitationsBadge,
+  })),
+);
+
 const loading = (tab: ReactNode) => <Suspense fallback={<PageSpinner />}>{tab}</Suspense>;
 
 /** /dashboard: the dashboard shell with each feature's tab content. */
@@ -24,6 +31,11 @@ export function DashboardRoute() {
       links={<LinksTab />}
       analytics={loading(<AnalyticsTab />)}
       teams={loading(<TeamsTab />)}
+      teamsBadge={
+        <Suspense fallback={null}>
+          <InvitationsBadge />
+        </Suspense>
+      }
     />
   );
 }

@@ -4,12 +4,16 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth/use-auth';
+import { returnPath } from '../lib/return-path';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 type AuthTab = 'login' | 'register';
 
-/** /auth: Sign In | Register. `?tab=register` opens Register. */
+/**
+ * /auth: Sign In | Register. `?tab=register` opens Register; `?next=/path` is where a sign-in
+ * leads (and what registering keeps for the sign-in that follows), e.g. back to an invitation.
+ */
 export function AuthPage() {
   const { isAuthenticated, isLoading } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -17,15 +21,17 @@ export function AuthPage() {
   const [signingIn, setSigningIn] = useState(false);
   const [registeredUsername, setRegisteredUsername] = useState('');
   const tab: AuthTab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const next = returnPath(searchParams.get('next'));
+  const withNext = (params: Record<string, string>) => (next ? { ...params, next } : params);
 
-  const showTab = (next: AuthTab) => {
-    setSearchParams(next === 'register' ? { tab: 'register' } : {}, { replace: true });
+  const showTab = (to: AuthTab) => {
+    setSearchParams(withNext(to === 'register' ? { tab: 'register' } : {}), { replace: true });
   };
 
   if (isLoading) return <PageSpinner />;
   // A visitor who is already signed in has nothing to do here (but a fresh sign-in goes on
   // to /dashboard, so it must not be bounced to / first).
-  if (isAuthenticated && !signingIn) return <Navigate to="/" replace />;
+  if (isAuthenticated && !signingIn) return <Navigate to={next ?? '/'} replace />;
 
   const title = tab === 'register' ? 'Create your account' : 'Welcome back';
   const description =
@@ -52,7 +58,7 @@ export function AuthPage() {
                 onSwitchToRegister={() => showTab('register')}
                 onAttempt={() => setSigningIn(true)}
                 onFailure={() => setSigningIn(false)}
-                onSuccess={() => void navigate('/dashboard')}
+                onSuccess={() => void navigate(next ?? '/dashboard')}
               />
             </TabsContent>
             <TabsContent value="register">
@@ -60,7 +66,7 @@ export function AuthPage() {
                 onSwitchToLogin={() => showTab('login')}
                 onSuccess={(username) => {
                   setRegisteredUsername(username);
-                  void navigate('/auth');
+                  void navigate(next ? `/auth?next=${encodeURIComponent(next)}` : '/auth');
                 }}
               />
             </TabsContent>

@@ -17,10 +17,12 @@ export interface DashboardPageProps {
   links: ReactNode;
   analytics: ReactNode;
   teams: ReactNode;
+  /** Shown in the Teams tab's label (the caller's pending invitations). */
+  teamsBadge?: ReactNode;
 }
 
 /** /dashboard: tabs links | analytics | teams, the active one kept in `?tab=`. */
-export function DashboardPage({ links, analytics, teams }: DashboardPageProps) {
+export function DashboardPage({ links, analytics, teams, teamsBadge }: DashboardPageProps) {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -54,6 +56,7 @@ export function DashboardPage({ links, analytics, teams }: DashboardPageProps) {
           <TabsTrigger value="teams" className="sm:px-4">
             <UsersRoundIcon aria-hidden="true" />
             Teams
+            {teamsBadge}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="links">{links}</TabsContent>

@@ -27,11 +27,12 @@ import { useTeam } from '../api/get-team';
 import { useTeamMembers } from '../api/get-team-members';
 import { TEAM_ERRORS } from '../lib/errors';
 import { formatDate } from '../lib/roles';
-import { AddMemberDialog } from './add-member-dialog';
 import { DeleteTeamDialog } from './delete-team-dialog';
+import { InviteMemberDialog } from './invite-member-dialog';
 import { LeaveTeamDialog } from './leave-team-dialog';
 import { useRoleChanges } from './member-role-select';
 import { MembersTable, MembersTableSkeleton } from './members-table';
+import { PendingInvitations } from './pending-invitations';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { TeamRoleBadge } from './team-role-badge';
 
@@ -161,7 +162,7 @@ function TeamDetail({ teamId }: { teamId: number }) {
             {permissions.canAddMembers ? (
               <Button onClick={() => setAddOpen(true)}>
                 <UserPlusIcon aria-hidden="true" />
-                Add Member
+                Invite member
               </Button>
             ) : null}
             {permissions.canLeave ? (
@@ -203,9 +204,9 @@ function TeamDetail({ teamId }: { teamId: number }) {
           <CardTitle as="h2">Members</CardTitle>
           <CardDescription>
             {permissions.canChangeRoles
-              ? 'Change roles inline. Admins add people and remove members; members see the team and its shared links.'
+              ? 'Change roles inline. Admins invite people and remove members; members see the team and its shared links.'
               : permissions.canAddMembers
-                ? 'As an admin you add people and remove members. Only the owner changes roles.'
+                ? 'As an admin you invite people and remove members. Only the owner changes roles.'
                 : 'Everyone in this team. Only the owner and admins manage members.'}
           </CardDescription>
         </CardHeader>
@@ -227,8 +228,10 @@ function TeamDetail({ teamId }: { teamId: number }) {
         </div>
       </Card>
 
+      {permissions.canAddMembers ? <PendingInvitations teamId={data.id} /> : null}
+
       {permissions.canAddMembers ? (
-        <AddMemberDialog
+        <InviteMemberDialog
           teamId={data.id}
           teamName={data.name}
           callerRole={data.currentUserRole}

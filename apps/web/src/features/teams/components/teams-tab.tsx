@@ -12,6 +12,7 @@ import { useTeams } from '../api/get-teams';
 import { TEAM_ERRORS } from '../lib/errors';
 import { CreateTeamDialog } from './create-team-dialog';
 import { DeleteTeamDialog } from './delete-team-dialog';
+import { MyInvitations } from './my-invitations';
 import { TeamCard } from './team-card';
 import { useTeamUpgradePrompt } from './team-upgrade-prompt';
 
@@ -48,7 +49,7 @@ function TeamPlanHint() {
       <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
         Team plan
       </Link>
-      . Teams you are added to appear here on any plan.
+      . You can accept invitations to other teams on any plan.
     </p>
   );
 }
@@ -99,6 +100,7 @@ export function TeamsTab() {
 
   return (
     <section aria-labelledby="teams-heading" className="grid gap-5">
+      <MyInvitations />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h2 id="teams-heading" className="text-lg font-semibold tracking-tight">

@@ -7,10 +7,10 @@ export const ROLE_LABELS: Record<TeamRole, string> = {
   MEMBER: 'Member',
 };
 
-/** What each role may do, in a few words (Add Member dialog). */
+/** What each role may do, in a few words (Invite member dialog). */
 export const ROLE_HINTS: Record<TeamRole, string> = {
   OWNER: 'Transfers ownership: you become an admin.',
-  ADMIN: 'Adds people and removes members.',
+  ADMIN: 'Invites people and removes members.',
   MEMBER: 'Sees the team and its shared links.',
 };
 

@@ -1,0 +1,276 @@
+import {
+  INVITATION_MESSAGES,
+  INVITATION_TTL_DAYS,
+  TEAM_PENDING_INVITATIONS_MAX,
+  invitationPath,
+  type Invitation,
+  type InviteBody,
+} from '@mailtokit/contracts/invitations';
+import { parseId } from '@mailtokit/contracts/ids';
+import {
+  TEAM_MEMBERS_MAX,
+  TEAM_MEMBERSHIPS_MAX,
+  TEAM_MESSAGES,
+  teamPermissions,
+  type TeamMember,
+  type TeamRole,
+} from '@mailtokit/contracts/teams';
+import type { z } from 'zod';
+import type { Conn, Db } from '../../db/database';
+import type { TeamRow, UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Limiter } from '../../lib/limiter';
+import { hashToken, newToken } from '../../lib/tokens';
+import { teamInvitationMail, type Mailer } from '../mail/service';
+import type { UsersService } from '../users/service';
+import * as invitations from './invitations-repo';
+import { toTeamMember } from './mapper';
+import * as repo from './repo';
+
+type InviteInput = z.output<typeof InviteBody>;
+
+const DAY_MS = 24 * 60 * 60_000;
+/** The limit the app defines: invitations sent per inviter per day. */
+export const INVITATIONS_LIMIT = 'invitations';
+
+/** The API shape of a pending invitation. */
+function toInvitation(row: invitations.InvitationWithNames, url?: string): Invitation {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    teamName: row.team_name,
+    role: row.role,
+    ...(row.username !== null ? { username: row.username } : {}),
+    ...(row.email !== null ? { email: row.email } : {}),
+    invitedBy: { id: row.invited_by, username: row.inviter },
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    status: 'PENDING',
+    ...(url !== undefined ? { url } : {}),
+  };
+}
+
+const notFoundInvitation = () => notFound(INVITATION_MESSAGES.notFound);
+
+/**
+ * Team invitations: the only way anyone joins a team. An owner or admin invites a username
+ * or an e-mail address; the invitee accepts (or declines) themselves. Until then the team sees
+ * only what the inviter typed, never the invitee's profile. An unknown username is invited
+ * like a known one (same answer), and its invitation simply reaches nobody. Every change runs
+ * in a transaction that first locks the team's row (PostgreSQL), like the other team changes.
+ */
+export class InvitationsService {
+  /** `limiter` must define INVITATIONS_LIMIT (per inviter). */
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersService,
+    private readonly mailer: Pick<Mailer, 'send' | 'enabled'>,
+    private readonly clock: Clock,
+    private readonly limiter: Limiter,
+  ) {}
+
+  /**
+   * Owner or admin: invites a username or an e-mail address with the role granted on
+   * acceptance. `origin` is where the web app is served (for the e-mailed link). 409 for an
+   * existing member, an open invitation to the same person, or a team at its cap of pending
+   * invitations; 429 past the inviter's daily budget.
+   */
+  async invite(
+    user: UserRow,
+    rawTeamId: string,
+    input: InviteInput,
+    origin: string,
+  ): Promise<Invitation> {
+    // Refusals that need no budget come first.
+    const { role } = await this.seat(this.db.kysely, user, rawTeamId);
+    this.checkMayInvite(role, input.role);
+    await this.limiter.consume(INVITATIONS_LIMIT, String(user.id));
+
+    let created: { row: invitations.InvitationWithNames; token?: string; to?: UserRow };
+    try {
+      created = await this.db.kysely.transaction().execute(async (trx) => {
+        const { team, role } = await this.seat(trx, user, rawTeamId, this.lock);
+        this.checkMayInvite(role, input.role);
+        const now = this.clock();
+        const nowIso = now.toISOString();
+        await invitations.deleteExpiredOfTeam(trx, team.id, nowIso);
+
+        let to: UserRow | undefined;
+        if (input.username !== undefined) {
+          to = await this.users.findByUsername(input.username, trx);
+          if (to && (await repo.findMember(trx, team.id, to.id)))
+            throw conflict(INVITATION_MESSAGES.alreadyMember);
+        } else if (
+          input.email !== undefined &&
+          (await invitations.memberHasEmail(trx, team.id, input.email))
+        )
+          throw conflict(INVITATION_MESSAGES.alreadyMember);
+        if (await invitations.findOpenDuplicate(trx, team.id, input, nowIso))
+          throw conflict(INVITATION_MESSAGES.alreadyInvited);
+        if (
+          (await invitations.countPendingOfTeam(trx, team.id, nowIso)) >=
+          TEAM_PENDING_INVITATIONS_MAX
+        )
+          throw conflict(INVITATION_MESSAGES.tooManyPending);
+        if ((await repo.countMembersOf(trx, team.id)) >= TEAM_MEMBERS_MAX)
+          throw conflict(TEAM_MESSAGES.tooManyMembers);
+
+        const token = input.email !== undefined ? newToken() : undefined;
+        const row = await invitations.insertInvitation(trx, {
+          team_id: team.id,
+          invited_by: user.id,
+          role: input.role,
+          username: input.username ?? null,
+          email: input.email ?? null,
+          invitee_id: to?.id ?? null,
+          token_hash: token !== undefined ? hashToken(token) : null,
+          created_at: nowIso,
+          expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString(),
+        });
+        return { row: { ...row, team_name: team.name, inviter: user.username }, token, to };
+      });
+    } catch (err) {
+      // A refused invitation costs nothing of the budget.
+      if (err instanceof AppError && err.status === 409)
+        await this.limiter.reward(INVITATIONS_LIMIT, String(user.id));
+      throw err;
+    }
+
+    const { row, token, to } = created;
+    const url =
+      token !== undefined ? `${origin}${invitationPath(token)}` : `${origin}/dashboard?tab=teams`;
+    const address = token !== undefined ? row.email : (to?.email ?? null);
+    if (address)
+      this.mailer.send({
+        to: address,
+        ...teamInvitationMail({
+          team: row.team_name,
+          inviter: user.username,
+          role: row.role,
+          url,
+          validDays: INVITATION_TTL_DAYS,
+          byEmail: token !== undefined,
+        }),
+      });
+    // The link of an e-mail invitation is shown once, here: without SMTP the inviter passes it on.
+    return toInvitation(row, token !== undefined ? url : undefined);
+  }
+
+  /** Owner or admin: the team's pending invitations, oldest first. */
+  async listOfTeam(user: UserRow, rawTeamId: string): Promise<Invitation[]> {
+    const k = this.db.kysely;
+    const { team, role } = await this.seat(k, user, rawTeamId);
+    if (!teamPermissions(role).canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
+    const rows = await invitations.listPendingOfTeam(k, team.id, this.nowIso());
+    return rows.map((r) => toInvitation(r));
+  }
+
+  /** Owner or admin: withdraws a pending invitation of the team (404 for any other id). */
+  async revoke(user: UserRow, rawTeamId: string, rawId: string): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const { team, role } = await this.seat(trx, user, rawTeamId, this.lock);
+      if (!teamPermissions(role).canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
+      const id = parseId(rawId);
+      const row = id === null ? undefined : await invitations.findById(trx, id, this.nowIso());
+      if (!row || row.team_id !== team.id) throw notFoundInvitation();
+      await invitations.deleteInvitation(trx, row.id);
+    });
+  }
+
+  /** The caller's own pending invitations (by username), oldest first. */
+  async mine(user: UserRow): Promise<Invitation[]> {
+    const rows = await invitations.listPendingForUser(this.db.kysely, user.id, this.nowIso());
+    return rows.map((r) => toInvitation(r));
+  }
+
+  /** The caller accepts one of their invitations: they join the team with its role. */
+  async accept(user: UserRow, rawId: string): Promise<TeamMember> {
+    const row = await this.ownInvitation(user, rawId);
+    return this.join(user, row.id, row.team_id);
+  }
+
+  /** The caller declines one of their invitations: it is deleted. */
+  async decline(user: UserRow, rawId: string): Promise<void> {
+    const row = await this.ownInvitation(user, rawId);
+    await invitations.deleteInvitation(this.db.kysely, row.id);
+  }
+
+  /** The signed-in caller accepts the invitation an e-mailed link carries; the token is spent. */
+  async acceptToken(user: UserRow, token: string): Promise<TeamMember> {
+    const row = await invitations.findByTokenHash(this.db.kysely, hashToken(token), this.nowIso());
+    if (!row) throw notFoundInvitation();
+    return this.join(user, row.id, row.team_id);
+  }
+
+  /**
+   * Turns the invitation into the caller's membership and deletes it, in one transaction that
+   * locks the team: of two acceptances of one invitation, the second finds it gone (404).
+   */
+  private async join(user: UserRow, invitationId: number, teamId: number): Promise<TeamMember> {
+    try {
+      return await this.db.kysely.transaction().execute(async (trx) => {
+        const team = await repo.findTeamById(trx, teamId, this.lock);
+        const row = team ? await invitations.findById(trx, invitationId, this.nowIso()) : undefined;
+        if (!team || !row || row.team_id !== team.id) throw notFoundInvitation();
+        if (await repo.findMember(trx, team.id, user.id))
+          throw conflict(INVITATION_MESSAGES.alreadyMember);
+        if ((await repo.countMembersOf(trx, team.id)) >= TEAM_MEMBERS_MAX)
+          throw conflict(TEAM_MESSAGES.tooManyMembers);
+        if ((await repo.countMembershipsOf(trx, user.id)) >= TEAM_MEMBERSHIPS_MAX)
+          throw conflict(TEAM_MESSAGES.tooManyMemberships);
+        const now = this.nowIso();
+        const member = await repo.insertMember(trx, {
+          team_id: team.id,
+          user_id: user.id,
+          role: row.role,
+          created_at: now,
+          updated_at: now,
+        });
+        await invitations.deleteInvitation(trx, row.id);
+        return toTeamMember({ ...member, username: user.username, email: user.email });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(INVITATION_MESSAGES.alreadyMember);
+      throw err;
+    }
+  }
+
+  /** An open invitation addressed to the caller by username; 404 for any other id. */
+  private async ownInvitation(user: UserRow, rawId: string) {
+    const id = parseId(rawId);
+    const row =
+      id === null ? undefined : await invitations.findById(this.db.kysely, id, this.nowIso());
+    if (!row || row.invitee_id !== user.id) throw notFoundInvitation();
+    return row;
+  }
+
+  private checkMayInvite(role: TeamRole, grant: TeamRole): void {
+    const may = teamPermissions(role);
+    if (!may.canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
+    if (!may.grantableRoles.includes(grant)) throw forbidden(TEAM_MESSAGES.ownerOnly);
+  }
+
+  private nowIso(): string {
+    return this.clock().toISOString();
+  }
+
+  private get lock(): repo.Lock {
+    return this.db.dialect === 'postgres' ? 'update' : null;
+  }
+
+  /** The team and the caller's role in it; 404 'Team not found' to anyone not a member. */
+  private async seat(
+    db: Conn,
+    user: UserRow,
+    rawId: string,
+    lock: repo.Lock = null,
+  ): Promise<{ team: TeamRow; role: TeamRole }> {
+    const id = parseId(rawId);
+    const team = id === null ? undefined : await repo.findTeamById(db, id, lock);
+    const mine = team ? await repo.findMember(db, team.id, user.id) : undefined;
+    if (!team || !mine) throw notFound(TEAM_MESSAGES.notFound);
+    return { team, role: mine.role };
+  }
+}
