@@ -18,6 +18,7 @@ import { openapiOptions } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
+import { foldOutageLines, logRecovery, OutageLog } from './lib/db-errors';
 import {
   apiNotFound,
   httpEdgeOptions,
@@ -110,8 +111,12 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Does not listen: main.ts does, tests use inject().
  */
 export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): Promise<App> {
+  const outage = new OutageLog(() => (opts.clock ?? systemClock)().getTime());
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, hooks: { logMethod: foldOutageLines(outage) } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     ...httpEdgeOptions(opts.http),
@@ -131,6 +136,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   db.onConnectionError((err) =>
     app.log.error({ err }, 'database connection error (the pool reconnects on the next query)'),
   );
+  logRecovery(db, outage, app.log);
   const limiter = new Limiter(db, limitRules(config));
   app.decorate('db', db);
   app.decorate('config', config);

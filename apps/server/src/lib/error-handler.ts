@@ -37,7 +37,9 @@ function fieldOf(path: string): string {
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.headers) void reply.headers(error.headers);
-    if (error.status === 503) request.log.error({ err: error.cause }, 'service unavailable');
+    // A database outage's lines are folded into one per outage (see foldOutageLines).
+    if (error.status === 503 && error.cause !== undefined)
+      request.log.error({ err: error.cause }, 'service unavailable');
     return send(reply, error.status, error.code, error.detail, error.fields);
   }
 
