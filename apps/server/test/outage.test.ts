@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { openDb, type Db } from '../src/db/database';
-import { dialect, setTier } from './helpers';
+import { isDatabaseUnavailable } from '../src/lib/db-errors';
+import { createTestDatabase, dialect, setTier } from './helpers';
 import { jsonRequest, startServerProcess, testPort, type ServerProcess } from './server-process';
 import { createThrowawayCluster, findPgBin, type ThrowawayCluster } from './throwaway-pg';
 
@@ -280,4 +282,37 @@ describe.skipIf(dialect !== 'postgres' || !pgBin)('database outage on PostgreSQL
       await admin.end();
     }
   }, 120_000);
+});
+
+describe.skipIf(dialect !== 'postgres')('a connection that dies while checked out', () => {
+  it('fails the transaction as unavailable instead of crashing the process', async () => {
+    const database = await createTestDatabase();
+    const db = openDb(database.config);
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const failure = await db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          // Another session ends this one while the transaction holds it between queries.
+          const admin = openDb(database.config);
+          await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(admin.kysely);
+          await admin.destroy();
+          await new Promise((r) => setTimeout(r, 300));
+          await sql`select 1`.execute(trx);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await db.destroy();
+      await database.drop();
+    }
+  });
 });
