@@ -313,3 +313,37 @@ describe('percent-encoded paths get the same hooks', () => {
     expect(res.body).toMatchObject({ code: 'CSRF_REJECTED' });
   });
 });
+
+describe('shutting down', () => {
+  it('answers a request still arriving on an open connection with a JSON 503', async () => {
+    const own = await createTestApp();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = net.connect((own.app.server.address() as net.AddressInfo).port, '127.0.0.1');
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (data += d));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // A request in flight keeps the connection open while the server stops.
+    const body = '{"username":"someone","password":"not the password"}';
+    const received = new Promise((resolve) => own.app.server.once('request', resolve));
+    socket.write(
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n`,
+    );
+    await received;
+    const closing = own.close();
+    while (own.app.server.listening) await new Promise((resolve) => setImmediate(resolve));
+    // The rest of that request, and the next one on the same connection.
+    socket.write(`${body}GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await closed;
+    await closing;
+    const second = data.slice(data.indexOf('HTTP/1.1', 1));
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second.toLowerCase()).toContain('retry-after: 5');
+    expect(parse(second).body).toEqual({
+      detail: expect.any(String),
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+});
