@@ -18,6 +18,16 @@ import { openapiOptions } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
+import { foldOutageLines, logRecovery, OutageLog } from './lib/db-errors';
+import {
+  apiNotFound,
+  httpEdgeOptions,
+  isApiPath,
+  isApiRequest,
+  registerHttpEdges,
+  requestPath,
+  type HttpTimeouts,
+} from './lib/http-edges';
 import { Limiter, type LimitRule } from './lib/limiter';
 import { Metrics, noObserver, type Observer } from './lib/metrics';
 import type { App } from './lib/types';
@@ -90,6 +100,8 @@ export interface AppOptions {
   /** Pauses between e-mail retries, and how they are waited for. */
   mailRetryDelaysMs?: readonly number[];
   mailWait?: Wait;
+  /** How long a request may take to arrive (tests shorten it). */
+  http?: HttpTimeouts;
 }
 
 /** Largest JSON body accepted; larger ones get 413. */
@@ -105,10 +117,15 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Does not listen: main.ts does, tests use inject().
  */
 export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): Promise<App> {
+  const outage = new OutageLog(() => (opts.clock ?? systemClock)().getTime());
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, hooks: { logMethod: foldOutageLines(outage) } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    ...httpEdgeOptions(opts.http),
     // A malformed URL (bad percent-encoding) gets the same `{detail, code}` body as any error.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     logController: new LogController({
@@ -125,6 +142,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   db.onConnectionError((err) =>
     app.log.error({ err }, 'database connection error (the pool reconnects on the next query)'),
   );
+  logRecovery(db, outage, app.log);
   const limiter = new Limiter(db, limitRules(config));
   app.decorate('db', db);
   app.decorate('config', config);
@@ -228,6 +246,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   });
 
   // Layer 2: our cross-cutting hooks.
+  registerHttpEdges(app);
   app.addHook('onRequest', csrfGuard(config));
   registerAuthHook(app);
   registerMetrics(app, metrics);
@@ -293,7 +312,7 @@ function limitRules(config: Config): Record<string, LimitRule> {
 function csrfGuard(config: Config) {
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
   return async (request: FastifyRequest) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
     if (!origin) return;
     const own = `${request.protocol}://${request.host}`;
@@ -339,18 +358,18 @@ function registerSpa(app: App, webDist: string | null) {
     });
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const where = requestPath(request.url);
+    if (isApiPath(where)) throw apiNotFound(app, request);
     // A missing hashed file (an old build's chunk) is a 404, never the app's HTML in its place.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/assets/');
-    if (!isPage) throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+      (request.method === 'GET' || request.method === 'HEAD') && !where.startsWith('/assets/');
+    if (!isPage) throw notFound(`No route ${request.method} ${where}`);
     if (!hasSpa)
       return reply
         .code(404)
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
-    const page = prerendered.get(request.url.split('?')[0] ?? '/');
+    const page = prerendered.get(where);
     return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
   });
 }

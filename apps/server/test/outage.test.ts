@@ -1,6 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { openDb, type Db } from '../src/db/database';
-import { dialect, setTier } from './helpers';
+import { isDatabaseUnavailable } from '../src/lib/db-errors';
+import { createTestDatabase, dialect, setTier } from './helpers';
 import { jsonRequest, startServerProcess, testPort, type ServerProcess } from './server-process';
 import { createThrowawayCluster, findPgBin, type ThrowawayCluster } from './throwaway-pg';
 
@@ -42,6 +45,9 @@ describe.skipIf(dialect !== 'postgres' || !pgBin)('database outage on PostgreSQL
   }, 120_000);
 
   afterAll(async () => {
+    // A server that died says why.
+    if (server && server.child.exitCode !== null)
+      console.error(`server exited ${server.child.exitCode}:\n${server.output().slice(-4000)}`);
     await server?.stop();
     await db?.destroy();
     cluster?.destroy();
@@ -164,7 +170,149 @@ describe.skipIf(dialect !== 'postgres' || !pgBin)('database outage on PostgreSQL
       .executeTakeFirstOrThrow();
     expect(Number(clicks)).toBeGreaterThanOrEqual(redirects302);
 
-    // The connection errors were logged, not swallowed.
-    expect(server.output()).toMatch(/database/i);
+    // The outage was logged, not swallowed: once with a stack, not once per failed request.
+    expect(server.output()).toMatch(/database unreachable/);
+    expect(server.output().match(/"stack"/g)).toHaveLength(1);
   }, 120_000);
+
+  it('answers 503 on every route while its database is not there, and logs it once', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    await admin.query('create database mk_gone');
+    const url = new URL(cluster.url);
+    url.pathname = '/mk_gone';
+    let gone: ServerProcess | undefined;
+    try {
+      const up = await startServerProcess(await testPort(10), {
+        DATABASE_URL: url.toString(),
+        PG_POOL_SIZE: '4',
+        LOG_LEVEL: 'warn',
+        DEFAULT_TIER: 'TEAM',
+      });
+      gone = up;
+      const username = `gone_${Date.now().toString(36)}`;
+      const password = 'correct horse battery';
+      const account = { username, email: `${username}@example.com`, password };
+      expect(
+        (await fetch(`${up.base}/api/v1/auth/register`, jsonRequest('POST', account))).status,
+      ).toBe(201);
+      const login = await fetch(
+        `${up.base}/api/v1/auth/login`,
+        jsonRequest('POST', { username, password }),
+      );
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const link = { name: 'Sales', to: 'sales@example.com' };
+      const created = await fetch(
+        `${up.base}/api/v1/mailto-links`,
+        jsonRequest('POST', link, { cookie }),
+      );
+      expect(created.status).toBe(201);
+      const quietBefore = up.output();
+
+      // The database is renamed away under the running server (PostgreSQL answers 3D000).
+      let renamed = false;
+      for (let i = 0; i < 20 && !renamed; i++) {
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'mk_gone'",
+        );
+        renamed = await admin.query('alter database mk_gone rename to mk_gone_away').then(
+          () => true,
+          () => false,
+        );
+      }
+      expect(renamed).toBe(true);
+
+      const calls: [string, RequestInit][] = [
+        ['/api/v1/auth/me', { headers: { cookie } }],
+        ['/api/v1/mailto-links', { headers: { cookie } }],
+        ['/api/v1/mailto-links', jsonRequest('POST', link, { cookie })],
+        ['/api/v1/analytics/overview', { headers: { cookie } }],
+        ['/api/v1/auth/login', jsonRequest('POST', { username, password })],
+        ['/api/v1/health', {}],
+      ];
+      const problems: string[] = [];
+      let refused = 0;
+      // Longer than one report interval, so the log has counted the refusals at least once.
+      const until = Date.now() + 6500;
+      while (Date.now() < until) {
+        const answers = await Promise.all(
+          calls.map(async ([path, init]) => {
+            const res = await fetch(`${up.base}${path}`, init).catch((err: unknown) => {
+              throw new Error(`${path}: ${String(err)}\n${up.output().slice(-3000)}`);
+            });
+            return { path, res, body: await res.text() };
+          }),
+        );
+        for (const { path, res, body } of answers) {
+          refused += 1;
+          if (res.status !== 503 || !res.headers.get('retry-after'))
+            problems.push(`${path} ${res.status} ${body.slice(0, 100)}`);
+          else if (!body.includes('"code":"SERVICE_UNAVAILABLE"'))
+            problems.push(`${path} 503 body: ${body}`);
+        }
+      }
+      expect(problems).toEqual([]);
+
+      await admin.query('alter database mk_gone_away rename to mk_gone');
+      let healthy = false;
+      for (let i = 0; i < 50 && !healthy; i++) {
+        healthy = (await fetch(`${up.base}/api/v1/health`)).status === 200;
+        if (!healthy) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(healthy).toBe(true);
+      const me = await fetch(`${up.base}/api/v1/auth/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+
+      // The outage in the log: one line with a stack, then counts, then its end.
+      const lines = up.output().slice(quietBefore.length).split('\n').filter(Boolean);
+      expect(lines.filter((l) => l.includes('"stack"'))).toHaveLength(1);
+      expect(lines[0]).toContain('database unreachable');
+      const counts = lines.filter((l) => /database unreachable, \d+ requests refused/.test(l));
+      expect(counts.length).toBeGreaterThanOrEqual(1);
+      const end = lines.filter((l) => l.includes('database reachable again'));
+      expect(end).toHaveLength(1);
+      const total = Number(/(\d+) requests refused during the outage/.exec(end[0] ?? '')?.[1]);
+      expect(total).toBeGreaterThanOrEqual(refused);
+      // A few lines, not one per request.
+      expect(lines.length).toBeLessThan(10);
+      expect(refused).toBeGreaterThan(30);
+    } finally {
+      await gone?.stop();
+      await admin.end();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(dialect !== 'postgres')('a connection that dies while checked out', () => {
+  it('fails the transaction as unavailable instead of crashing the process', async () => {
+    const database = await createTestDatabase();
+    const db = openDb(database.config);
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const failure = await db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          // Another session ends this one while the transaction holds it between queries.
+          const admin = openDb(database.config);
+          await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(admin.kysely);
+          await admin.destroy();
+          await new Promise((r) => setTimeout(r, 300));
+          await sql`select 1`.execute(trx);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await db.destroy();
+      await database.drop();
+    }
+  });
 });

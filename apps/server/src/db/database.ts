@@ -50,6 +50,11 @@ export function openDb(config: DatabaseConfig): Db {
     // An idle connection that dies must not crash the process (an 'error' event without a
     // listener would): it is logged, and the pool opens a new one when a query needs it.
     pool.on('error', (err) => log(err));
+    // A connection that dies while checked out (between a transaction's queries, or just after
+    // its query failed) emits 'error' on its client, where the pool listens only while it is
+    // idle: unheard, that would crash the process. Its next query fails instead (503), and the
+    // pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenScope } from '@mailtokit/contracts/tokens';
 import type { UserRow } from '../db/types';
 import { AppError, unauthorized } from './errors';
+import { isApiRequest } from './http-edges';
 import { isApiToken } from './tokens';
 import type { App } from './types';
 
@@ -77,7 +78,7 @@ export function registerAuthHook(app: App): void {
   app.decorateRequest('token', null);
   app.decorateRequest('authToken', null);
   app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const spec = routeAuthOf(request.routeOptions.config.auth);
     const bearer = bearerOf(request);
     if (bearer && isApiToken(bearer)) {

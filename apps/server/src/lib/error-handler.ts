@@ -15,6 +15,18 @@ function send(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** What a client error raised by Fastify or a plugin (not by our code) answers. */
+const CLIENT_ERRORS: Partial<Record<number, [ErrorCode, string]>> = {
+  404: ['NOT_FOUND', 'Not found'],
+  405: ['METHOD_NOT_ALLOWED', 'Method not allowed'],
+  408: ['REQUEST_TIMEOUT', 'The request did not arrive in time'],
+  413: ['PAYLOAD_TOO_LARGE', 'Request body is too large'],
+  414: ['URI_TOO_LONG', 'The URL is too long'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'],
+  429: ['RATE_LIMITED', 'Too many requests. Please try again later.'],
+  431: ['HEADERS_TOO_LARGE', 'Request headers are too large'],
+};
+
 /** Field name of a validation issue: `/teamId` -> `teamId`, `` -> `body`. */
 function fieldOf(path: string): string {
   const trimmed = path.replace(/^\//, '').replace(/\//g, '.');
@@ -25,7 +37,9 @@ function fieldOf(path: string): string {
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.headers) void reply.headers(error.headers);
-    if (error.status === 503) request.log.error({ err: error.cause }, 'service unavailable');
+    // A database outage's lines are folded into one per outage (see foldOutageLines).
+    if (error.status === 503 && error.cause !== undefined)
+      request.log.error({ err: error.cause }, 'service unavailable');
     return send(reply, error.status, error.code, error.detail, error.fields);
   }
 
@@ -51,9 +65,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
 
   const status = error.statusCode ?? 500;
-  if (status === 429)
-    return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
-  if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  const known = CLIENT_ERRORS[status];
+  if (known) return send(reply, status, known[0], known[1]);
   if (status >= 400 && status < 500) return send(reply, status, 'BAD_REQUEST', 'Invalid request');
 
   if (isDatabaseUnavailable(error)) {
