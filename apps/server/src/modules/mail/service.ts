@@ -1,3 +1,3 @@
 /** The mail module's face to the others: the mailer and the messages it sends. */
 export { Mailer, type Wait } from './mailer';
-export { passwordChangedMail, passwordResetMail } from './templates';
+export { emailChangedMail, passwordChangedMail, passwordResetMail } from './templates';
