@@ -52,17 +52,18 @@ export const passwordCheckBudgets = (userId: number): PasswordBudgets => [
  * the hash is computed (all or nothing, see `Limiter.consumeAll`), so parallel guesses get at
  * most as many verdicts as the smallest budget allows and the rest a 429 that cost no hashing.
  * A right password gives its points back; the budgets named in `forget` are cleared instead
- * (the owner got it right: earlier typos no longer count).
+ * (the owner got it right: earlier typos no longer count). `stored` may be a lookup, then made
+ * only once the budgets allow the check.
  */
 export async function verifyPasswordWithin(
   limiter: Limiter,
   budgets: PasswordBudgets,
   password: string,
-  stored: string,
+  stored: string | (() => Promise<string>),
   forget: readonly string[] = [],
 ): Promise<boolean> {
   await limiter.consumeAll(budgets);
-  const ok = await verifyPassword(password, stored);
+  const ok = await verifyPassword(password, typeof stored === 'string' ? stored : await stored());
   if (ok)
     await Promise.all(
       budgets.map(([name, key]) =>

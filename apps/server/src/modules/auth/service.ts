@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LoginResponse, RegisterBody } from '@mailtokit/contracts/auth';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/types';
 import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -76,7 +77,7 @@ export class AuthService {
     userAgent: string | undefined,
   ): Promise<LoginResponse & { expiresAt: Date }> {
     const userKey = username.toLowerCase();
-    const user = await this.users.findByUsername(username);
+    let user: UserRow | undefined;
     // A point of each budget is spent before the hash (atomic in the database, so parallel
     // attempts on several instances cannot slip past a limit), the address's first: a request
     // one budget refuses costs the others nothing, so a throttled address cannot use up an
@@ -92,7 +93,10 @@ export class AuthService {
         ['loginUser', userKey],
       ],
       password,
-      user?.password_hash ?? (await dummyHashPromise),
+      async () => {
+        user = await this.users.findByUsername(username);
+        return user?.password_hash ?? (await dummyHashPromise);
+      },
       ['loginPair'],
     );
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
