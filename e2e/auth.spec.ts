@@ -14,6 +14,8 @@ test('a new user registers, signs in, edits the profile, changes the password an
   page,
   consoleErrors,
 }) => {
+  // The whole account journey, sign-up to sign-out, with several password hashes.
+  test.slow();
   const user = makeUser();
 
   await page.goto('/');
