@@ -14,6 +14,8 @@ test('a new user registers, signs in, edits the profile, changes the password an
   page,
   consoleErrors,
 }) => {
+  // The whole account journey, sign-up to sign-out, with several password hashes.
+  test.slow();
   const user = makeUser();
 
   await page.goto('/');
@@ -62,6 +64,23 @@ test('a new user registers, signs in, edits the profile, changes the password an
   await expect(page.getByText('Profile updated').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Grace');
   await snap(page, 'profile');
+
+  // A new e-mail address asks for the password, and only then.
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  const newEmail = `new.${user.email}`;
+  await page.getByLabel('Email').fill(newEmail);
+  await expect(page.getByLabel('Current Password')).toBeVisible();
+  await page.getByRole('button', { name: /Save|Update Profile/ }).click();
+  await expect(page.getByText('Enter your current password to change your e-mail')).toBeVisible();
+  await page.getByLabel('Current Password').fill('not my password');
+  await page.getByRole('button', { name: /Save|Update Profile/ }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await snap(page, 'profile-email-change');
+  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByRole('button', { name: /Save|Update Profile/ }).click();
+  await expect(page.getByText('Profile updated').first()).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue(newEmail);
 
   // Settings > Security: wrong current password is refused, then a real change.
   await page.goto('/dashboard/settings');

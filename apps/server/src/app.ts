@@ -38,7 +38,7 @@ import { AccountService } from './modules/account/service';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
-import { AuthService, LOGIN_THROTTLED } from './modules/auth/service';
+import { AuthService, LOGIN_THROTTLED, PASSWORD_THROTTLED } from './modules/auth/service';
 import { PasswordResetService } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/routes';
 import { ContactService } from './modules/contact/service';
@@ -61,7 +61,7 @@ import { siteRoutes } from './modules/site/routes';
 import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
 import { TrackingService } from './modules/tracking/service';
 import { userRoutes } from './modules/users/routes';
-import { UsersService } from './modules/users/service';
+import { EMAIL_CHANGES_THROTTLED, UsersService } from './modules/users/service';
 
 export interface Services {
   account: AccountService;
@@ -179,7 +179,8 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     observer,
   );
   app.decorate('webhookWorker', webhookWorker);
-  const users = new UsersService(db);
+  const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const users = new UsersService(db, { limiter, mailer, baseUrl });
   const tokens = new TokensService(db, users, clock);
   app.decorate('services', {
     account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
@@ -194,7 +195,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       clock,
     ),
     passwordReset: new PasswordResetService(db, { users, tokens }, mailer, clock, limiter, {
-      baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      baseUrl,
       log: app.log,
     }),
     users,
@@ -289,11 +290,30 @@ function poolUse(db: Db): { inUse: number; waiting: number } | null {
 /** The limits every instance shares (through the database); modules may define more. */
 function limitRules(config: Config): Record<string, LimitRule> {
   const { limits } = config;
-  const signIn = { durationMs: limits.loginWindowMs, detail: LOGIN_THROTTLED };
+  const signIn = { detail: LOGIN_THROTTLED };
+  const ceiling = { durationMs: limits.loginCeilingWindowMs, ...signIn };
   return {
-    loginUser: { points: limits.loginFailuresPerUser, ...signIn },
-    loginIp: { points: limits.loginFailuresPerIp, ...signIn },
-    passwordChange: { points: limits.loginFailuresPerUser, ...signIn },
+    loginIp: { points: limits.loginFailuresPerIp, ...ceiling },
+    loginPair: {
+      points: limits.loginFailuresPerUserAndIp,
+      durationMs: limits.loginWindowMs,
+      ...signIn,
+    },
+    loginUser: { points: limits.loginFailuresPerUser, ...ceiling },
+    passwordChange: {
+      points: limits.loginFailuresPerUserAndIp,
+      durationMs: limits.loginWindowMs,
+      detail: PASSWORD_THROTTLED,
+    },
+    passwordResetConfirm: {
+      points: limits.passwordResetConfirmsPerIp,
+      durationMs: limits.loginWindowMs,
+    },
+    emailChange: {
+      points: limits.emailChangesPerHour,
+      durationMs: 60 * 60_000,
+      detail: EMAIL_CHANGES_THROTTLED,
+    },
     register: { points: limits.registrationsPerHour, durationMs: 60 * 60_000 },
     contact: { points: limits.contactPerHour, durationMs: 60 * 60_000 },
     passwordReset: { points: limits.passwordResetsPerHour, durationMs: 60 * 60_000 },

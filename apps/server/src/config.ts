@@ -154,11 +154,18 @@ export interface WebhookSettings {
 export const DEFAULT_WEBHOOKS: WebhookSettings = { allowPrivate: false, retryBaseMs: 30_000 };
 
 export interface RateLimits {
-  /** Failed logins per username per window before 429. */
-  loginFailuresPerUser: number;
-  /** Failed logins per IP per window before 429. */
-  loginFailuresPerIp: number;
+  /** Failed password checks per account and client address together, per `loginWindowMs`. */
+  loginFailuresPerUserAndIp: number;
   loginWindowMs: number;
+  /** Failed sign-ins per account from all addresses, per `loginCeilingWindowMs`. */
+  loginFailuresPerUser: number;
+  /** Failed sign-ins per client address over all accounts, per `loginCeilingWindowMs`. */
+  loginFailuresPerIp: number;
+  loginCeilingWindowMs: number;
+  /** Password-reset confirmations per client address per `loginWindowMs`. */
+  passwordResetConfirmsPerIp: number;
+  /** E-mail address changes per account per hour. */
+  emailChangesPerHour: number;
   /** Registrations per IP per hour. */
   registrationsPerHour: number;
   /** Contact messages per IP per hour. */
@@ -170,9 +177,13 @@ export interface RateLimits {
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
-  loginFailuresPerUser: 5,
-  loginFailuresPerIp: 20,
+  loginFailuresPerUserAndIp: 5,
   loginWindowMs: 15 * 60_000,
+  loginFailuresPerUser: 50,
+  loginFailuresPerIp: 100,
+  loginCeilingWindowMs: 60 * 60_000,
+  passwordResetConfirmsPerIp: 20,
+  emailChangesPerHour: 3,
   registrationsPerHour: 30,
   contactPerHour: 5,
   passwordResetsPerHour: 5,

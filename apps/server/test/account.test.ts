@@ -5,6 +5,7 @@ import {
   createLink,
   createTeam,
   createTestApp,
+  signUp,
   signUpAs,
   type SignedIn,
   type TestApp,
@@ -465,6 +466,24 @@ describe('DELETE /api/v1/account', () => {
     });
     expect(again.statusCode).toBe(201);
   });
+
+  it(
+    'gives 100 parallel wrong passwords 5 verdicts and 95 429s, and deletes nothing',
+    { timeout: 120_000 },
+    async () => {
+      const me = await signUp(t.app);
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => deleteAccount(me.headers, `guess ${i}`)),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 403)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(95);
+      expect((await deleteAccount(me.headers, me.password)).statusCode).toBe(429);
+      expect((await t.app.inject({ url: '/api/v1/auth/me', headers: me.headers })).statusCode).toBe(
+        200,
+      );
+    },
+  );
 
   it('needs a signed-in session and a password', async () => {
     const a = await populatedAccount();

@@ -7,6 +7,7 @@ import {
   signUp,
   type TestApp,
 } from './helpers';
+import { DEFAULT_LIMITS } from '../src/config';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -182,49 +183,193 @@ describe('POST /api/v1/auth/login', () => {
   });
 });
 
-describe('brute-force protection', () => {
-  it('429s a username after repeated failures, even with the right password, and lets others in', async () => {
-    const limited = await createTestApp({
-      limits: { loginFailuresPerUser: 3, loginFailuresPerIp: 100 },
+describe('session cookie and sign-in over a session', () => {
+  it('marks the cookie Secure whenever PUBLIC_URL is https, even without TRUST_PROXY', async () => {
+    const https = await createTestApp({
+      config: { publicUrl: 'https://links.example.test', trustProxy: false },
     });
     try {
-      const victim = await signUp(limited.app);
-      const attempt = (username: string, password: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { username, password },
-        });
-      for (let i = 0; i < 3; i++)
-        expect((await attempt(victim.user.username, 'guess' + i)).statusCode).toBe(401);
-      const blocked = await attempt(victim.user.username, victim.password);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().code).toBe('RATE_LIMITED');
-      const other = await signUp(limited.app);
-      expect((await attempt(other.user.username, other.password)).statusCode).toBe(200);
+      const me = await signUp(https.app);
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: me.user.username, password: me.password },
+      });
+      expect(res.statusCode).toBe(200);
+      const cookie = res.cookies.find((c) => c.name === 'mailtokit_session');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      // Signing out clears it with the same attributes.
+      const out = await https.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: { cookie: `mailtokit_session=${cookie?.value}` },
+      });
+      expect(String(out.headers['set-cookie'])).toMatch(/^mailtokit_session=;.*; Secure/);
     } finally {
-      await limited.close();
+      await https.close();
     }
   });
 
-  it('429s an IP that fails across many usernames', async () => {
-    const limited = await createTestApp({
-      limits: { loginFailuresPerUser: 100, loginFailuresPerIp: 4 },
-    });
-    try {
-      const attempt = (i: number) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          remoteAddress: '203.0.113.9',
-          payload: { username: `ghost${i}`, password: 'nope nope' },
-        });
-      for (let i = 0; i < 4; i++) expect((await attempt(i)).statusCode).toBe(401);
-      expect((await attempt(99)).statusCode).toBe(429);
-    } finally {
-      await limited.close();
+  it('a failed sign-in leaves the session sent with it (cookie or bearer) signed in', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    for (const headers of [me.headers, { authorization: `Bearer ${me.token}` }]) {
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers,
+        payload: { username: other.user.username, password: 'not their password' },
+      });
+      expect(failed.statusCode).toBe(401);
+      expect(failed.headers['set-cookie']).toBeUndefined();
+      const still = await t.app.inject({ url: '/api/v1/auth/me', headers });
+      expect(still.statusCode).toBe(200);
+      expect(still.json().id).toBe(me.user.id);
     }
   });
+
+  it('a successful sign-in replaces the session sent with it', async () => {
+    const me = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: me.headers,
+      payload: { username: me.user.username, password: me.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/me', headers: me.headers })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('brute-force protection', () => {
+  /** Small ceilings, so a test reaches them with a few hashes; the defaults are checked below. */
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ limits: { loginFailuresPerIp: 6, loginFailuresPerUser: 8 } });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+  const attemptOn = (app: TestApp['app'], username: string, password: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: ip,
+      payload: { username, password },
+    });
+  const statuses = async (n: number, attempt: (i: number) => ReturnType<typeof attemptOn>) =>
+    (await Promise.all(Array.from({ length: n }, (_, i) => attempt(i)))).map((r) => r.statusCode);
+
+  it('defaults: 5 failures per account and address in 15 minutes, ceilings of 50 per account and 100 per address an hour', () => {
+    expect(DEFAULT_LIMITS).toMatchObject({
+      loginFailuresPerUserAndIp: 5,
+      loginWindowMs: 15 * 60_000,
+      loginCeilingWindowMs: 60 * 60_000,
+    });
+    expect(DEFAULT_LIMITS.loginFailuresPerUser).toBeGreaterThanOrEqual(50);
+    expect(DEFAULT_LIMITS.loginFailuresPerIp).toBeGreaterThanOrEqual(100);
+  });
+
+  it('429s an account from an address after 5 failures there, while the owner signs in from another', async () => {
+    const victim = await signUp(t.app);
+    const attacker = '198.51.100.7';
+    expect(
+      await statuses(5, (i) => attemptOn(t.app, victim.user.username, `guess ${i}`, attacker)),
+    ).toEqual(Array(5).fill(401));
+    const blocked = await attemptOn(t.app, victim.user.username, victim.password, attacker);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      detail: 'Too many failed sign-in attempts. Please try again later.',
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, from an address that has not failed for the account, gets in.
+    const owner = await attemptOn(t.app, victim.user.username, victim.password, '198.51.100.8');
+    expect(owner.statusCode).toBe(200);
+    // The attacker's address still signs other people in.
+    const other = await signUp(t.app);
+    expect((await attemptOn(t.app, other.user.username, other.password, attacker)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('caps failures per account over all addresses', async () => {
+    const victim = await signUp(small.app);
+    const name = victim.user.username;
+    expect(await statuses(8, (i) => attemptOn(small.app, name, 'wrong', `192.0.2.${i}`))).toEqual(
+      Array(8).fill(401),
+    );
+    expect((await attemptOn(small.app, name, victim.password, '192.0.2.200')).statusCode).toBe(429);
+  });
+
+  it('caps failures per address over all accounts', async () => {
+    const nat = '203.0.113.50';
+    expect(
+      await statuses(6, (i) => attemptOn(small.app, `ghost_${i % 2}`, 'nope nope', nat)),
+    ).toEqual(Array(6).fill(401));
+    expect((await attemptOn(small.app, 'ghost_new', 'nope nope', nat)).statusCode).toBe(429);
+  });
+
+  it('gives 100 parallel wrong guesses 5 verdicts and 95 429s', { timeout: 120_000 }, async () => {
+    const victim = await signUp(small.app);
+    const codes = await statuses(100, () =>
+      attemptOn(small.app, victim.user.username, 'parallel guess', '198.51.100.99'),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(95);
+  });
+
+  it(
+    'a request refused by one budget spends nothing from the others',
+    { timeout: 120_000 },
+    async () => {
+      const victim = await signUp(small.app);
+      const name = victim.user.username;
+      const throttled = '203.0.113.9';
+      expect(
+        await statuses(6, (i) => attemptOn(small.app, `ghost_${i % 2}`, 'nope nope', throttled)),
+      ).toEqual(Array(6).fill(401));
+      // The address is spent: its attempts on the victim are refused, and cost the account
+      // nothing (nor the account and address pair).
+      expect(await statuses(30, () => attemptOn(small.app, name, 'nope nope', throttled))).toEqual(
+        Array(30).fill(429),
+      );
+      // The account and address pair refuses too, and costs the account nothing either.
+      const guesser = '198.51.100.40';
+      expect(await statuses(5, () => attemptOn(small.app, name, 'typo', guesser))).toEqual(
+        Array(5).fill(401),
+      );
+      expect(await statuses(10, () => attemptOn(small.app, name, 'typo', guesser))).toEqual(
+        Array(10).fill(429),
+      );
+      // So the account's ceiling (8) has 3 failures left, from anywhere else.
+      expect(
+        await statuses(3, (i) => attemptOn(small.app, name, 'typo', `198.51.100.${50 + i}`)),
+      ).toEqual(Array(3).fill(401));
+      expect((await attemptOn(small.app, name, victim.password, '198.51.100.60')).statusCode).toBe(
+        429,
+      );
+    },
+  );
+
+  it(
+    'a success gives its points back and clears the failures of that address',
+    { timeout: 120_000 },
+    async () => {
+      const me = await signUp(t.app);
+      const ip = '198.51.100.61';
+      expect(await statuses(4, () => attemptOn(t.app, me.user.username, 'typo', ip))).toEqual(
+        Array(4).fill(401),
+      );
+      expect((await attemptOn(t.app, me.user.username, me.password, ip)).statusCode).toBe(200);
+      expect(await statuses(5, () => attemptOn(t.app, me.user.username, 'typo', ip))).toEqual(
+        Array(5).fill(401),
+      );
+      expect((await attemptOn(t.app, me.user.username, me.password, ip)).statusCode).toBe(429);
+    },
+  );
 
   it('429s registrations past the hourly cap per IP', async () => {
     const limited = await createTestApp({ limits: { registrationsPerHour: 2 } });
@@ -383,6 +528,33 @@ describe('PUT /api/v1/auth/password', () => {
     expect(res.json().fields.currentPassword).toBe('Current password is incorrect');
     await expect(signIn(t.app, me.user.username, me.password)).resolves.toBeTruthy();
   });
+
+  it(
+    'gives 100 parallel wrong current passwords 5 verdicts and 95 429s',
+    { timeout: 120_000 },
+    async () => {
+      const me = await signUp(t.app);
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          change(me.headers, { currentPassword: `guess ${i}`, newPassword: 'brand new pass' }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 400)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(95);
+      const limited = results.find((r) => r.statusCode === 429);
+      expect(limited?.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        detail: 'Too many wrong passwords. Please try again later.',
+      });
+      // Spent for this account: even the right password waits.
+      const right = await change(me.headers, {
+        currentPassword: me.password,
+        newPassword: 'brand new pass',
+      });
+      expect(right.statusCode).toBe(429);
+    },
+  );
 
   it('changes the password and revokes every other session, keeping this one', async () => {
     const me = await signUp(t.app);

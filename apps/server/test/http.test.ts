@@ -98,7 +98,7 @@ describe('request hygiene', () => {
       method: 'PUT',
       url: '/api/v1/profile',
       headers: { ...me.headers, origin: 'http://localhost:3000', host: 'localhost:3000' },
-      payload: { email: `${me.user.username}@example.org` },
+      payload: { email: `${me.user.username}@example.org`, currentPassword: me.password },
     });
     expect(own.statusCode).toBe(200);
   });

@@ -65,6 +65,41 @@ describe(`limiter (${dialect})`, () => {
     limiter.close();
   });
 
+  it('consumeAll spends every budget or none: a refusal gives back what came before it', async () => {
+    const limiter = new Limiter(t.db, {
+      wide: { points: 10, durationMs: 60_000 },
+      narrow: { points: 2, durationMs: 60_000 },
+    });
+    const spends = [
+      ['wide', 'addr'],
+      ['narrow', 'acct'],
+    ] as const;
+    await limiter.consumeAll(spends);
+    await limiter.consumeAll(spends);
+    for (let i = 0; i < 5; i++)
+      expect((await errorOf(limiter.consumeAll(spends))).status).toBe(429);
+    // The refused attempts cost `wide` nothing: 2 spent, 8 left.
+    expect(await limiter.check('wide', 'addr')).toMatchObject({ remaining: 8 });
+    limiter.close();
+  });
+
+  it('consumeAll lets exactly as many parallel calls through as the smallest budget allows', async () => {
+    const limiter = new Limiter(t.db, {
+      outer: { points: 40, durationMs: 60_000 },
+      inner: { points: 5, durationMs: 60_000 },
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () =>
+        limiter.consumeAll([
+          ['outer', 'p'],
+          ['inner', 'p'],
+        ]),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    limiter.close();
+  });
+
   it('hashes keys too long for the store and still limits them', async () => {
     const limiter = new Limiter(t.db, { long: { points: 1, durationMs: 60_000 } });
     const key = 'x'.repeat(5000);

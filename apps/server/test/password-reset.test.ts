@@ -1,9 +1,23 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, signUp, type TestApp } from './helpers';
+import type * as PasswordModule from '../src/lib/password';
 import { startTestSmtp, type TestSmtp } from './smtp';
+
+/** Counts the passwords the app hashes (the real hashing still runs). */
+const hashed = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../src/lib/password', async (importOriginal) => {
+  const real = await importOriginal<typeof PasswordModule>();
+  return {
+    ...real,
+    hashPassword: (password: string) => {
+      hashed.count += 1;
+      return real.hashPassword(password);
+    },
+  };
+});
 
 const PUBLIC_URL = 'https://links.example.test';
 const TOKEN_IN_LINK = /https:\/\/links\.example\.test\/reset-password\?token=([A-Za-z0-9_-]+)/;
@@ -224,6 +238,74 @@ describe('POST /api/v1/auth/password-reset/confirm', () => {
     const res = await confirm(token, 'whatever 12345');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+});
+
+describe('POST /api/v1/auth/password-reset/confirm under abuse', () => {
+  const confirmFrom = (app: TestApp['app'], ip: string, token: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      remoteAddress: ip,
+      payload: { token, password: 'a new password 123' },
+    });
+  const randomToken = () => randomBytes(32).toString('base64url');
+
+  it(
+    'refuses unknown tokens before hashing: 100 in parallel answer within 2 s, a sign-in meanwhile within 1 s',
+    { timeout: 120_000 },
+    async () => {
+      // A budget too large to matter here: what keeps this fast is that no password is hashed.
+      const roomy = await createTestApp({ limits: { passwordResetConfirmsPerIp: 10_000 } });
+      try {
+        const me = await signUp(roomy.app);
+        const login = () =>
+          roomy.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            payload: { username: me.user.username, password: me.password },
+          });
+        // The bounds are 2 s and 1 s, stretched on a machine so busy that one sign-in alone
+        // takes longer than usual: hashing 100 passwords would take some 25 sign-ins' time.
+        let started = performance.now();
+        expect((await login()).statusCode).toBe(200);
+        const alone = performance.now() - started;
+
+        const hashesBefore = hashed.count;
+        started = performance.now();
+        const confirms = Promise.all(
+          Array.from({ length: 100 }, () => confirmFrom(roomy.app, '192.0.2.10', randomToken())),
+        ).then((all) => ({ all, ms: performance.now() - started }));
+        const signIn = login().then((res) => ({ res, ms: performance.now() - started }));
+        const [c, l] = await Promise.all([confirms, signIn]);
+        expect(c.all.map((r) => r.statusCode)).toEqual(Array(100).fill(400));
+        expect(c.all[0]?.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+        expect(hashed.count).toBe(hashesBefore);
+        expect(l.res.statusCode).toBe(200);
+        expect(c.ms).toBeLessThan(Math.max(2000, 5 * alone));
+        expect(l.ms).toBeLessThan(Math.max(1000, 5 * alone));
+      } finally {
+        await roomy.close();
+      }
+    },
+  );
+
+  it('budgets confirmations per client address: 20 in 15 minutes, then 429', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => confirmFrom(t.app, '192.0.2.20', randomToken())),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(20);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    expect(results.find((r) => r.statusCode === 429)?.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    // Another address is not affected, and a real link still works from there.
+    const who = await signUp(t.app);
+    const token = await resetToken(who.user.email ?? '');
+    const hashesBefore = hashed.count;
+    expect((await confirmFrom(t.app, '192.0.2.21', token)).statusCode).toBe(200);
+    expect(hashed.count).toBe(hashesBefore + 1);
   });
 });
 

@@ -53,11 +53,21 @@ export const LoginResponse = z
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/** Asked for when the e-mail address changes (a session alone cannot move the account). */
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your e-mail';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+
 export const ProfileBody = z
   .object({
     firstName: optionalName,
     lastName: optionalName,
     email,
+    /** Needed only when `email` differs from the account's address; blank counts as absent. */
+    currentPassword: text(EMAIL_CHANGE_NEEDS_PASSWORD)
+      .max(1024)
+      .optional()
+      .transform((v) => v || undefined)
+      .meta({ description: 'The current password; required when the e-mail address changes' }),
   })
   .meta({ id: 'ProfileBody' });
 export type ProfileBody = z.input<typeof ProfileBody>;

@@ -8,6 +8,25 @@ import type { App } from './types';
 
 export const SESSION_COOKIE = 'mailtokit_session';
 
+/**
+ * The session cookie's attributes (set and cleared alike): httpOnly, SameSite=Lax, and Secure
+ * whenever the request came over https or the public address is https. The latter holds even
+ * when the server cannot see the scheme (a proxy without `TRUST_PROXY`), so a session that
+ * HSTS protects never travels in clear.
+ */
+export function sessionCookieOptions(
+  app: Pick<App, 'config'>,
+  request: FastifyRequest,
+): { path: string; httpOnly: true; sameSite: 'lax'; secure: boolean } {
+  const publicHttps = app.config.publicUrl?.startsWith('https://') ?? false;
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: publicHttps || request.protocol === 'https',
+  };
+}
+
 /** A signed-in session: its user, and the stored id of the session (the token's hash). */
 export interface SessionAuth {
   user: UserRow;

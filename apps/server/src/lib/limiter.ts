@@ -97,6 +97,27 @@ export class Limiter {
   }
 
   /**
+   * Spends one point from each budget in turn, all or nothing: when one is spent (429), the
+   * points already taken from the budgets before it are given back, so a request refused by
+   * one budget costs the others nothing. The refusing budget keeps its point, so parallel
+   * requests can never slip past it while others are being refunded. Order the budgets from
+   * the one an attacker exhausts first (the client address) to the one a victim shares (the
+   * account).
+   */
+  async consumeAll(spends: ReadonlyArray<readonly [name: string, key: string]>): Promise<void> {
+    const taken: Array<readonly [string, string]> = [];
+    try {
+      for (const spend of spends) {
+        await this.consume(spend[0], spend[1]);
+        taken.push(spend);
+      }
+    } catch (err) {
+      await Promise.all(taken.map(([name, key]) => this.reward(name, key).catch(() => undefined)));
+      throw err;
+    }
+  }
+
+  /**
    * Throws 429 when the key's budget is already spent, without spending anything. With
    * `penalty` on failure, this counts failures only (failed sign-ins).
    */

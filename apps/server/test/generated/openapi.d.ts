@@ -132,7 +132,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token */
+        /** Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes */
         post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
@@ -148,7 +148,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update first name, last name and e-mail (the username cannot change) */
+        /** Update first name, last name and e-mail (the username cannot change). A new e-mail address needs `currentPassword` (400 when missing or wrong; 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour); the old address is told by e-mail */
         put: operations["updateProfile"];
         post?: never;
         delete?: never;
@@ -818,6 +818,8 @@ export interface components {
             firstName?: string | null;
             lastName?: string | null;
             email: string;
+            /** @description The current password; required when the e-mail address changes */
+            currentPassword?: string;
         };
         ChangePasswordBodyInput: {
             currentPassword: string;
@@ -1053,6 +1055,17 @@ export interface components {
                 }[];
             };
         };
+        LoginResponse: {
+            access_token: string;
+            user: components["schemas"]["User"];
+        };
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        PasswordResetRequested: {
+            detail: string;
+        };
         LinkAnalytics: {
             linkId: number;
             from: string;
@@ -1114,17 +1127,6 @@ export interface components {
                 trackingLinks: number;
                 lastClickAt: string | null;
             }[];
-        };
-        LoginResponse: {
-            access_token: string;
-            user: components["schemas"]["User"];
-        };
-        Ok: {
-            /** @constant */
-            ok: true;
-        };
-        PasswordResetRequested: {
-            detail: string;
         };
         ContactResponse: {
             id: number;
@@ -1583,6 +1585,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateProfile: {
@@ -1627,6 +1638,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

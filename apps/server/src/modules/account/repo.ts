@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -184,6 +184,7 @@ export async function deleteUserData(
   user: { id: number; username: string; email: string | null },
   soloTeamIds: number[],
   rateLimitKeys: string[],
+  rateLimitKeyPrefixes: string[] = [],
 ): Promise<void> {
   const uid = user.id;
   if (soloTeamIds.length > 0) {
@@ -238,5 +239,10 @@ export async function deleteUserData(
   await trx.deleteFrom('contact_messages').where('user_id', '=', uid).execute();
   if (rateLimitKeys.length > 0)
     await trx.deleteFrom('rate_limits').where('key', 'in', rateLimitKeys).execute();
+  for (const prefix of rateLimitKeyPrefixes)
+    await trx
+      .deleteFrom('rate_limits')
+      .where(sql<string>`substr(${sql.ref('key')}, 1, ${sql.lit(prefix.length)})`, '=', prefix)
+      .execute();
   await trx.deleteFrom('users').where('id', '=', uid).execute();
 }

@@ -1,7 +1,7 @@
 import { AccountExport, DeleteAccountBody } from '@mailtokit/contracts/account';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { z } from 'zod';
-import { authOf, SESSION_COOKIE } from '../../lib/auth-hook';
+import { authOf, SESSION_COOKIE, sessionCookieOptions } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
 import { publicOrigin } from '../../lib/routes';
 
@@ -53,7 +53,7 @@ export async function accountRoutes(app: App) {
     config: { auth: true },
     handler: async (request, reply) => {
       await app.services.account.delete(authOf(request).user, request.body.password);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app, request));
       return reply.code(204).send();
     },
   });

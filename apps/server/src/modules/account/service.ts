@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
-import { verifyPassword } from '../../lib/password';
+import { passwordCheckBudgets, verifyPasswordWithin } from '../../lib/password';
 import { toUser } from '../users/service';
 import * as repo from './repo';
 
@@ -31,12 +31,16 @@ export class AccountService {
    * 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team with other members.
    */
   async delete(user: UserRow, password: string): Promise<void> {
-    const throttleKey = String(user.id);
-    await this.limiter.check('passwordChange', throttleKey);
-    if (!(await verifyPassword(password, user.password_hash))) {
-      await this.limiter.penalty('passwordChange', throttleKey);
+    // Budgeted as every password check is: spent before the hash, given back when right.
+    if (
+      !(await verifyPasswordWithin(
+        this.limiter,
+        passwordCheckBudgets(user.id),
+        password,
+        user.password_hash,
+      ))
+    )
       throw new AppError(403, 'FORBIDDEN', WRONG_PASSWORD, { password: WRONG_PASSWORD });
-    }
     await this.beforeClicksDeleted();
     await this.db.kysely.transaction().execute(async (trx) => {
       const owned = await repo.ownedTeams(trx, user.id);
@@ -55,6 +59,8 @@ export class AccountService {
         user,
         owned.map((t) => t.id),
         rateLimitKeysOf(user),
+        // Failed sign-ins per account and client address: one counter per address.
+        [`loginPair:${user.username.toLowerCase()} `],
       );
     });
   }
@@ -146,11 +152,15 @@ export class AccountService {
   }
 }
 
-/** The rate-limit counters that name the user: sign-in failures, reset e-mails, password checks. */
+/**
+ * The rate-limit counters that name the user: sign-in failures, reset e-mails, password checks,
+ * e-mail changes.
+ */
 function rateLimitKeysOf(user: Pick<UserRow, 'id' | 'username' | 'email'>): string[] {
   const subjects: Array<[string, string]> = [
     ['loginUser', user.username.toLowerCase()],
     ['passwordChange', String(user.id)],
+    ['emailChange', String(user.id)],
   ];
   if (user.email) subjects.push(['passwordReset', user.email.toLowerCase()]);
   // The limiter stores long subjects as their sha256.

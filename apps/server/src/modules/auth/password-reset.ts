@@ -31,8 +31,9 @@ export class PasswordResetService {
   private readonly pending = new Set<Promise<void>>();
 
   /**
-   * `limiter` must define `passwordReset`: reset e-mails per address, counted in the database
-   * so that every instance shares the budget.
+   * `limiter` must define `passwordReset` (reset e-mails per address) and
+   * `passwordResetConfirm` (confirmations per client address), counted in the database so
+   * that every instance shares the budgets.
    */
   constructor(
     private readonly db: Db,
@@ -98,12 +99,17 @@ export class PasswordResetService {
    * Sets a new password with a reset token: the token is used up, every session of the account
    * ends, and the owner gets a "your password was changed" e-mail.
    */
-  async confirm(token: string, password: string): Promise<void> {
+  async confirm(token: string, password: string, ip: string): Promise<void> {
+    await this.limiter.consume('passwordResetConfirm', ip);
     if (token.length < 20) throw invalidToken();
+    // An unknown, used or expired token is refused before the (deliberately slow) hashing.
+    const id = hashToken(token);
+    if ((await repo.findResetToken(this.db.kysely, id, this.clock().toISOString())) === undefined)
+      throw invalidToken();
     const hash = await hashPassword(password);
     const now = this.clock().toISOString();
     const user = await this.db.kysely.transaction().execute(async (trx) => {
-      const userId = await repo.claimResetToken(trx, hashToken(token), now);
+      const userId = await repo.claimResetToken(trx, id, now);
       if (userId === undefined) return undefined;
       const updated = await this.accounts.users.setPasswordHash(userId, hash, trx);
       await repo.deleteResetTokens(trx, userId);

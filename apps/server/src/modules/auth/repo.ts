@@ -57,6 +57,21 @@ export async function claimResetToken(
   return row?.user_id;
 }
 
+/** The user of a reset token still valid at `now`, without using it up. */
+export async function findResetToken(
+  db: Conn,
+  id: string,
+  now: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('user_id')
+    .where('id', '=', id)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
 export async function deleteResetTokens(db: Conn, userId: number): Promise<void> {
   await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
 }

@@ -12,25 +12,20 @@ import {
 } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { User } from '@mailtokit/contracts/user';
-import { authOf, SESSION_COOKIE, sessionOf } from '../../lib/auth-hook';
+import { authOf, SESSION_COOKIE, sessionCookieOptions, sessionOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
 import { toUser } from '../users/service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 function setSessionCookie(
+  app: App,
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
   expires: Date,
 ) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    expires,
-  });
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(app, request), expires });
 }
 
 export async function authRoutes(app: App) {
@@ -66,15 +61,16 @@ export async function authRoutes(app: App) {
     },
     handler: async (request, reply) => {
       const { username, password } = request.body;
-      // A previous session of this browser ends: the session is rotated at every login.
-      if (request.auth) await app.services.auth.logout(request.auth.sessionId);
       const result = await app.services.auth.login(
         username,
         password,
         request.ip,
         request.headers['user-agent'],
       );
-      setSessionCookie(request, reply, result.access_token, result.expiresAt);
+      // Only a successful sign-in ends this browser's previous session (the session is
+      // rotated); a failed one changes nothing.
+      if (request.auth) await app.services.auth.logout(request.auth.sessionId);
+      setSessionCookie(app, request, reply, result.access_token, result.expiresAt);
       return { access_token: result.access_token, user: result.user };
     },
   });
@@ -91,7 +87,7 @@ export async function authRoutes(app: App) {
     config: { auth: { optional: true } },
     handler: async (request, reply) => {
       if (request.auth) await app.services.auth.logout(request.auth.sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app, request));
       return { ok: true as const };
     },
   });
@@ -156,12 +152,16 @@ export async function authRoutes(app: App) {
       tags: ['auth'],
       operationId: 'confirmPasswordReset',
       summary:
-        'Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token',
+        'Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes',
       body: PasswordResetConfirmBody,
-      response: { 200: OkResponse, 400: ErrorBody },
+      response: { 200: OkResponse, 400: ErrorBody, 429: ErrorBody },
     },
     handler: async (request) => {
-      await app.services.passwordReset.confirm(request.body.token, request.body.password);
+      await app.services.passwordReset.confirm(
+        request.body.token,
+        request.body.password,
+        request.ip,
+      );
       return { ok: true as const };
     },
   });

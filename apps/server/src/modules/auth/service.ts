@@ -2,18 +2,25 @@ import type { z } from 'zod';
 import type { LoginResponse, RegisterBody } from '@mailtokit/contracts/auth';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/types';
 import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { systemClock, type Clock } from '../../lib/clock';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
-import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
+import {
+  dummyHashPromise,
+  hashPassword,
+  passwordCheckBudgets,
+  verifyPasswordWithin,
+} from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
 import * as repo from './repo';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
+export const PASSWORD_THROTTLED = 'Too many wrong passwords. Please try again later.';
 
 export interface AuthServiceOptions {
   defaultTier: Tier;
@@ -25,8 +32,9 @@ export class AuthService {
   private lastSweep = 0;
 
   /**
-   * `limiter` must define `loginUser` and `loginIp` (failed sign-ins per account and per IP)
-   * and `passwordChange` (wrong current passwords per account).
+   * `limiter` must define `loginIp`, `loginPair` and `loginUser` (failed sign-ins per client
+   * address, per account and address together, per account) and `passwordChange` (wrong
+   * current passwords per account).
    */
   constructor(
     private readonly db: Db,
@@ -69,17 +77,29 @@ export class AuthService {
     userAgent: string | undefined,
   ): Promise<LoginResponse & { expiresAt: Date }> {
     const userKey = username.toLowerCase();
-    // Every attempt spends a point up front (atomic in the database, so parallel attempts on
-    // several instances cannot slip past the limit); a success gives its points back.
-    await this.limiter.consume('loginUser', userKey);
-    await this.limiter.consume('loginIp', ip);
-
-    const user = await this.users.findByUsername(username);
+    let user: UserRow | undefined;
+    // A point of each budget is spent before the hash (atomic in the database, so parallel
+    // attempts on several instances cannot slip past a limit), the address's first: a request
+    // one budget refuses costs the others nothing, so a throttled address cannot use up an
+    // account's budget. The account and address pair is what throttles a guesser; the
+    // account-wide and address-wide ceilings are far higher, so neither the owner signing in
+    // from elsewhere nor the other people behind a shared address are locked out.
     // Unknown users cost a full hash check too, so timing does not reveal which names exist.
-    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHashPromise));
+    const ok = await verifyPasswordWithin(
+      this.limiter,
+      [
+        ['loginIp', ip],
+        ['loginPair', `${userKey} ${ip}`],
+        ['loginUser', userKey],
+      ],
+      password,
+      async () => {
+        user = await this.users.findByUsername(username);
+        return user?.password_hash ?? (await dummyHashPromise);
+      },
+      ['loginPair'],
+    );
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    await this.limiter.reset('loginUser', userKey);
-    await this.limiter.reward('loginIp', ip);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
     return { access_token: token, user: toUser(user), expiresAt };
   }
@@ -129,13 +149,14 @@ export class AuthService {
     currentPassword: string,
     newPassword: string,
   ): Promise<void> {
-    const key = String(auth.user.id);
-    await this.limiter.check('passwordChange', key);
-    if (!(await verifyPassword(currentPassword, auth.user.password_hash))) {
-      await this.limiter.penalty('passwordChange', key);
-      throw validationError({ currentPassword: 'Current password is incorrect' });
-    }
-    await this.limiter.reset('passwordChange', key);
+    const right = await verifyPasswordWithin(
+      this.limiter,
+      passwordCheckBudgets(auth.user.id),
+      currentPassword,
+      auth.user.password_hash,
+      ['passwordChange'],
+    );
+    if (!right) throw validationError({ currentPassword: 'Current password is incorrect' });
     const hash = await hashPassword(newPassword);
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.users.setPasswordHash(auth.user.id, hash, trx);

@@ -1,3 +1,8 @@
 /** The mail module's face to the others: the mailer and the messages it sends. */
 export { Mailer, type Wait } from './mailer';
-export { passwordChangedMail, passwordResetMail, teamInvitationMail } from './templates';
+export {
+  emailChangedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  teamInvitationMail,
+} from './templates';

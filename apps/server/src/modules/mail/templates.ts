@@ -119,3 +119,22 @@ export function teamInvitationMail(input: {
     after: ['Nothing happens unless you accept. If you did not expect this, ignore this e-mail.'],
   });
 }
+
+/** Sent to the old address when an account's e-mail address changes. */
+export function emailChangedMail(input: {
+  username: string;
+  newEmail: string;
+  signInUrl: string;
+}): MailContent {
+  return render('Your MailtoKit e-mail address was changed', {
+    paragraphs: [
+      `Hello ${input.username},`,
+      `The e-mail address of your MailtoKit account was just changed to ${input.newEmail}. E-mails about the account, password-reset links included, now go there instead of here.`,
+      'The change was confirmed with the account password.',
+    ],
+    action: { label: 'Sign in to MailtoKit', url: input.signInUrl },
+    after: [
+      'If this was not you, someone knows your password: sign in at once, choose a new password in Settings and set your address back in your profile. If you can no longer sign in, ask the administrator of this MailtoKit instance for a password-reset link.',
+    ],
+  });
+}

@@ -14,9 +14,10 @@ export async function userRoutes(app: App) {
         hide,
         tags: ['profile'],
         operationId: 'updateProfile',
-        summary: 'Update first name, last name and e-mail (the username cannot change)',
+        summary:
+          'Update first name, last name and e-mail (the username cannot change). A new e-mail address needs `currentPassword` (400 when missing or wrong; 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour); the old address is told by e-mail',
         body: ProfileBody,
-        response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
       config: { auth: true },
       handler: async (request) =>

@@ -1,12 +1,19 @@
 import type { z } from 'zod';
-import type { ProfileBody } from '@mailtokit/contracts/auth';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  type ProfileBody,
+} from '@mailtokit/contracts/auth';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Conn } from '../../db/database';
 import type { NewUser, UserRow } from '../../db/types';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
+import type { Limiter } from '../../lib/limiter';
+import { passwordCheckBudgets, verifyPasswordWithin } from '../../lib/password';
+import { emailChangedMail, type Mailer } from '../mail/service';
 import { toUser } from './mapper';
 import * as repo from './repo';
 
@@ -14,8 +21,22 @@ export { toUser };
 
 type Profile = z.output<typeof ProfileBody>;
 
+export const EMAIL_CHANGES_THROTTLED = 'Too many e-mail address changes. Please try again later.';
+
+/** What an e-mail change needs besides the database (absent in the admin CLI). */
+export interface EmailChangeDeps {
+  /** Defines `passwordChange` (wrong passwords per account) and `emailChange` (per account). */
+  limiter: Limiter;
+  mailer: Pick<Mailer, 'send'>;
+  /** Public origin of the web app, for the link in the e-mail. */
+  baseUrl: string;
+}
+
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly emailChange: EmailChangeDeps | null = null,
+  ) {}
 
   findById(id: number): Promise<UserRow | undefined> {
     return repo.findUserById(this.db.kysely, id);
@@ -41,25 +62,58 @@ export class UsersService {
     return repo.updateUser(conn, userId, { password_hash: hash, updated_at: nowIso() });
   }
 
-  /** Updates first name, last name and e-mail; the username never changes. */
+  /**
+   * Updates first name, last name and e-mail; the username never changes. A new e-mail address
+   * (other than a change of letter case) needs the current password, checked under the budget
+   * of every password check, and spends from the account's budget of e-mail changes (which
+   * also bounds how many addresses a caller can probe for an account); the old address is told.
+   */
   async updateProfile(user: UserRow, input: Profile): Promise<User> {
+    const oldEmail = user.email;
+    const changes = input.email.toLowerCase() !== (oldEmail ?? '').toLowerCase();
+    if (changes) await this.authorizeEmailChange(user, input.currentPassword);
     const taken = await repo.findUserByEmail(this.db.kysely, input.email);
     if (taken && taken.id !== user.id)
       throw conflict('Email is already in use by another account', {
         email: 'Email is already in use by another account',
       });
+    let row: UserRow;
     try {
-      const row = await repo.updateUser(this.db.kysely, user.id, {
+      row = await repo.updateUser(this.db.kysely, user.id, {
         first_name: input.firstName,
         last_name: input.lastName,
         email: input.email,
         updated_at: nowIso(),
       });
-      return toUser(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('Email is already in use by another account');
       throw err;
     }
+    if (changes && oldEmail && this.emailChange)
+      this.emailChange.mailer.send({
+        to: oldEmail,
+        ...emailChangedMail({
+          username: row.username,
+          newEmail: input.email,
+          signInUrl: `${this.emailChange.baseUrl}/auth`,
+        }),
+      });
+    return toUser(row);
+  }
+
+  private async authorizeEmailChange(user: UserRow, currentPassword: string | undefined) {
+    if (!currentPassword) throw validationError({ currentPassword: EMAIL_CHANGE_NEEDS_PASSWORD });
+    if (!this.emailChange) throw new Error('E-mail changes need a limiter and a mailer');
+    const { limiter } = this.emailChange;
+    const right = await verifyPasswordWithin(
+      limiter,
+      passwordCheckBudgets(user.id),
+      currentPassword,
+      user.password_hash,
+      ['passwordChange'],
+    );
+    if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
+    await limiter.consume('emailChange', String(user.id));
   }
 
   /**

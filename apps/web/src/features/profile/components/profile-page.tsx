@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@mailtokit/contracts/user';
-import { useForm } from 'react-hook-form';
+import { MESSAGES } from '@mailtokit/contracts/messages';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { PasswordField } from '@/components/password-field';
 import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { UserAvatar } from '@/components/user-avatar';
 import { Button } from '@/components/ui/button';
@@ -18,8 +21,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { applyServerFieldErrors } from '@/lib/form';
 import { planOf } from '@/lib/plans';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import {
+  emailChanges,
   updateProfileInputSchema,
   useUpdateProfile,
   type UpdateProfileFormValues,
@@ -31,6 +35,7 @@ function formValues(user: User): UpdateProfileFormValues {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     email: user.email ?? '',
+    currentPassword: '',
   };
 }
 
@@ -43,25 +48,33 @@ const memberSince = (iso: string) => {
 
 function ProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
+  const resolver = useMemo(() => zodResolver(updateProfileInputSchema(user.email)), [user.email]);
   const form = useForm<UpdateProfileFormValues, unknown, UpdateProfileInput>({
-    resolver: zodResolver(updateProfileInputSchema),
+    resolver,
     defaultValues: formValues(user),
   });
   const { errors } = form.formState;
+  // The password is asked for only while the e-mail field holds another address.
+  const askPassword = emailChanges(useWatch({ control: form.control, name: 'email' }), user.email);
 
   const onSubmit = form.handleSubmit((values) => {
-    updateProfile.mutate(values, {
+    const input = emailChanges(values.email, user.email)
+      ? values
+      : { ...values, currentPassword: undefined };
+    updateProfile.mutate(input, {
       onSuccess: (updated) => {
         form.reset(formValues(updated));
         toast({ title: 'Profile updated', description: 'Your profile has been saved.' });
       },
       onError: (error) => {
-        applyServerFieldErrors(error, form.setError, ['firstName', 'lastName', 'email']);
-        toast({
-          variant: 'destructive',
-          title: 'Update failed',
-          description: 'There was an error updating your profile.',
-        });
+        const shown = applyServerFieldErrors(error, form.setError, [
+          'currentPassword',
+          'firstName',
+          'lastName',
+          'email',
+        ]);
+        if (shown) toast({ variant: 'destructive', description: MESSAGES.genericValidation });
+        else toastError(error, 'Update failed');
       },
     });
   });
@@ -86,6 +99,16 @@ function ProfileForm({ user }: { user: User }) {
             <Input {...control} {...form.register('email')} type="email" autoComplete="email" />
           )}
         </FormField>
+        {askPassword ? (
+          <PasswordField
+            id="profile-current-password"
+            label="Current Password"
+            registration={form.register('currentPassword')}
+            autoComplete="current-password"
+            hint="Changing your e-mail needs your password. We will let your current address know."
+            error={errors.currentPassword?.message}
+          />
+        ) : null}
         <FormField id="profile-username" label="Username" hint="Username cannot be changed.">
           {(control) => <Input {...control} value={user.username} readOnly />}
         </FormField>
