@@ -666,6 +666,7 @@ export interface components {
         };
         RegisterBodyInput: {
             username: string;
+            /** Format: email */
             email: string;
             password: string;
             firstName?: string | null;
@@ -674,6 +675,7 @@ export interface components {
         ProfileBodyInput: {
             firstName?: string | null;
             lastName?: string | null;
+            /** Format: email */
             email: string;
         };
         ChangePasswordBodyInput: {
@@ -681,6 +683,7 @@ export interface components {
             newPassword: string;
         };
         PasswordResetRequestBodyInput: {
+            /** Format: email */
             email: string;
         };
         PasswordResetConfirmBodyInput: {
@@ -689,6 +692,7 @@ export interface components {
         };
         ContactBodyInput: {
             name: string;
+            /** Format: email */
             email: string;
             subject: string;
             message: string;
@@ -716,6 +720,7 @@ export interface components {
             role: string;
         };
         CreateWebhookBodyInput: {
+            /** Format: uri */
             url: string;
             /**
              * @default [
@@ -747,7 +752,9 @@ export interface components {
             subscriptionTier: "FREE" | "PREMIUM" | "TEAM";
             /** @description When the paid tier ends (ISO 8601); null: no end */
             subscriptionExpiresAt: string | null;
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             updatedAt: string;
         };
         Error: {
@@ -761,6 +768,7 @@ export interface components {
             id: number;
             name: string;
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
             lastUsedAt: string | null;
@@ -769,6 +777,7 @@ export interface components {
             id: number;
             name: string;
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
             lastUsedAt: string | null;
@@ -779,6 +788,7 @@ export interface components {
         AccountExport: {
             /** @constant */
             format: "mailtokit-account-export/1";
+            /** Format: date-time */
             exportedAt: string;
             profile: components["schemas"]["User"];
             savedLinks: {
@@ -789,17 +799,22 @@ export interface components {
                 bcc: string | null;
                 subject: string | null;
                 body: string | null;
+                /** Format: uri */
                 mailtoUrl: string;
                 teamId: number | null;
+                /** Format: date-time */
                 createdAt: string;
+                /** Format: date-time */
                 updatedAt: string;
             }[];
             trackingLinks: {
                 id: number;
                 slug: string;
+                /** Format: uri */
                 trackingUrl: string;
                 mailtoLinkId: number;
                 label: string | null;
+                /** Format: date-time */
                 createdAt: string;
                 retiredAt: string | null;
                 clicks: number;
@@ -811,42 +826,53 @@ export interface components {
                 description: string | null;
                 /** @enum {string} */
                 role: "OWNER" | "ADMIN" | "MEMBER";
+                /** Format: date-time */
                 joinedAt: string;
             }[];
             apiTokens: {
                 id: number;
                 name: string;
                 scopes: string[];
+                /** Format: date-time */
                 createdAt: string;
                 expiresAt: string | null;
                 lastUsedAt: string | null;
             }[];
             webhooks: {
                 id: number;
+                /** Format: uri */
                 url: string;
                 events: string[];
                 allLinks: boolean;
                 linkIds: number[];
                 disabledAt: string | null;
+                /** Format: date-time */
                 createdAt: string;
             }[];
             sessions: {
+                /** Format: date-time */
                 createdAt: string;
+                /** Format: date-time */
                 lastSeenAt: string;
+                /** Format: date-time */
                 expiresAt: string;
                 userAgent: string | null;
             }[];
             contactMessages: {
                 name: string;
+                /** Format: email */
                 email: string;
                 subject: string;
                 message: string;
+                /** Format: date-time */
                 createdAt: string;
             }[];
         };
         LinkAnalytics: {
             linkId: number;
+            /** Format: date-time */
             from: string;
+            /** Format: date-time */
             to: string;
             /** @enum {string} */
             interval: "hour" | "day";
@@ -856,6 +882,7 @@ export interface components {
                 botClicks: number;
             };
             series: {
+                /** Format: date-time */
                 t: string;
                 clicks: number;
                 uniqueVisitors: number;
@@ -882,7 +909,9 @@ export interface components {
             }[];
         };
         AnalyticsOverview: {
+            /** Format: date-time */
             from: string;
+            /** Format: date-time */
             to: string;
             /** @enum {string} */
             interval: "hour" | "day";
@@ -892,6 +921,7 @@ export interface components {
                 botClicks: number;
             };
             series: {
+                /** Format: date-time */
                 t: string;
                 clicks: number;
                 uniqueVisitors: number;
@@ -919,6 +949,7 @@ export interface components {
         };
         ContactResponse: {
             id: number;
+            /** Format: date-time */
             receivedAt: string;
         };
         MailtoLink: {
@@ -933,8 +964,11 @@ export interface components {
             subject: string | null;
             body: string | null;
             isShared: boolean;
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             updatedAt: string;
+            /** Format: uri */
             mailtoUrl: string;
             canEdit: boolean;
         };
@@ -976,7 +1010,9 @@ export interface components {
             userId: number;
             /** @enum {string} */
             role: "OWNER" | "ADMIN" | "MEMBER";
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             updatedAt: string;
             user: {
                 username: string;
@@ -995,8 +1031,11 @@ export interface components {
                 id: number;
                 username: string;
             } | null;
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updatedAt: string;
             currentUserId: number;
             /** @enum {string} */
@@ -1007,6 +1046,7 @@ export interface components {
         TeamList: components["schemas"]["Team"][];
         Webhook: {
             id: number;
+            /** Format: uri */
             url: string;
             events: "link.clicked"[];
             mailtoLinkIds: number[] | null;
@@ -1014,10 +1054,12 @@ export interface components {
             pausedByPlan: boolean;
             disabledAt: string | null;
             consecutiveFailures: number;
+            /** Format: date-time */
             createdAt: string;
         };
         CreatedWebhook: {
             id: number;
+            /** Format: uri */
             url: string;
             events: "link.clicked"[];
             mailtoLinkIds: number[] | null;
@@ -1025,6 +1067,7 @@ export interface components {
             pausedByPlan: boolean;
             disabledAt: string | null;
             consecutiveFailures: number;
+            /** Format: date-time */
             createdAt: string;
             /** @description `whsec_` + 43 characters; shown in this response only */
             secret: string;
@@ -1039,6 +1082,7 @@ export interface components {
             attempts: number;
             responseStatus: number | null;
             error: string | null;
+            /** Format: date-time */
             createdAt: string;
             lastAttemptAt: string | null;
             nextAttemptAt: string | null;
@@ -1048,9 +1092,11 @@ export interface components {
         TrackingLink: {
             id: number;
             slug: string;
+            /** Format: uri */
             trackingUrl: string;
             mailtoLinkId: number;
             label: string | null;
+            /** Format: date-time */
             createdAt: string;
             clicks: number;
         };
@@ -1591,7 +1637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -1600,7 +1646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1688,15 +1734,17 @@ export interface operations {
                 /** @description Search text: links whose name, recipients (to, cc, bcc) or subject contain it, ignoring case */
                 q?: string;
                 /** @description Only links shared with this team */
-                teamId?: number;
+                teamId?: string;
                 /** @description `true`: only links shared with a team; `false`: only private links */
                 shared?: "true" | "false";
                 /** @description Order by creation time (default), last change, name or total clicks */
                 sort?: "createdAt" | "updatedAt" | "name" | "clicks";
                 /** @description Default: `asc` for `name`, `desc` for the others */
                 order?: "asc" | "desc";
-                limit?: number;
-                offset?: number;
+                /** @description Links per page: 200 at most (default 100) */
+                limit?: string;
+                /** @description Matches to skip (default 0) */
+                offset?: string;
             };
             header?: never;
             path?: never;
@@ -1815,6 +1863,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1925,6 +1982,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2067,6 +2133,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2105,6 +2180,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2155,6 +2239,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamMemberList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2347,6 +2440,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2478,7 +2580,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Token id */
+                /** @description Token id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -2491,6 +2593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Default Response */
             401: {
@@ -2633,7 +2744,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -2646,6 +2757,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Default Response */
             401: {
@@ -2681,7 +2801,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -2744,7 +2864,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -2758,6 +2878,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2794,7 +2923,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -2808,6 +2937,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2990,6 +3128,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,6 +3184,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3212,7 +3368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3221,7 +3377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3230,7 +3386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3239,7 +3395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
