@@ -138,7 +138,7 @@ describe('import', () => {
     const who = await signUpAs(t, 'PREMIUM');
     const rows = [
       ['Good', 'good@example.com', 'Hi'],
-      ['"Two\nlines"', 'two@example.com', 'ok'],
+      ['Two', 'two@example.com', '"two\nlines"'],
       ['', 'bad-address', 'x'],
       ['Other team', 'x@example.com', ''],
     ];

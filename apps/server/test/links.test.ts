@@ -417,30 +417,38 @@ describe('reading, updating and deleting', () => {
     expect(mine.json()).toMatchObject({ name: 'Private', updatedAt: link.updatedAt });
   });
 
-  it.each([
-    'abc',
-    '0',
-    '-1',
-    '1.5',
-    '1e3',
-    '0x10',
-    '007',
-    '%20',
-    '2147483648',
-    '99999999999999999999',
-    '2147483647',
-    '999999',
-  ])('answers 404 Link not found (never 400 or 500) for id %s', async (id) => {
-    for (const [method, payload] of [
-      ['GET', undefined],
-      ['PUT', buildLink()],
-      ['DELETE', undefined],
-    ] as const) {
-      const res = await call(method, `${BASE}/${id}`, premium, payload);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
-    }
-  });
+  it.each(['abc', '-1', '1.5', '1e3', '0x10', '%205', '5%20', 'true'])(
+    'answers 400 naming the id (never 404 or 500) for %s: not decimal digits',
+    async (id) => {
+      for (const [method, payload] of [
+        ['GET', undefined],
+        ['PUT', buildLink()],
+        ['DELETE', undefined],
+      ] as const) {
+        const res = await call(method, `${BASE}/${id}`, premium, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          fields: { id: expect.any(String) },
+        });
+      }
+    },
+  );
+
+  it.each(['0', '007', '2147483648', '99999999999999999999', '2147483647', '999999'])(
+    'answers 404 Link not found (never 400 or 500) for id %s',
+    async (id) => {
+      for (const [method, payload] of [
+        ['GET', undefined],
+        ['PUT', buildLink()],
+        ['DELETE', undefined],
+      ] as const) {
+        const res = await call(method, `${BASE}/${id}`, premium, payload);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual(NOT_FOUND);
+      }
+    },
+  );
 
   it('removes the links of a deleted account', async () => {
     const who = await member('PREMIUM');
@@ -493,6 +501,13 @@ describe('listing', () => {
     ['limit', 'limit=abc'],
     ['limit', 'limit=1.5'],
     ['limit', 'limit=-3'],
+    ['limit', 'limit=0x10'],
+    ['limit', 'limit=1e2'],
+    ['limit', 'limit=%2010'],
+    ['limit', 'limit=+10'],
+    ['limit', 'limit='],
+    ['offset', 'offset=0x1'],
+    ['offset', 'offset=1e0'],
     ['offset', 'offset=-1'],
     ['offset', 'offset=x'],
     ['offset', 'offset=99999999999999999999'],

@@ -468,7 +468,28 @@ describe('reading teams', () => {
     expect(members).toEqual(team.members);
   });
 
-  it.each(['abc', '0', '-1', '1.5', '1e3', '007', '2147483648', '99999999999999999999', '999999'])(
+  it.each(['abc', '-1', '1.5', '1e3', '0x5', '%205'])(
+    'answers 400 naming the id for %s (not decimal digits), whatever the method',
+    async (id) => {
+      for (const [method, path, payload] of [
+        ['GET', `/${id}`, undefined],
+        ['DELETE', `/${id}`, undefined],
+        ['GET', `/${id}/members`, undefined],
+        ['POST', `/${id}/members`, { username: member.user.username, role: 'member' }],
+        ['PUT', `/${id}/members/${member.user.id}`, { role: 'admin' }],
+        ['DELETE', `/${id}/members/${member.user.id}`, undefined],
+      ] as const) {
+        const res = await call(method, `${V1}${path}`, owner, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          fields: { id: expect.any(String) },
+        });
+      }
+    },
+  );
+
+  it.each(['0', '007', '2147483648', '99999999999999999999', '999999'])(
     'answers 404 Team not found for id %s, whatever the method',
     async (id) => {
       for (const [method, path, payload] of [
@@ -774,9 +795,9 @@ describe('changing roles and removing members', () => {
     expect(res.json()).toEqual(invalid('role', 'Role is required'));
   });
 
-  it('answers 404 Member not found for someone outside the team or a malformed id', async () => {
+  it('answers 404 Member not found for someone outside the team or an id of no row', async () => {
     const stranger = await user('FREE');
-    for (const target of [String(stranger.user.id), 'abc', '0', '99999999999']) {
+    for (const target of [String(stranger.user.id), '0', '99999999999']) {
       const put = await call('PUT', `${V1}/${teamId}/members/${target}`, owner, { role: 'admin' });
       expect(put.statusCode).toBe(404);
       expect(put.json()).toEqual(MEMBER_NOT_FOUND);

@@ -280,9 +280,13 @@ describe(`API tokens (${dialect})`, () => {
     });
     expect(res.statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'DELETE', url: '/api/v1/tokens/abc', headers: owner.headers }))
+      (await t.app.inject({ method: 'DELETE', url: '/api/v1/tokens/0', headers: owner.headers }))
         .statusCode,
     ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/v1/tokens/abc', headers: owner.headers }))
+        .statusCode,
+    ).toBe(400);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/teams', headers: bearer(theirs.token) }))
         .statusCode,

@@ -181,6 +181,8 @@ describe('creating tracking links', () => {
       'mailtoLinkId is required',
     ],
     ['a negative link id', { mailtoLinkId: -3 }, 'mailtoLinkId', 'mailtoLinkId must be positive'],
+    ['a link id as text', { mailtoLinkId: '5' }, 'mailtoLinkId', 'mailtoLinkId is required'],
+    ['a link id as true', { mailtoLinkId: true }, 'mailtoLinkId', 'mailtoLinkId is required'],
   ])('refuses %s with 400 and the field message', async (_what, override, field, message) => {
     const link = await createLink(t.app, premium.headers);
     const res = await createTracking(premium, { mailtoLinkId: link.id, ...override });
@@ -313,14 +315,20 @@ describe('listing and deleting tracking links', () => {
     expect(list.json()).toEqual([]);
   });
 
-  it('answers 404 to ids that are not ids', async () => {
-    for (const id of ['abc', '0', '-1', '99999999999']) {
+  it('answers 404 to ids of no row and 400 to ids that are not decimal digits', async () => {
+    for (const [id, status] of [
+      ['0', 404],
+      ['99999999999', 404],
+      ['abc', 400],
+      ['-1', 400],
+      ['0x5', 400],
+    ] as const) {
       const res = await t.app.inject({
         method: 'DELETE',
         url: `/api/v1/tracking/${id}`,
         headers: premium.headers,
       });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(status);
     }
   });
 });

@@ -152,7 +152,7 @@ describe(`webhooks: management (${dialect})`, () => {
       ['DELETE', `/api/v1/webhooks/${hook.id}`],
       ['GET', `/api/v1/webhooks/${hook.id}/deliveries`],
       ['POST', `/api/v1/webhooks/${hook.id}/test`],
-      ['DELETE', '/api/v1/webhooks/nope'],
+      ['DELETE', '/api/v1/webhooks/99999999'],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: other.headers });
       expect(res.statusCode, `${method} ${url}`).toBe(404);

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { text } from './fields';
+import { dateTime, emailAddress, secretText, url } from './fields';
 import { User } from './user';
 
 /**
@@ -9,7 +9,7 @@ import { User } from './user';
 export const AccountExport = z
   .object({
     format: z.literal('mailtokit-account-export/1'),
-    exportedAt: z.string(),
+    exportedAt: dateTime(),
     profile: User,
     savedLinks: z.array(
       z.object({
@@ -20,23 +20,23 @@ export const AccountExport = z
         bcc: z.string().nullable(),
         subject: z.string().nullable(),
         body: z.string().nullable(),
-        mailtoUrl: z.string(),
+        mailtoUrl: url(),
         /** The team the link is shared with, or null for a private link. */
         teamId: z.number().int().nullable(),
-        createdAt: z.string(),
-        updatedAt: z.string(),
+        createdAt: dateTime(),
+        updatedAt: dateTime(),
       }),
     ),
     trackingLinks: z.array(
       z.object({
         id: z.number().int(),
         slug: z.string(),
-        trackingUrl: z.string(),
+        trackingUrl: url(),
         mailtoLinkId: z.number().int(),
         label: z.string().nullable(),
-        createdAt: z.string(),
+        createdAt: dateTime(),
         /** When it was deleted (its slug stopped answering); null while it works. */
-        retiredAt: z.string().nullable(),
+        retiredAt: dateTime().nullable(),
         /** Human clicks recorded, and clicks by bots and link previews. */
         clicks: z.number().int(),
         botClicks: z.number().int(),
@@ -48,7 +48,7 @@ export const AccountExport = z
         name: z.string(),
         description: z.string().nullable(),
         role: z.enum(['OWNER', 'ADMIN', 'MEMBER']),
-        joinedAt: z.string(),
+        joinedAt: dateTime(),
       }),
     ),
     apiTokens: z.array(
@@ -56,38 +56,38 @@ export const AccountExport = z
         id: z.number().int(),
         name: z.string(),
         scopes: z.array(z.string()),
-        createdAt: z.string(),
-        expiresAt: z.string().nullable(),
-        lastUsedAt: z.string().nullable(),
+        createdAt: dateTime(),
+        expiresAt: dateTime().nullable(),
+        lastUsedAt: dateTime().nullable(),
       }),
     ),
     webhooks: z.array(
       z.object({
         id: z.number().int(),
-        url: z.string(),
+        url: url(),
         events: z.array(z.string()),
         /** True: every link of the account; else the links listed. */
         allLinks: z.boolean(),
         linkIds: z.array(z.number().int()),
-        disabledAt: z.string().nullable(),
-        createdAt: z.string(),
+        disabledAt: dateTime().nullable(),
+        createdAt: dateTime(),
       }),
     ),
     sessions: z.array(
       z.object({
-        createdAt: z.string(),
-        lastSeenAt: z.string(),
-        expiresAt: z.string(),
+        createdAt: dateTime(),
+        lastSeenAt: dateTime(),
+        expiresAt: dateTime(),
         userAgent: z.string().nullable(),
       }),
     ),
     contactMessages: z.array(
       z.object({
         name: z.string(),
-        email: z.string(),
+        email: emailAddress(),
         subject: z.string(),
         message: z.string(),
-        createdAt: z.string(),
+        createdAt: dateTime(),
       }),
     ),
     /**
@@ -125,7 +125,7 @@ export type AccountExport = z.infer<typeof AccountExport>;
 
 export const DeleteAccountBody = z
   .object({
-    password: text('Password is required').min(1, 'Password is required').max(1024),
+    password: secretText('Password is required').min(1, 'Password is required').max(1024),
   })
   .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;

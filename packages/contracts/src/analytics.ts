@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { dateTime, singleLineText } from './fields';
 
 export const ANALYTICS_INTERVALS = ['hour', 'day'] as const;
 /** Longest range one analytics call covers. */
@@ -27,8 +28,8 @@ export const ANALYTICS_MESSAGES = {
  * ANALYTICS_MAX_HOURLY_POINTS hours.
  */
 export const AnalyticsQuery = z.object({
-  from: z.string().max(40).optional(),
-  to: z.string().max(40).optional(),
+  from: singleLineText().max(40).optional(),
+  to: singleLineText().max(40).optional(),
   interval: z.enum(ANALYTICS_INTERVALS).default('day'),
 });
 export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
@@ -47,7 +48,7 @@ export const Totals = z.object({
 
 /** One bucket of the zero-filled series: `t` is the bucket start (ISO date-time, UTC). */
 export const SeriesPoint = z.object({
-  t: z.string(),
+  t: dateTime(),
   clicks: z.number().int(),
   uniqueVisitors: z.number().int(),
 });
@@ -59,9 +60,9 @@ export const LinkAnalytics = z
   .object({
     linkId: z.number().int(),
     /** Start of the range actually covered (ISO date-time, inclusive). */
-    from: z.string(),
+    from: dateTime(),
     /** End of the range actually covered (ISO date-time, exclusive: the next bucket's start). */
-    to: z.string(),
+    to: dateTime(),
     interval: z.enum(ANALYTICS_INTERVALS),
     totals: Totals,
     series: z.array(SeriesPoint),
@@ -82,8 +83,8 @@ export type LinkAnalytics = z.infer<typeof LinkAnalytics>;
  */
 export const AnalyticsOverview = z
   .object({
-    from: z.string(),
-    to: z.string(),
+    from: dateTime(),
+    to: dateTime(),
     interval: z.enum(ANALYTICS_INTERVALS),
     totals: Totals,
     series: z.array(SeriesPoint),
@@ -97,7 +98,7 @@ export const AnalyticsOverview = z
         /** Active tracking links (now, not in the range). */
         trackingLinks: z.number().int(),
         /** Last human click in the range. */
-        lastClickAt: z.string().nullable(),
+        lastClickAt: dateTime().nullable(),
       }),
     ),
   })

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { text } from './fields';
+import { nameText, secretText, text } from './fields';
 import { MESSAGES } from './messages';
 import { User } from './user';
 
@@ -11,32 +11,30 @@ export const EMAIL_MAX = 254;
 const email = text('Email is required')
   .trim()
   .max(EMAIL_MAX, MESSAGES.tooLong(EMAIL_MAX))
-  .pipe(z.email({ message: MESSAGES.emailInvalid }));
+  .pipe(z.email({ message: MESSAGES.emailInvalid }))
+  .meta({ format: 'email' });
 
 /** Optional person name: blank becomes null. */
-const optionalName = z
-  .string()
-  .trim()
+const optionalName = nameText()
   .max(NAME_MAX, MESSAGES.nameMax)
   .nullish()
   .transform((v) => (v ? v : null));
 
 export const LoginBody = z
   .object({
-    username: text(MESSAGES.usernameRequired).trim().min(1, MESSAGES.usernameRequired).max(256),
-    password: text(MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired).max(1024),
+    username: nameText(MESSAGES.usernameRequired).min(1, MESSAGES.usernameRequired).max(256),
+    password: secretText(MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired).max(1024),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.input<typeof LoginBody>;
 
-export const newPassword = text(MESSAGES.passwordMin)
+export const newPassword = secretText(MESSAGES.passwordMin)
   .min(8, MESSAGES.passwordMin)
   .max(PASSWORD_MAX, MESSAGES.passwordMax);
 
 export const RegisterBody = z
   .object({
-    username: text(MESSAGES.usernameRequired)
-      .trim()
+    username: nameText(MESSAGES.usernameRequired)
       .min(3, MESSAGES.usernameMin)
       .max(USERNAME_MAX, MESSAGES.usernameMax)
       .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars),
@@ -74,7 +72,7 @@ export type ProfileBody = z.input<typeof ProfileBody>;
 
 export const ChangePasswordBody = z
   .object({
-    currentPassword: text(MESSAGES.currentPasswordRequired)
+    currentPassword: secretText(MESSAGES.currentPasswordRequired)
       .min(1, MESSAGES.currentPasswordRequired)
       .max(1024),
     newPassword,
@@ -114,7 +112,7 @@ export type PasswordResetRequested = z.infer<typeof PasswordResetRequested>;
 
 export const PasswordResetConfirmBody = z
   .object({
-    token: text('The reset link is invalid').max(512),
+    token: secretText('The reset link is invalid').max(512),
     password: newPassword,
   })
   .meta({ id: 'PasswordResetConfirmBody' });

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { text } from './fields';
+import { dateTime, emailAddress, nameText, singleLineText, text, url } from './fields';
 import { MESSAGES } from './messages';
 import { TEAM_MESSAGES, TEAM_ROLES } from './teams';
 
@@ -48,14 +48,12 @@ const InviteRole = text(TEAM_MESSAGES.roleRequired)
   )
   .transform((r) => r as InvitableRole);
 
-const optionalUsername = text(TEAM_MESSAGES.usernameRequired)
-  .trim()
+const optionalUsername = nameText(TEAM_MESSAGES.usernameRequired)
   .max(USERNAME_INPUT_MAX, MESSAGES.tooLong(USERNAME_INPUT_MAX))
   .nullish()
   .transform((v) => (v ? v : undefined));
 
-const optionalEmail = text(MESSAGES.emailInvalid)
-  .trim()
+const optionalEmail = singleLineText(MESSAGES.emailInvalid)
   .max(EMAIL_INPUT_MAX, MESSAGES.tooLong(EMAIL_INPUT_MAX))
   .nullish()
   .transform((v) => (v ? v.toLowerCase() : undefined))
@@ -90,8 +88,7 @@ export type InviteBody = z.input<typeof InviteBody>;
  */
 export const InviteByUsernameBody = z
   .object({
-    username: text(TEAM_MESSAGES.usernameRequired)
-      .trim()
+    username: nameText(TEAM_MESSAGES.usernameRequired)
       .min(1, TEAM_MESSAGES.usernameRequired)
       .max(USERNAME_INPUT_MAX, MESSAGES.tooLong(USERNAME_INPUT_MAX)),
     role: InviteRole.default('MEMBER'),
@@ -102,7 +99,9 @@ export type InviteByUsernameBody = z.input<typeof InviteByUsernameBody>;
 /** `POST /api/v1/invitations/accept`: the token of an e-mailed invitation link. */
 export const AcceptTokenBody = z
   .object({
-    token: text(INVITATION_MESSAGES.notFound).trim().min(1, INVITATION_MESSAGES.notFound).max(256),
+    token: singleLineText(INVITATION_MESSAGES.notFound)
+      .min(1, INVITATION_MESSAGES.notFound)
+      .max(256),
   })
   .meta({ id: 'AcceptTokenBody' });
 export type AcceptTokenBody = z.input<typeof AcceptTokenBody>;
@@ -119,12 +118,12 @@ export const Invitation = z
     teamName: z.string(),
     role: InvitableRole,
     username: z.string().optional(),
-    email: z.string().optional(),
+    email: emailAddress().optional(),
     invitedBy: z.object({ id: z.number().int(), username: z.string() }),
-    createdAt: z.string(),
-    expiresAt: z.string(),
+    createdAt: dateTime(),
+    expiresAt: dateTime(),
     status: z.literal('PENDING'),
-    url: z.string().optional(),
+    url: url().optional(),
   })
   .meta({ id: 'Invitation' });
 export type Invitation = z.infer<typeof Invitation>;

@@ -4,7 +4,7 @@ import {
   validateAddressList,
 } from '@mailtokit/mailto';
 import { z } from './zod';
-import { text } from './fields';
+import { dateTime, multiLineText, nameText, queryInteger, singleLineText, url } from './fields';
 import { MAX_INT } from './ids';
 import { MESSAGES } from './messages';
 
@@ -40,8 +40,7 @@ export const LINK_MESSAGES = {
  * stored normalised (`' a@x.org ,b@y.org '` -> `'a@x.org, b@y.org'`).
  */
 const addressList = (required: boolean) =>
-  text(required ? LINK_MESSAGES.toRequired : LINK_MESSAGES.invalidAddresses)
-    .trim()
+  multiLineText(required ? LINK_MESSAGES.toRequired : LINK_MESSAGES.invalidAddresses)
     .superRefine((value, ctx) => {
       const problem = validateAddressList(value, {
         required,
@@ -62,11 +61,12 @@ const optionalAddressList = () =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Optional free text: trimmed; blank, null or missing becomes null. */
+/**
+ * Optional free text: trimmed; blank, null or missing becomes null. Tab and line breaks are
+ * kept (a subject's become spaces in the mailto link); other control characters are refused.
+ */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  multiLineText()
     .max(max, MESSAGES.tooLong(max))
     .nullish()
     .transform((v) => (v ? v : null));
@@ -77,8 +77,7 @@ const optionalText = (max: number) =>
  */
 export const LinkBody = z
   .object({
-    name: text(LINK_MESSAGES.nameRequired)
-      .trim()
+    name: nameText(LINK_MESSAGES.nameRequired)
       .min(1, LINK_MESSAGES.nameRequired)
       .max(LINK_NAME_MAX, MESSAGES.tooLong(LINK_NAME_MAX)),
     to: addressList(true),
@@ -120,10 +119,10 @@ export const MailtoLink = z
     subject: z.string().nullable(),
     body: z.string().nullable(),
     isShared: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
     /** The RFC 6068 link built from the stored fields by packages/mailto: use it as is. */
-    mailtoUrl: z.string(),
+    mailtoUrl: url(),
     /** Whether the signed-in user may update and delete this link. */
     canEdit: z.boolean(),
   })
@@ -139,7 +138,6 @@ export type MailtoLink = z.infer<typeof MailtoLink>;
 export const MailtoLinkList = z.array(MailtoLink).meta({ id: 'MailtoLinkList' });
 export type MailtoLinkList = z.infer<typeof MailtoLinkList>;
 
-const pageNumber = (message: string) => z.coerce.number({ error: message }).int(message);
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LINK_LIST_MAX_LIMIT}`;
 
 /**
@@ -147,18 +145,14 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LINK_LIST_MAX_LI
  * into parameters and cannot follow a `$ref` there.
  */
 export const LinkListQuery = z.object({
-  q: z
-    .string({ error: 'q must be text' })
-    .trim()
+  q: singleLineText('q must be text')
     .max(LINK_SEARCH_MAX, `q must be at most ${LINK_SEARCH_MAX} characters`)
     .optional()
     .meta({
       description:
         'Search text: links whose name, recipients (to, cc, bcc) or subject contain it, ignoring case',
     }),
-  teamId: pageNumber('teamId must be a team id')
-    .min(1, 'teamId must be a team id')
-    .max(MAX_INT, 'teamId must be a team id')
+  teamId: queryInteger('teamId must be a team id', 1, MAX_INT)
     .optional()
     .meta({ description: 'Only links shared with this team' }),
   shared: z
@@ -173,14 +167,14 @@ export const LinkListQuery = z.object({
     .enum(['asc', 'desc'], { error: 'order must be asc or desc' })
     .optional()
     .meta({ description: 'Default: `asc` for `name`, `desc` for the others' }),
-  limit: pageNumber(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(LINK_LIST_MAX_LIMIT, LIMIT_MESSAGE)
-    .default(LINK_LIST_DEFAULT_LIMIT),
-  offset: pageNumber('offset must be a whole number, 0 or more')
-    .min(0, 'offset must be a whole number, 0 or more')
-    .max(MAX_INT, 'offset is too large')
-    .default(0),
+  limit: queryInteger(LIMIT_MESSAGE, 1, LINK_LIST_MAX_LIMIT)
+    .default(LINK_LIST_DEFAULT_LIMIT)
+    .meta({
+      description: `Links per page: ${LINK_LIST_MAX_LIMIT} at most (default ${LINK_LIST_DEFAULT_LIMIT})`,
+    }),
+  offset: queryInteger('offset must be a whole number, 0 or more', 0, MAX_INT)
+    .default(0)
+    .meta({ description: 'Matches to skip (default 0)' }),
 });
 export type LinkListQuery = z.input<typeof LinkListQuery>;
 export type LinkListFilter = z.output<typeof LinkListQuery>;

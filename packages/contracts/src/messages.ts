@@ -20,5 +20,9 @@ export const MESSAGES = {
   contactSubjectMin: 'Subject must be at least 5 characters long',
   contactMessageMin: 'Message must be at least 10 characters long',
   genericValidation: 'Please check your input and try again.',
+  controlCharacters: 'Must not contain control characters',
+  singleLine: 'Must be a single line without tabs',
+  invalidUnicode: 'Contains a broken character (an unpaired surrogate)',
+  directionControls: 'Must not contain text direction control characters',
   tooLong: (max: number) => `Must be at most ${max} characters`,
 } as const;

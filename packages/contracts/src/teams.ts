@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { text } from './fields';
+import { dateTime, emailAddress, multiLineText, nameText, text, url } from './fields';
 import { MESSAGES } from './messages';
 
 export const TEAM_NAME_MAX = 100;
@@ -50,13 +50,10 @@ export const RoleInput = text(TEAM_MESSAGES.roleRequired)
 
 export const CreateTeamBody = z
   .object({
-    name: text(TEAM_MESSAGES.nameRequired)
-      .trim()
+    name: nameText(TEAM_MESSAGES.nameRequired)
       .min(1, TEAM_MESSAGES.nameRequired)
       .max(TEAM_NAME_MAX, MESSAGES.tooLong(TEAM_NAME_MAX)),
-    description: z
-      .string()
-      .trim()
+    description: multiLineText()
       .max(TEAM_DESCRIPTION_MAX, MESSAGES.tooLong(TEAM_DESCRIPTION_MAX))
       .nullish()
       .transform((v) => (v ? v : null)),
@@ -66,8 +63,7 @@ export type CreateTeamBody = z.input<typeof CreateTeamBody>;
 
 export const AddMemberBody = z
   .object({
-    username: text(TEAM_MESSAGES.usernameRequired)
-      .trim()
+    username: nameText(TEAM_MESSAGES.usernameRequired)
       .min(1, TEAM_MESSAGES.usernameRequired)
       .max(64, MESSAGES.tooLong(64)),
     role: RoleInput.default('MEMBER'),
@@ -80,8 +76,8 @@ export type UpdateMemberBody = z.input<typeof UpdateMemberBody>;
 
 export const MemberUser = z.object({
   username: z.string(),
-  email: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  email: emailAddress().nullable(),
+  profileImageUrl: url().nullable(),
 });
 
 export const TeamMember = z
@@ -90,8 +86,8 @@ export const TeamMember = z
     teamId: z.number().int(),
     userId: z.number().int(),
     role: TeamRole,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
     user: MemberUser,
   })
   .meta({ id: 'TeamMember' });
@@ -113,9 +109,9 @@ export const Team = z
     ownerId: z.number().int(),
     owner_id: z.number().int(),
     owner: z.object({ id: z.number().int(), username: z.string() }).nullable(),
-    createdAt: z.string(),
-    created_at: z.string(),
-    updatedAt: z.string(),
+    createdAt: dateTime(),
+    created_at: dateTime(),
+    updatedAt: dateTime(),
     /** The caller: their user id and role in this team. */
     currentUserId: z.number().int(),
     currentUserRole: TeamRole,

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { dateTime, nameText } from './fields';
 
 /**
  * What a personal API token may do, one area per scope. A token never manages tokens, the
@@ -34,9 +35,7 @@ export const TOKENS_PER_USER_MAX = 50;
 
 export const CreateTokenBody = z
   .object({
-    name: z
-      .string({ error: 'name is required' })
-      .trim()
+    name: nameText('name is required')
       .min(1, 'name is required')
       .max(TOKEN_NAME_MAX, `name must be at most ${TOKEN_NAME_MAX} characters`),
     scopes: z
@@ -59,11 +58,11 @@ export const ApiToken = z
     id: z.number().int(),
     name: z.string(),
     scopes: z.array(TokenScope),
-    createdAt: z.string(),
+    createdAt: dateTime(),
     /** Null: never expires. */
-    expiresAt: z.string().nullable(),
+    expiresAt: dateTime().nullable(),
     /** Updated at most once a minute. */
-    lastUsedAt: z.string().nullable(),
+    lastUsedAt: dateTime().nullable(),
   })
   .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof ApiToken>;

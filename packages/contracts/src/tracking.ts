@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { dateTime, nameText, url } from './fields';
 import { MAX_INT } from './ids';
 import { MESSAGES } from './messages';
 import { TRACKING_LABEL_MAX } from './tracking-messages';
@@ -11,15 +12,13 @@ export * from './tracking-messages';
  */
 export const CreateTrackingBody = z
   .object({
-    mailtoLinkId: z.coerce
+    mailtoLinkId: z
       .number({ error: 'mailtoLinkId is required' })
       .int('mailtoLinkId must be a whole number')
       .positive('mailtoLinkId must be positive')
       .max(MAX_INT, 'mailtoLinkId is too large'),
     mailtoUrl: z.string().max(100_000).optional(),
-    label: z
-      .string()
-      .trim()
+    label: nameText()
       .max(TRACKING_LABEL_MAX, MESSAGES.tooLong(TRACKING_LABEL_MAX))
       .nullish()
       .transform((v) => (v ? v : null)),
@@ -32,10 +31,10 @@ export const TrackingLink = z
     id: z.number().int(),
     slug: z.string(),
     /** `PUBLIC_URL/t/<slug>` (or the request's origin when PUBLIC_URL is unset). */
-    trackingUrl: z.string(),
+    trackingUrl: url(),
     mailtoLinkId: z.number().int(),
     label: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: dateTime(),
     /** Human clicks so far, all time (bots excluded). */
     clicks: z.number().int(),
   })

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { dateTime, emailAddress } from './fields';
 
 export const TIERS = ['FREE', 'PREMIUM', 'TEAM'] as const;
 export const Tier = z.enum(TIERS);
@@ -9,18 +10,17 @@ export const User = z
   .object({
     id: z.number().int(),
     username: z.string(),
-    email: z.string().nullable(),
+    email: emailAddress().nullable(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     subscriptionTier: Tier.meta({
       description: 'The tier in force: FREE once a paid tier has passed its end',
     }),
-    subscriptionExpiresAt: z
-      .string()
+    subscriptionExpiresAt: dateTime()
       .nullable()
       .meta({ description: 'When the paid tier ends (ISO 8601); null: no end' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { dateTime, singleLineText, url } from './fields';
 
 /** Events a webhook can subscribe to. `ping` is sent only by the test call. */
 export const WEBHOOK_EVENTS = ['link.clicked'] as const;
@@ -34,15 +35,14 @@ const LinkId = z
 
 export const CreateWebhookBody = z
   .object({
-    url: z
-      .string({ error: 'url is required' })
-      .trim()
+    url: singleLineText('url is required')
       .min(1, 'url is required')
       .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
       .refine(
         (v) => /^https?:\/\/[^\s/?#@]*@?[^\s/?#]+(?:[/?#]\S*)?$/i.test(v),
         WEBHOOK_MESSAGES.badUrl,
-      ),
+      )
+      .meta({ format: 'uri' }),
     events: z
       .array(WebhookEvent, { error: `events must be a list of: ${WEBHOOK_EVENTS.join(', ')}` })
       .min(1, 'choose at least one event')
@@ -68,7 +68,7 @@ export type UpdateWebhookBody = z.input<typeof UpdateWebhookBody>;
 export const Webhook = z
   .object({
     id: z.number().int(),
-    url: z.string(),
+    url: url(),
     events: z.array(WebhookEvent),
     /** Null: every link the owner created. */
     mailtoLinkIds: z.array(z.number().int()).nullable(),
@@ -79,9 +79,9 @@ export const Webhook = z
      * ended): no events are queued, whatever `enabled` says, until the plan includes them.
      */
     pausedByPlan: z.boolean(),
-    disabledAt: z.string().nullable(),
+    disabledAt: dateTime().nullable(),
     consecutiveFailures: z.number().int(),
-    createdAt: z.string(),
+    createdAt: dateTime(),
   })
   .meta({ id: 'Webhook' });
 export type Webhook = z.infer<typeof Webhook>;
@@ -109,11 +109,11 @@ export const WebhookDelivery = z
     responseStatus: z.number().int().nullable(),
     /** Why the last attempt failed (network error, timeout, refused address), if it did. */
     error: z.string().nullable(),
-    createdAt: z.string(),
-    lastAttemptAt: z.string().nullable(),
+    createdAt: dateTime(),
+    lastAttemptAt: dateTime().nullable(),
     /** When the next attempt is due; null once succeeded, failed or cancelled. */
-    nextAttemptAt: z.string().nullable(),
-    completedAt: z.string().nullable(),
+    nextAttemptAt: dateTime().nullable(),
+    completedAt: dateTime().nullable(),
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;

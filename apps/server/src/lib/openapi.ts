@@ -1,5 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ErrorBody } from '@mailtokit/contracts/errors';
 import { TOKEN_SCOPE_DESCRIPTIONS } from '@mailtokit/contracts/tokens';
 import type { Config } from '../config';
 import { routeAuthOf, SESSION_COOKIE, type RouteAuth } from './auth-hook';
@@ -51,7 +52,24 @@ function referenced(doc: JsonObject): Set<string> {
   return seen;
 }
 
-/** Drops components nothing uses, and content from 204 answers (they have no body). */
+const JSON_TYPE = 'application/json';
+
+/**
+ * An error answer is always JSON `{detail, code}`, whatever the operation's success answer
+ * is (a CSV download's 4xx included): its content is declared under `application/json`.
+ */
+function jsonErrors(responses: Record<string, JsonObject>) {
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^[45]/.test(status) || !isObject(response.content)) continue;
+    const media = Object.values(response.content).find(isObject);
+    response.content = media ? { [JSON_TYPE]: media } : {};
+  }
+}
+
+/**
+ * Drops components nothing uses and content from 204 answers (they have no body); declares
+ * every error answer as JSON.
+ */
 function tidy(doc: JsonObject): JsonObject {
   const used = referenced(doc);
   const components = (doc.components ?? {}) as Record<string, JsonObject>;
@@ -66,6 +84,7 @@ function tidy(doc: JsonObject): JsonObject {
         for (const name of Object.keys(req)) schemes.add(name);
       const responses = op.responses as Record<string, JsonObject> | undefined;
       if (responses?.['204']) delete responses['204'].content;
+      if (responses) jsonErrors(responses);
     }
   for (const name of Object.keys(components.securitySchemes ?? {}))
     if (!schemes.has(name)) delete components.securitySchemes![name];
@@ -112,7 +131,15 @@ export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
       },
     },
     transform: (input) => {
-      const out = jsonSchemaTransform(input);
+      // A route that validates its path, query or body answers 400 when they do not match.
+      const declared = input.schema as JsonObject;
+      const validates = declared.params ?? declared.querystring ?? declared.body;
+      const responses = declared.response as JsonObject | undefined;
+      const withBadRequest =
+        validates && responses && !('400' in responses)
+          ? { ...input, schema: { ...declared, response: { ...responses, 400: ErrorBody } } }
+          : input;
+      const out = jsonSchemaTransform(withBadRequest);
       const { route } = input;
       const method = Array.isArray(route.method) ? route.method[0] : route.method;
       const schema = { ...(out.schema as JsonObject) };

@@ -809,6 +809,7 @@ export interface components {
         };
         RegisterBodyInput: {
             username: string;
+            /** Format: email */
             email: string;
             password: string;
             firstName?: string | null;
@@ -817,6 +818,7 @@ export interface components {
         ProfileBodyInput: {
             firstName?: string | null;
             lastName?: string | null;
+            /** Format: email */
             email: string;
             /** @description The current password; required when the e-mail address changes */
             currentPassword?: string;
@@ -826,6 +828,7 @@ export interface components {
             newPassword: string;
         };
         PasswordResetRequestBodyInput: {
+            /** Format: email */
             email: string;
         };
         PasswordResetConfirmBodyInput: {
@@ -834,6 +837,7 @@ export interface components {
         };
         ContactBodyInput: {
             name: string;
+            /** Format: email */
             email: string;
             subject: string;
             message: string;
@@ -850,6 +854,7 @@ export interface components {
             teamId?: number | null;
         };
         CreateWebhookBodyInput: {
+            /** Format: uri */
             url: string;
             /**
              * @default [
@@ -881,7 +886,9 @@ export interface components {
             subscriptionTier: "FREE" | "PREMIUM" | "TEAM";
             /** @description When the paid tier ends (ISO 8601); null: no end */
             subscriptionExpiresAt: string | null;
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             updatedAt: string;
         };
         TeamMember: {
@@ -890,7 +897,9 @@ export interface components {
             userId: number;
             /** @enum {string} */
             role: "OWNER" | "ADMIN" | "MEMBER";
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             updatedAt: string;
             user: {
                 username: string;
@@ -909,8 +918,11 @@ export interface components {
                 id: number;
                 username: string;
             } | null;
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updatedAt: string;
             currentUserId: number;
             /** @enum {string} */
@@ -926,15 +938,19 @@ export interface components {
             /** @enum {string} */
             role: "ADMIN" | "MEMBER";
             username?: string;
+            /** Format: email */
             email?: string;
             invitedBy: {
                 id: number;
                 username: string;
             };
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             expiresAt: string;
             /** @constant */
             status: "PENDING";
+            /** Format: uri */
             url?: string;
         };
         InvitationList: components["schemas"]["Invitation"][];
@@ -949,6 +965,7 @@ export interface components {
             id: number;
             name: string;
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
             lastUsedAt: string | null;
@@ -957,6 +974,7 @@ export interface components {
             id: number;
             name: string;
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
             lastUsedAt: string | null;
@@ -967,6 +985,7 @@ export interface components {
         AccountExport: {
             /** @constant */
             format: "mailtokit-account-export/1";
+            /** Format: date-time */
             exportedAt: string;
             profile: components["schemas"]["User"];
             savedLinks: {
@@ -977,17 +996,22 @@ export interface components {
                 bcc: string | null;
                 subject: string | null;
                 body: string | null;
+                /** Format: uri */
                 mailtoUrl: string;
                 teamId: number | null;
+                /** Format: date-time */
                 createdAt: string;
+                /** Format: date-time */
                 updatedAt: string;
             }[];
             trackingLinks: {
                 id: number;
                 slug: string;
+                /** Format: uri */
                 trackingUrl: string;
                 mailtoLinkId: number;
                 label: string | null;
+                /** Format: date-time */
                 createdAt: string;
                 retiredAt: string | null;
                 clicks: number;
@@ -999,36 +1023,45 @@ export interface components {
                 description: string | null;
                 /** @enum {string} */
                 role: "OWNER" | "ADMIN" | "MEMBER";
+                /** Format: date-time */
                 joinedAt: string;
             }[];
             apiTokens: {
                 id: number;
                 name: string;
                 scopes: string[];
+                /** Format: date-time */
                 createdAt: string;
                 expiresAt: string | null;
                 lastUsedAt: string | null;
             }[];
             webhooks: {
                 id: number;
+                /** Format: uri */
                 url: string;
                 events: string[];
                 allLinks: boolean;
                 linkIds: number[];
                 disabledAt: string | null;
+                /** Format: date-time */
                 createdAt: string;
             }[];
             sessions: {
+                /** Format: date-time */
                 createdAt: string;
+                /** Format: date-time */
                 lastSeenAt: string;
+                /** Format: date-time */
                 expiresAt: string;
                 userAgent: string | null;
             }[];
             contactMessages: {
                 name: string;
+                /** Format: email */
                 email: string;
                 subject: string;
                 message: string;
+                /** Format: date-time */
                 createdAt: string;
             }[];
             invitations: {
@@ -1068,7 +1101,9 @@ export interface components {
         };
         LinkAnalytics: {
             linkId: number;
+            /** Format: date-time */
             from: string;
+            /** Format: date-time */
             to: string;
             /** @enum {string} */
             interval: "hour" | "day";
@@ -1078,6 +1113,7 @@ export interface components {
                 botClicks: number;
             };
             series: {
+                /** Format: date-time */
                 t: string;
                 clicks: number;
                 uniqueVisitors: number;
@@ -1104,7 +1140,9 @@ export interface components {
             }[];
         };
         AnalyticsOverview: {
+            /** Format: date-time */
             from: string;
+            /** Format: date-time */
             to: string;
             /** @enum {string} */
             interval: "hour" | "day";
@@ -1114,6 +1152,7 @@ export interface components {
                 botClicks: number;
             };
             series: {
+                /** Format: date-time */
                 t: string;
                 clicks: number;
                 uniqueVisitors: number;
@@ -1130,6 +1169,7 @@ export interface components {
         };
         ContactResponse: {
             id: number;
+            /** Format: date-time */
             receivedAt: string;
         };
         MailtoLink: {
@@ -1144,8 +1184,11 @@ export interface components {
             subject: string | null;
             body: string | null;
             isShared: boolean;
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             updatedAt: string;
+            /** Format: uri */
             mailtoUrl: string;
             canEdit: boolean;
         };
@@ -1183,6 +1226,7 @@ export interface components {
         };
         Webhook: {
             id: number;
+            /** Format: uri */
             url: string;
             events: "link.clicked"[];
             mailtoLinkIds: number[] | null;
@@ -1190,10 +1234,12 @@ export interface components {
             pausedByPlan: boolean;
             disabledAt: string | null;
             consecutiveFailures: number;
+            /** Format: date-time */
             createdAt: string;
         };
         CreatedWebhook: {
             id: number;
+            /** Format: uri */
             url: string;
             events: "link.clicked"[];
             mailtoLinkIds: number[] | null;
@@ -1201,6 +1247,7 @@ export interface components {
             pausedByPlan: boolean;
             disabledAt: string | null;
             consecutiveFailures: number;
+            /** Format: date-time */
             createdAt: string;
             /** @description `whsec_` + 43 characters; shown in this response only */
             secret: string;
@@ -1215,6 +1262,7 @@ export interface components {
             attempts: number;
             responseStatus: number | null;
             error: string | null;
+            /** Format: date-time */
             createdAt: string;
             lastAttemptAt: string | null;
             nextAttemptAt: string | null;
@@ -1224,9 +1272,11 @@ export interface components {
         TrackingLink: {
             id: number;
             slug: string;
+            /** Format: uri */
             trackingUrl: string;
             mailtoLinkId: number;
             label: string | null;
+            /** Format: date-time */
             createdAt: string;
             clicks: number;
         };
@@ -1785,7 +1835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -1794,7 +1844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1882,15 +1932,17 @@ export interface operations {
                 /** @description Search text: links whose name, recipients (to, cc, bcc) or subject contain it, ignoring case */
                 q?: string;
                 /** @description Only links shared with this team */
-                teamId?: number;
+                teamId?: string;
                 /** @description `true`: only links shared with a team; `false`: only private links */
                 shared?: "true" | "false";
                 /** @description Order by creation time (default), last change, name or total clicks */
                 sort?: "createdAt" | "updatedAt" | "name" | "clicks";
                 /** @description Default: `asc` for `name`, `desc` for the others */
                 order?: "asc" | "desc";
-                limit?: number;
-                offset?: number;
+                /** @description Links per page: 200 at most (default 100) */
+                limit?: string;
+                /** @description Matches to skip (default 0) */
+                offset?: string;
             };
             header?: never;
             path?: never;
@@ -2009,6 +2061,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2119,6 +2180,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2261,6 +2331,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2299,6 +2378,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2349,6 +2437,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamMemberList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2550,6 +2647,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2597,6 +2703,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2729,6 +2844,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Default Response */
             401: {
@@ -2870,6 +2994,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2916,6 +3049,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Default Response */
             401: {
@@ -3040,7 +3182,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Token id */
+                /** @description Token id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -3053,6 +3195,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Default Response */
             401: {
@@ -3195,7 +3346,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -3208,6 +3359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Default Response */
             401: {
@@ -3243,7 +3403,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -3306,7 +3466,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -3320,6 +3480,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3356,7 +3525,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /** @description Webhook id (a positive integer) */
                 id: string;
             };
             cookie?: never;
@@ -3370,6 +3539,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3552,6 +3730,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3599,6 +3786,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3774,7 +3970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3783,7 +3979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3792,7 +3988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3801,7 +3997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -1,13 +1,13 @@
 import { AnalyticsOverview, AnalyticsQuery, LinkAnalytics } from '@mailtokit/contracts/analytics';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { idParam } from '@mailtokit/contracts/fields';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
 import { premiumFirst } from '../../lib/tiers';
 
-const IdParams = z.object({
-  id: z.string().meta({ description: 'Link id (a positive integer)' }),
-});
+/** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
+const IdParams = z.object({ id: idParam('Link id (a positive integer)') });
 const CsvQuery = AnalyticsQuery.pick({ from: true, to: true });
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { LoginResponse, RegisterBody } from '@mailtokit/contracts/auth';
+import { storableHeaderText } from '@mailtokit/contracts/fields';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
@@ -114,7 +115,7 @@ export class AuthService {
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       last_seen_at: now.toISOString(),
-      user_agent: userAgent ? userAgent.slice(0, 512) : null,
+      user_agent: userAgent ? storableHeaderText(userAgent).slice(0, 512) || null : null,
     });
     await this.sweepExpired(now);
     return { token, expiresAt };

@@ -1,5 +1,6 @@
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { idParam } from '@mailtokit/contracts/fields';
 import {
   LINK_LIST_DEFAULT_LIMIT,
   LINK_LIST_MAX_LIMIT,
@@ -20,13 +21,12 @@ import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
 import { withAliases } from '../../lib/routes';
+import { premiumFirst } from '../../lib/tiers';
 import type { App } from '../../lib/types';
 import { ImportInvalidError, LinksCsvService } from './csv-service';
 
-/** Any string: an id that is not a positive integer answers 404 like an unknown one. */
-const IdParams = z.object({
-  id: z.string().meta({ description: 'Link id (a positive integer)' }),
-});
+/** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
+const IdParams = z.object({ id: idParam('Link id (a positive integer)') });
 
 const errors = { 401: ErrorBody, 403: ErrorBody };
 const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
@@ -117,6 +117,7 @@ export async function linkRoutes(app: App) {
       response: { 200: MailtoLink, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:read' } },
+    preValidation: premiumFirst,
     handler: async (request) => app.services.links.get(authOf(request).user, request.params.id),
   });
 
@@ -133,6 +134,7 @@ export async function linkRoutes(app: App) {
       response: { 200: MailtoLink, 400: ErrorBody, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
+    preValidation: premiumFirst,
     handler: async (request) =>
       app.services.links.update(authOf(request).user, request.params.id, request.body),
   });
@@ -149,6 +151,7 @@ export async function linkRoutes(app: App) {
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
+    preValidation: premiumFirst,
     handler: async (request) => {
       await app.services.links.remove(authOf(request).user, request.params.id);
       return { ok: true as const };

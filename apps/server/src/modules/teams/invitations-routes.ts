@@ -1,4 +1,5 @@
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { idParam } from '@mailtokit/contracts/fields';
 import {
   AcceptTokenBody,
   Invitation,
@@ -13,13 +14,13 @@ import { publicOrigin, withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
 const TeamParams = z.object({
-  id: z.string().meta({ description: 'Team id (a positive integer)' }),
+  id: idParam('Team id (a positive integer)'),
 });
 const TeamInvitationParams = TeamParams.extend({
-  invitationId: z.string().meta({ description: 'Invitation id (a positive integer)' }),
+  invitationId: idParam('Invitation id (a positive integer)'),
 });
 const InvitationParams = z.object({
-  id: z.string().meta({ description: 'Invitation id (a positive integer)' }),
+  id: idParam('Invitation id (a positive integer)'),
 });
 
 const MEMBERS_ONLY =

@@ -1,6 +1,7 @@
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { Invitation, InviteByUsernameBody } from '@mailtokit/contracts/invitations';
+import { idParam } from '@mailtokit/contracts/fields';
 import {
   CreateTeamBody,
   Team,
@@ -14,12 +15,10 @@ import { authOf } from '../../lib/auth-hook';
 import { publicOrigin, withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
-/** Any string: an id that is not a positive integer answers 404 like an unknown one. */
-const TeamParams = z.object({
-  id: z.string().meta({ description: 'Team id (a positive integer)' }),
-});
+/** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
+const TeamParams = z.object({ id: idParam('Team id (a positive integer)') });
 const MemberParams = TeamParams.extend({
-  userId: z.string().meta({ description: 'User id of the member (a positive integer)' }),
+  userId: idParam('User id of the member (a positive integer)'),
 });
 
 const MEMBERS_ONLY =

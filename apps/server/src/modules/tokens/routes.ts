@@ -1,10 +1,12 @@
 import { ApiTokenList, CreatedApiToken, CreateTokenBody } from '@mailtokit/contracts/tokens';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { idParam } from '@mailtokit/contracts/fields';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
 
-const IdParams = z.object({ id: z.string().meta({ description: 'Token id' }) });
+/** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
+const IdParams = z.object({ id: idParam('Token id (a positive integer)') });
 const SESSION_ONLY = 'Needs a signed-in session: an API token gets 403 SESSION_REQUIRED.';
 
 /** Personal API tokens. Managed with a session only: a token never manages tokens. */

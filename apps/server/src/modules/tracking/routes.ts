@@ -1,5 +1,6 @@
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { idParam } from '@mailtokit/contracts/fields';
 import { CreateTrackingBody, TrackingLink, TrackingLinkList } from '@mailtokit/contracts/tracking';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -19,8 +20,8 @@ import {
 import type { ResolvedTarget } from './service';
 import { SLUG_PATTERN } from './slug';
 
-/** Any string: an id that is not a positive integer answers 404 like an unknown one. */
-const IdParams = z.object({ id: z.string().meta({ description: 'Id (a positive integer)' }) });
+/** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
+const IdParams = z.object({ id: idParam('Id (a positive integer)') });
 const SlugParams = z.object({ slug: z.string() });
 
 const errors = { 401: ErrorBody, 403: ErrorBody };

@@ -1,5 +1,6 @@
 import type { CreateTrackingBody, TrackingLink } from '@mailtokit/contracts/tracking';
 import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
+import { storableHeaderText } from '@mailtokit/contracts/fields';
 import { mailtoOfStored } from '@mailtokit/mailto';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -155,7 +156,8 @@ export class TrackingService {
   /** Records one click; resolves once it is committed to the database. */
   async recordClick(target: ResolvedTarget, client: ClickClient, at = new Date()): Promise<void> {
     const occurredAt = at.toISOString();
-    const userAgent = client.userAgent.slice(0, USER_AGENT_MAX);
+    // Header text may hold control characters (latin-1 bytes a client sent): never stored.
+    const userAgent = storableHeaderText(client.userAgent).slice(0, USER_AGENT_MAX);
     const agent = this.agents.classify(userAgent);
     const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), client.ip, userAgent);
     await this.recorder.record({

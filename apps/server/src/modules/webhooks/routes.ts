@@ -1,4 +1,5 @@
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { idParam } from '@mailtokit/contracts/fields';
 import {
   CreatedWebhook,
   CreateWebhookBody,
@@ -12,7 +13,8 @@ import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
 
-const IdParams = z.object({ id: z.string().meta({ description: 'Webhook id' }) });
+/** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
+const IdParams = z.object({ id: idParam('Webhook id (a positive integer)') });
 const auth = { token: 'webhooks:write' } as const;
 const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
 const ANY_PLAN =
