@@ -186,6 +186,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       () => app.services.links,
       webhookSettings,
       clock,
+      limiter,
       () => webhookWorker.nudge(),
     ),
   });
