@@ -170,6 +170,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       () => app.services.teams,
       clock,
       () => webhookWorker.writeOutQueued(),
+      config.linksPerUserMax,
     ),
     tracking: new TrackingService(
       db,
