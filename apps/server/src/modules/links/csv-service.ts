@@ -22,7 +22,7 @@ import type { LinksService, Memberships } from './service';
 /** Links read per query while streaming the export. */
 const EXPORT_BATCH = 500;
 /** Rows validated between two turns of the event loop. */
-const VALIDATE_BATCH = 200;
+const VALIDATE_BATCH = 100;
 
 /** A 400 that lists the invalid rows of an import (and creates nothing). */
 export class ImportInvalidError extends AppError {

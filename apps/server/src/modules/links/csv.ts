@@ -77,7 +77,7 @@ export function parseLinksCsv(text: string, maxRows: number): CsvRow[] {
 }
 
 /** Bytes of the file parsed at a time by readLinksCsv. */
-export const READ_SLICE_BYTES = 64 * 1024;
+export const READ_SLICE_BYTES = 16 * 1024;
 
 /**
  * parseLinksCsv, a slice of `sliceBytes` at a time with a turn of the event loop between two
@@ -107,7 +107,7 @@ export async function readLinksCsv(
   if (failure === undefined) stream.end();
   await done;
   if (failure !== undefined) throw unreadable(failure);
-  return rowsOf(records, maxRows);
+  return rowsOfInTurns(records, maxRows);
 }
 
 const PARSE_OPTIONS = { bom: true, relax_column_count: true };
@@ -119,6 +119,26 @@ function unreadable(err: unknown): CsvFormatError {
 
 /** The rows of a parsed file, checked against its header. */
 function rowsOf(records: string[][], maxRows: number): CsvRow[] {
+  const reader = rowReader(records, maxRows);
+  for (let i = 0; i < records.length; i += 1) reader.read(i);
+  return reader.rows;
+}
+
+/** Like rowsOf, with a turn of the event loop every ROWS_PER_TURN records. */
+async function rowsOfInTurns(records: string[][], maxRows: number): Promise<CsvRow[]> {
+  const reader = rowReader(records, maxRows);
+  for (let i = 0; i < records.length; i += 1) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await yieldToLoop();
+    reader.read(i);
+  }
+  return reader.rows;
+}
+
+/** Records turned into rows between two turns of the event loop by readLinksCsv. */
+const ROWS_PER_TURN = 500;
+
+/** Checks the header of a parsed file; `read(i)` then adds record `i` to `rows` if it is one. */
+function rowReader(records: string[][], maxRows: number) {
   const headerAt = records.findIndex((r) => !isBlank(r));
   const header = records[headerAt];
   if (!header) throw new CsvFormatError('The file is empty: it needs a header row and links');
@@ -135,8 +155,9 @@ function rowsOf(records: string[][], maxRows: number): CsvRow[] {
     throw new CsvFormatError('A column appears twice in the header row');
 
   const rows: CsvRow[] = [];
-  records.forEach((record, i) => {
-    if (i <= headerAt || isBlank(record)) return;
+  const read = (i: number) => {
+    const record = records[i];
+    if (!record || i <= headerAt || isBlank(record)) return;
     const row = i + 1;
     if (record.length !== names.length)
       throw new CsvFormatError(
@@ -149,6 +170,6 @@ function rowsOf(records: string[][], maxRows: number): CsvRow[] {
       cells[name as LinkCsvColumn] = unprotectCell(record[j] ?? '');
     });
     rows.push({ row, cells });
-  });
-  return rows;
+  };
+  return { rows, read };
 }

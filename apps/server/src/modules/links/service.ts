@@ -45,7 +45,7 @@ export function accessFor(
 export const VISIBLE_LINKS_MAX = 5000;
 
 /** Links an import writes per statement (and, on SQLite, per transaction). */
-const IMPORT_BATCH = 250;
+const IMPORT_BATCH = 100;
 
 /**
  * Saved links. Every operation needs a premium plan (PREMIUM or TEAM);
