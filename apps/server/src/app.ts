@@ -204,6 +204,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       () => app.services.teams,
       clock,
       () => webhookWorker.writeOutQueued(),
+      config.linksPerUserMax,
     ),
     tracking: new TrackingService(
       db,
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       () => app.services.links,
       webhookSettings,
       clock,
+      limiter,
       () => webhookWorker.nudge(),
     ),
   });

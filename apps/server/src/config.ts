@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LINKS_PER_USER_MAX } from '@mailtokit/contracts/links';
 import { Tier } from '@mailtokit/contracts/user';
 import { INVITATIONS_PER_DAY } from '@mailtokit/contracts/invitations';
 
@@ -69,6 +70,12 @@ const EnvSchema = z.object({
       (v) => !v || (v.length >= 16 && /^[\x21-\x7e]+$/.test(v)),
       'must be at least 16 printable characters with no spaces',
     ),
+  LINKS_PER_USER_MAX: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(LINKS_PER_USER_MAX),
   SMTP_URL: z
     .string()
     .optional()
@@ -142,6 +149,8 @@ export interface Config {
   limits: RateLimits;
   /** Webhook delivery; DEFAULT_WEBHOOKS when absent. */
   webhooks?: WebhookSettings;
+  /** Saved links one account may hold; LINKS_PER_USER_MAX when absent. */
+  linksPerUserMax?: number;
 }
 
 export interface WebhookSettings {
@@ -242,6 +251,7 @@ export function loadConfig(
     webDist: defaults.webDist,
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS },
+    linksPerUserMax: e.LINKS_PER_USER_MAX,
   };
 }
 

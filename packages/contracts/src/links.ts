@@ -20,6 +20,7 @@ export const LINK_LIST_DEFAULT_LIMIT = 100;
 export const LINK_LIST_MAX_LIMIT = 200;
 /** Longest search text of the list call. */
 export const LINK_SEARCH_MAX = 200;
+export { LINKS_PER_USER_MAX } from './caps';
 /** Orders of the list call: newest first by default. */
 export const LINK_SORTS = ['createdAt', 'updatedAt', 'name', 'clicks'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
@@ -33,6 +34,8 @@ export const LINK_MESSAGES = {
   notTeamMember: 'You are not a member of this team',
   teamMoveAuthorOnly: 'Only the author can share this link with another team',
   notFound: 'Link not found',
+  tooMany: (max: number) =>
+    `You can save at most ${max.toLocaleString('en')} links. Delete some first.`,
 } as const;
 
 /**
@@ -194,6 +197,8 @@ export const LINK_IMPORT_PREVIEW_ROWS = 5;
 export const LINK_IMPORT_MESSAGES = {
   unknownTeam: 'You are not a member of a team with this name',
   ambiguousTeam: 'More than one of your teams has this name',
+  tooMany: (rows: number, room: number, max: number) =>
+    `The file has ${rows.toLocaleString('en')} links, but there is room for ${room.toLocaleString('en')} more (at most ${max.toLocaleString('en')} saved links per account). Nothing was imported.`,
 } as const;
 
 /** One row of an import as read from the file (after formula protection is undone). */

@@ -17,6 +17,8 @@ export const WEBHOOK_DELIVERIES_SHOWN = 100;
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 /** Failed deliveries in a row after which a webhook is disabled. */
 export const WEBHOOK_FAILURES_TO_DISABLE = 20;
+/** Test pings one webhook may send per minute (more: 429). */
+export const WEBHOOK_TESTS_PER_MINUTE = 10;
 /** Every signing secret starts with this. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
@@ -25,6 +27,7 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `You can have at most ${WEBHOOKS_PER_USER_MAX} webhooks. Delete one first.`,
   disabled: 'This webhook is disabled. Enable it first.',
   badUrl: 'Enter an http:// or https:// URL',
+  tooManyTests: `At most ${WEBHOOK_TESTS_PER_MINUTE} test pings a minute per webhook. Try again in a minute.`,
 } as const;
 
 const LinkId = z

@@ -222,7 +222,7 @@ export interface paths {
         put?: never;
         /**
          * Create links from a CSV file, all or none
-         * @description Body: `Content-Type: text/csv` (else 415), UTF-8, at most 5 MB and 10,000 links (else 413), the export's columns (`name` and `to` required, any order). Every row is checked with the link form's rules; `team` names a team of the caller. Any invalid row: 400 listing `{row, errors}` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created in one transaction (201). `dryRun=true` only validates (200). A file that is not such a CSV: 400. Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description Body: `Content-Type: text/csv` (else 415), UTF-8, at most 5 MB and 10,000 links (else 413), the export's columns (`name` and `to` required, any order). Every row is checked with the link form's rules; `team` names a team of the caller. Any invalid row: 400 listing `{row, errors}` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created (201), or none (409) when they would take the account past its ceiling. An account holds at most 10,000 links of its own (409 past it). `dryRun=true` only validates (200). A file that is not such a CSV: 400. Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         post: operations["importLinksCsv"];
         delete?: never;
@@ -246,7 +246,7 @@ export interface paths {
         put?: never;
         /**
          * Save a link
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description An account holds at most 10,000 links of its own (409 past it). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         post: operations["createLink"];
         delete?: never;
@@ -626,7 +626,7 @@ export interface paths {
         put?: never;
         /**
          * Send a `ping` event now (one attempt); see its outcome in the deliveries
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). 409 when the webhook is disabled.
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). 409 when the webhook is disabled. At most 10 a minute per webhook (429 with `Retry-After` past it).
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -663,7 +663,7 @@ export interface paths {
         put?: never;
         /**
          * Create a tracking link (`PUBLIC_URL/t/<slug>`) for a saved link
-         * @description The redirect always goes to the stored link, built by packages/mailto; `mailtoUrl` is accepted for older clients and ignored. At most 50 per link (409). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description The redirect always goes to the stored link, built by packages/mailto; `mailtoUrl` is accepted for older clients and ignored. Needs edit rights on the link (403 otherwise). At most 50 per link (409). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         post: operations["createTrackingLink"];
         delete?: never;
@@ -776,6 +776,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LinkBodyInput: {
+            name: string;
+            /** @description Comma-separated e-mail addresses, stored as `a@x.org, b@y.org` (at most 2000 characters) */
+            to: string;
+            cc?: string | null;
+            bcc?: string | null;
+            subject?: string | null;
+            body?: string | null;
+            isShared?: boolean | null;
+            teamId?: number | null;
+        };
         CreateTeamBodyInput: {
             name: string;
             description?: string | null;
@@ -842,17 +853,6 @@ export interface components {
             subject: string;
             message: string;
         };
-        LinkBodyInput: {
-            name: string;
-            /** @description Comma-separated e-mail addresses, stored as `a@x.org, b@y.org` (at most 2000 characters) */
-            to: string;
-            cc?: string | null;
-            bcc?: string | null;
-            subject?: string | null;
-            body?: string | null;
-            isShared?: boolean | null;
-            teamId?: number | null;
-        };
         CreateWebhookBodyInput: {
             /** Format: uri */
             url: string;
@@ -872,6 +872,58 @@ export interface components {
             mailtoLinkId: number;
             mailtoUrl?: string;
             label?: string | null;
+        };
+        MailtoLink: {
+            id: number;
+            userId: number;
+            teamId: number | null;
+            teamName: string | null;
+            name: string;
+            to: string;
+            cc: string | null;
+            bcc: string | null;
+            subject: string | null;
+            body: string | null;
+            isShared: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uri */
+            mailtoUrl: string;
+            canEdit: boolean;
+        };
+        MailtoLinkList: components["schemas"]["MailtoLink"][];
+        LinkImportRow: {
+            row: number;
+            name: string;
+            to: string;
+            cc: string;
+            bcc: string;
+            subject: string;
+            body: string;
+            team: string;
+        };
+        LinkImportRowError: {
+            /** @description Row number as a spreadsheet shows it (header = 1) */
+            row: number;
+            errors: {
+                [key: string]: string;
+            };
+        };
+        LinkImportResult: {
+            created: number;
+            dryRun: boolean;
+            rows: number;
+            preview: components["schemas"]["LinkImportRow"][];
+        };
+        LinkImportInvalid: {
+            detail: string;
+            code: string;
+            rowCount: number;
+            rows: components["schemas"]["LinkImportRowError"][];
+            invalidCount: number;
+            preview: components["schemas"]["LinkImportRow"][];
         };
         User: {
             id: number;
@@ -1171,58 +1223,6 @@ export interface components {
             id: number;
             /** Format: date-time */
             receivedAt: string;
-        };
-        MailtoLink: {
-            id: number;
-            userId: number;
-            teamId: number | null;
-            teamName: string | null;
-            name: string;
-            to: string;
-            cc: string | null;
-            bcc: string | null;
-            subject: string | null;
-            body: string | null;
-            isShared: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: uri */
-            mailtoUrl: string;
-            canEdit: boolean;
-        };
-        MailtoLinkList: components["schemas"]["MailtoLink"][];
-        LinkImportRow: {
-            row: number;
-            name: string;
-            to: string;
-            cc: string;
-            bcc: string;
-            subject: string;
-            body: string;
-            team: string;
-        };
-        LinkImportRowError: {
-            /** @description Row number as a spreadsheet shows it (header = 1) */
-            row: number;
-            errors: {
-                [key: string]: string;
-            };
-        };
-        LinkImportResult: {
-            created: number;
-            dryRun: boolean;
-            rows: number;
-            preview: components["schemas"]["LinkImportRow"][];
-        };
-        LinkImportInvalid: {
-            detail: string;
-            code: string;
-            rowCount: number;
-            rows: components["schemas"]["LinkImportRowError"][];
-            invalidCount: number;
-            preview: components["schemas"]["LinkImportRow"][];
         };
         Webhook: {
             id: number;
@@ -1907,6 +1907,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2030,6 +2039,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3579,6 +3597,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,5 @@
+import { LINKS_PER_USER_MAX } from '@mailtokit/contracts/caps';
+import { TRACKING_LINKS_PER_LINK_MAX } from '@mailtokit/contracts/tracking-messages';
 import type { Tier } from '@mailtokit/contracts/user';
 
 export interface Plan {
@@ -34,8 +36,8 @@ export const PLANS: readonly Plan[] = [
     availability: 'Assigned by your administrator',
     includes: 'Free',
     features: [
-      'Saved links you can edit and reuse',
-      'Tracking links that count every click',
+      `Up to ${LINKS_PER_USER_MAX.toLocaleString('en')} saved links you can edit and reuse`,
+      `Tracking links that count every click (up to ${TRACKING_LINKS_PER_LINK_MAX} per link)`,
       'Analytics: clicks, unique visitors, referrers, browsers and devices',
       'CSV export of your analytics',
     ],

@@ -10,19 +10,19 @@ import {
   type LinkImportRowError,
   type LinkInput,
 } from '@mailtokit/contracts/links';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { UserRow } from '../../db/types';
-import { AppError, badRequest, validationError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { requirePremium } from '../../lib/tiers';
-import { csvLines, CsvFormatError, CsvTooManyRowsError, parseLinksCsv, type CsvRow } from './csv';
+import { csvLines, CsvFormatError, CsvTooManyRowsError, readLinksCsv, type CsvRow } from './csv';
 import * as repo from './repo';
-import { columnsOf, type LinksService, type Memberships } from './service';
+import type { LinksService, Memberships } from './service';
 
 /** Links read per query while streaming the export. */
 const EXPORT_BATCH = 500;
-/** Links inserted per statement (7 columns each, far below PostgreSQL's parameter limit). */
-const INSERT_BATCH = 500;
+/** Rows validated between two turns of the event loop. */
+const VALIDATE_BATCH = 100;
 
 /** A 400 that lists the invalid rows of an import (and creates nothing). */
 export class ImportInvalidError extends AppError {
@@ -71,14 +71,16 @@ export class LinksCsvService {
 
   /**
    * Validates every row of a links CSV with the link form's rules; if one is invalid, throws
-   * ImportInvalidError listing them and creates nothing. Otherwise creates all of them in one
-   * transaction (unless `dryRun`).
+   * ImportInvalidError listing them and creates nothing. Otherwise creates all of them, or
+   * none when they do not fit under the user's ceiling of saved links (unless `dryRun`).
+   * Reading, checking and writing go a slice at a time, so a large file never keeps other
+   * requests waiting for long.
    */
   async importCsv(user: UserRow, text: string, dryRun: boolean): Promise<LinkImportResult> {
     requirePremium(user);
     let rows: CsvRow[];
     try {
-      rows = parseLinksCsv(text, LINK_IMPORT_MAX_ROWS);
+      rows = await readLinksCsv(text, LINK_IMPORT_MAX_ROWS);
     } catch (err) {
       if (err instanceof CsvTooManyRowsError)
         throw new AppError(413, 'PAYLOAD_TOO_LARGE', err.message);
@@ -96,7 +98,8 @@ export class LinksCsvService {
 
     const inputs: LinkInput[] = [];
     const invalid: LinkImportRowError[] = [];
-    for (const { row, cells } of rows) {
+    for (const [i, { row, cells }] of rows.entries()) {
+      if (i > 0 && i % VALIDATE_BATCH === 0) await yieldToLoop();
       const errors: Record<string, string> = {};
       let teamId: number | null = null;
       const team = cells.team.trim();
@@ -148,24 +151,7 @@ export class LinksCsvService {
     }
     if (dryRun) return { created: 0, dryRun: true, rows: rows.length, preview };
 
-    const now = nowIso();
-    await this.db.kysely.transaction().execute(async (trx) => {
-      // As for a single link: the memberships stay locked until the links are written, so a
-      // concurrent removal from a team waits and then unshares these links too.
-      for (const teamId of new Set(inputs.map((i) => i.teamId)))
-        if (teamId !== null && !(await this.links.isTeamMember(trx, teamId, user.id)))
-          throw validationError({ team: LINK_IMPORT_MESSAGES.unknownTeam });
-      for (let i = 0; i < inputs.length; i += INSERT_BATCH)
-        await repo.insertLinks(
-          trx,
-          inputs.slice(i, i + INSERT_BATCH).map((input) => ({
-            user_id: user.id,
-            ...columnsOf(input),
-            created_at: now,
-            updated_at: now,
-          })),
-        );
-    });
+    await this.links.importLinks(user, inputs);
     return { created: inputs.length, dryRun: false, rows: rows.length, preview };
   }
 }

@@ -6,6 +6,7 @@ import {
   CsvTooManyRowsError,
   parseLinksCsv,
   protectCell,
+  readLinksCsv,
   unprotectCell,
   type CsvRecord,
 } from './csv';
@@ -95,5 +96,24 @@ describe('links CSV', () => {
     const text = `name,to\n${'a,b\n'.repeat(4)}`;
     expect(parseLinksCsv(text, 4)).toHaveLength(4);
     expect(() => parseLinksCsv(`${text}a,b\n`, 4)).toThrow(CsvTooManyRowsError);
+  });
+
+  it('reads a file a slice at a time exactly as in one piece, wherever the slices end', async () => {
+    const text =
+      '\uFEFFname,to,body\r\n"Grüße 日本 🎉",a@example.com,"line one\r\nline ""two"", three"\r\n' +
+      "\r\n'=x,b@example.com,é\r\n";
+    const whole = parseLinksCsv(text, 10);
+    expect(whole).toHaveLength(2);
+    for (const slice of [1, 2, 3, 5, 7, 64])
+      expect(await readLinksCsv(text, 10, slice)).toEqual(whole);
+  });
+
+  it('reading a slice at a time rejects what the one-piece reading rejects', async () => {
+    await expect(readLinksCsv('name,to\n"unclosed,b\n', 10, 4)).rejects.toThrow(
+      /not a readable CSV/,
+    );
+    await expect(readLinksCsv(`name,to\n${'a,b\n'.repeat(5)}`, 4, 3)).rejects.toThrow(
+      CsvTooManyRowsError,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { parse as parser } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { LINK_CSV_COLUMNS, type LinkCsvColumn } from '@mailtokit/contracts/links';
@@ -67,11 +69,76 @@ const isBlank = (record: string[]) => record.length === 1 && record[0] === '';
 export function parseLinksCsv(text: string, maxRows: number): CsvRow[] {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true }) as string[][];
+    records = parse(text, PARSE_OPTIONS) as string[][];
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new CsvFormatError(`This is not a readable CSV file: ${reason}`);
+    throw unreadable(err);
   }
+  return rowsOf(records, maxRows);
+}
+
+/** Bytes of the file parsed at a time by readLinksCsv. */
+export const READ_SLICE_BYTES = 16 * 1024;
+
+/**
+ * parseLinksCsv, a slice of `sliceBytes` at a time with a turn of the event loop between two
+ * slices, so that reading a large file never keeps other requests waiting for long.
+ */
+export async function readLinksCsv(
+  text: string,
+  maxRows: number,
+  sliceBytes = READ_SLICE_BYTES,
+): Promise<CsvRow[]> {
+  const bytes = Buffer.from(text);
+  const stream = parser(PARSE_OPTIONS);
+  const records: string[][] = [];
+  let failure: unknown;
+  stream.on('data', (record: string[]) => records.push(record));
+  const done = new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('error', (err) => {
+      failure ??= err;
+      resolve();
+    });
+  });
+  for (let at = 0; at < bytes.length && failure === undefined; at += sliceBytes) {
+    stream.write(bytes.subarray(at, at + sliceBytes));
+    await yieldToLoop();
+  }
+  if (failure === undefined) stream.end();
+  await done;
+  if (failure !== undefined) throw unreadable(failure);
+  return rowsOfInTurns(records, maxRows);
+}
+
+const PARSE_OPTIONS = { bom: true, relax_column_count: true };
+
+function unreadable(err: unknown): CsvFormatError {
+  const reason = err instanceof Error ? err.message : String(err);
+  return new CsvFormatError(`This is not a readable CSV file: ${reason}`);
+}
+
+/** The rows of a parsed file, checked against its header. */
+function rowsOf(records: string[][], maxRows: number): CsvRow[] {
+  const reader = rowReader(records, maxRows);
+  for (let i = 0; i < records.length; i += 1) reader.read(i);
+  return reader.rows;
+}
+
+/** Like rowsOf, with a turn of the event loop every ROWS_PER_TURN records. */
+async function rowsOfInTurns(records: string[][], maxRows: number): Promise<CsvRow[]> {
+  const reader = rowReader(records, maxRows);
+  for (let i = 0; i < records.length; i += 1) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await yieldToLoop();
+    reader.read(i);
+  }
+  return reader.rows;
+}
+
+/** Records turned into rows between two turns of the event loop by readLinksCsv. */
+const ROWS_PER_TURN = 500;
+
+/** Checks the header of a parsed file; `read(i)` then adds record `i` to `rows` if it is one. */
+function rowReader(records: string[][], maxRows: number) {
   const headerAt = records.findIndex((r) => !isBlank(r));
   const header = records[headerAt];
   if (!header) throw new CsvFormatError('The file is empty: it needs a header row and links');
@@ -88,8 +155,9 @@ export function parseLinksCsv(text: string, maxRows: number): CsvRow[] {
     throw new CsvFormatError('A column appears twice in the header row');
 
   const rows: CsvRow[] = [];
-  records.forEach((record, i) => {
-    if (i <= headerAt || isBlank(record)) return;
+  const read = (i: number) => {
+    const record = records[i];
+    if (!record || i <= headerAt || isBlank(record)) return;
     const row = i + 1;
     if (record.length !== names.length)
       throw new CsvFormatError(
@@ -102,6 +170,6 @@ export function parseLinksCsv(text: string, maxRows: number): CsvRow[] {
       cells[name as LinkCsvColumn] = unprotectCell(record[j] ?? '');
     });
     rows.push({ row, cells });
-  });
-  return rows;
+  };
+  return { rows, read };
 }

@@ -1,5 +1,7 @@
 import type { LinkSort } from '@mailtokit/contracts/links';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
+import { CapScope, lockCap } from '../../db/locks';
 import type { DB, LinkRow, LinkUpdate, NewLink } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -419,4 +421,36 @@ export async function unshareLinks(
     .$if(authorId !== null, (q) => q.where('user_id', '=', authorId as number))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Holds the user's ceiling of saved links until `trx` ends: parallel creates and imports queue. */
+export function lockOwnLinksOf(trx: Transaction<DB>, dialect: Dialect, userId: number) {
+  return lockCap(trx, dialect, CapScope.savedLinks, userId);
+}
+
+/** How many links the user wrote (those shared with the user's teams by others not counted). */
+export async function countOwnLinks(db: Conn, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('mailto_links')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts many links in one statement; their new ids. */
+export async function insertLinksReturningIds(db: Conn, links: NewLink[]): Promise<number[]> {
+  if (links.length === 0) return [];
+  const rows = await db.insertInto('mailto_links').values(links).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the user's links with these ids (at most a few hundred per call). */
+export async function deleteOwnLinks(db: Conn, userId: number, ids: number[]): Promise<void> {
+  if (ids.length > 0)
+    await db
+      .deleteFrom('mailto_links')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
 }

@@ -7,6 +7,7 @@ import {
   LINK_CSV_COLUMNS,
   LINK_IMPORT_MAX_BYTES,
   LINK_IMPORT_MAX_ROWS,
+  LINKS_PER_USER_MAX,
   LinkBody,
   LinkImportInvalid,
   LinkImportQuery,
@@ -30,6 +31,10 @@ const IdParams = z.object({ id: idParam('Link id (a positive integer)') });
 
 const errors = { 401: ErrorBody, 403: ErrorBody };
 const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
+
+/** The ceiling of saved links, as the API documentation states it. */
+const CEILING = (app: App) =>
+  `An account holds at most ${(app.config.linksPerUserMax ?? LINKS_PER_USER_MAX).toLocaleString('en')} links of its own (409 past it).`;
 
 const CSV_TYPE = 'text/csv';
 const FORMULAS =
@@ -93,9 +98,9 @@ export async function linkRoutes(app: App) {
         tags: ['links'],
         operationId: 'createLink',
         summary: 'Save a link',
-        description: PREMIUM,
+        description: `${CEILING(app)} ${PREMIUM}`,
         body: LinkBody,
-        response: { 201: MailtoLink, 400: ErrorBody, ...errors },
+        response: { 201: MailtoLink, 400: ErrorBody, ...errors, 409: ErrorBody },
       },
       config: { auth: { token: 'links:write' } },
       handler: async (request, reply) => {
@@ -189,7 +194,7 @@ function importRoute(csv: LinksCsvService) {
         tags: ['links'],
         operationId: 'importLinksCsv',
         summary: 'Create links from a CSV file, all or none',
-        description: `Body: \`Content-Type: text/csv\` (else 415), UTF-8, at most ${LINK_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LINK_IMPORT_MAX_ROWS.toLocaleString('en')} links (else 413), the export's columns (\`name\` and \`to\` required, any order). Every row is checked with the link form's rules; \`team\` names a team of the caller. Any invalid row: 400 listing \`{row, errors}\` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created in one transaction (201). \`dryRun=true\` only validates (200). A file that is not such a CSV: 400. ${FORMULAS} ${PREMIUM}`,
+        description: `Body: \`Content-Type: text/csv\` (else 415), UTF-8, at most ${LINK_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LINK_IMPORT_MAX_ROWS.toLocaleString('en')} links (else 413), the export's columns (\`name\` and \`to\` required, any order). Every row is checked with the link form's rules; \`team\` names a team of the caller. Any invalid row: 400 listing \`{row, errors}\` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created (201), or none (409) when they would take the account past its ceiling. ${CEILING(app)} \`dryRun=true\` only validates (200). A file that is not such a CSV: 400. ${FORMULAS} ${PREMIUM}`,
         consumes: [CSV_TYPE],
         querystring: LinkImportQuery,
         response: {
@@ -197,6 +202,7 @@ function importRoute(csv: LinksCsvService) {
           201: LinkImportResult,
           400: LinkImportInvalid.or(ErrorBody),
           ...errors,
+          409: ErrorBody,
           413: ErrorBody,
           415: ErrorBody,
         },

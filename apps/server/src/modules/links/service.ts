@@ -1,12 +1,17 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { LinkInput, LinkListFilter, MailtoLink } from '@mailtokit/contracts/links';
-import { LINK_MESSAGES } from '@mailtokit/contracts/links';
+import {
+  LINK_IMPORT_MESSAGES,
+  LINK_MESSAGES,
+  LINKS_PER_USER_MAX,
+} from '@mailtokit/contracts/links';
 import { parseId } from '@mailtokit/contracts/ids';
 import { teamPermissions } from '@mailtokit/contracts/teams';
 import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
-import { forbidden, notFound, validationError } from '../../lib/errors';
+import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { systemClock, type Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import type { Memberships, TeamsService } from '../teams/service';
@@ -39,6 +44,9 @@ export function accessFor(
 /** Cap of links one cross-link view (analytics overview) covers. */
 export const VISIBLE_LINKS_MAX = 5000;
 
+/** Links an import writes per statement (and, on SQLite, per transaction). */
+const IMPORT_BATCH = 100;
+
 /**
  * Saved links. Every operation needs a premium plan (PREMIUM or TEAM);
  * links the user may not see answer 404, never revealing that they exist.
@@ -54,7 +62,16 @@ export class LinksService {
      * which a link's deletion takes with it).
      */
     private readonly beforeClicksDeleted: () => Promise<void> = async () => undefined,
+    /** Saved links one account may hold (its own). */
+    private readonly linksPerUserMax: number = LINKS_PER_USER_MAX,
   ) {}
+
+  /**
+   * Per user, the link creations and imports of this process, one at a time: what a count
+   * under the database lock also ensures across instances, here without holding a database
+   * connection while waiting.
+   */
+  private readonly adding = new Map<number, Promise<unknown>>();
 
   /**
    * One page of the links the user can see (own ones and those shared with the user's teams)
@@ -94,19 +111,90 @@ export class LinksService {
     return present(user, await this.find(user, rawId, 'read', teams), teams);
   }
 
+  /** 409 when the user already holds `linksPerUserMax` links, parallel creates included. */
   async create(user: UserRow, input: LinkInput): Promise<MailtoLink> {
     requirePremium(user);
     const teams = await this.memberships(user);
     const now = this.clock().toISOString();
-    const row = await this.writeShared(user, input.teamId, (trx) =>
-      repo.insertLink(trx, {
+    const row = await this.oneAtATime(user.id, () =>
+      this.writeShared(user, input.teamId, async (trx) => {
+        await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
+        if ((await repo.countOwnLinks(trx, user.id)) >= this.linksPerUserMax)
+          throw conflict(LINK_MESSAGES.tooMany(this.linksPerUserMax));
+        return repo.insertLink(trx, {
+          user_id: user.id,
+          ...columnsOf(input),
+          created_at: now,
+          updated_at: now,
+        });
+      }),
+    );
+    return present(user, row, teams);
+  }
+
+  /**
+   * Creates the user's links of an import (validated already), all or none: 409 when they
+   * would take the user past `linksPerUserMax` links (counted under the user's lock, so
+   * parallel imports and creates cannot pass it), 400 when the user has left a team named
+   * there. Written IMPORT_BATCH at a time, so the server answers other requests meanwhile.
+   * PostgreSQL: one transaction, in which the memberships stay share-locked until the links
+   * are written (a concurrent removal from a team waits and then unshares these links too).
+   * SQLite, whose one connection would keep every other request waiting for the whole import:
+   * one transaction per batch, each checking the memberships of its links; if one fails, the
+   * batches already written are deleted again.
+   */
+  async importLinks(user: UserRow, inputs: LinkInput[]): Promise<void> {
+    const max = this.linksPerUserMax;
+    const now = this.clock().toISOString();
+    const rowsOf = (batch: LinkInput[]) =>
+      batch.map((input) => ({
         user_id: user.id,
         ...columnsOf(input),
         created_at: now,
         updated_at: now,
-      }),
-    );
-    return present(user, row, teams);
+      }));
+    const checkRoom = async (conn: Conn) => {
+      const room = Math.max(0, max - (await repo.countOwnLinks(conn, user.id)));
+      if (inputs.length > room)
+        throw conflict(LINK_IMPORT_MESSAGES.tooMany(inputs.length, room, max));
+    };
+    const checkTeams = async (conn: Conn, batch: LinkInput[]) => {
+      for (const teamId of new Set(batch.map((i) => i.teamId)))
+        if (teamId !== null && !(await this.teams().isMember(conn, teamId, user.id)))
+          throw validationError({ team: LINK_IMPORT_MESSAGES.unknownTeam });
+    };
+    const batches: LinkInput[][] = [];
+    for (let i = 0; i < inputs.length; i += IMPORT_BATCH)
+      batches.push(inputs.slice(i, i + IMPORT_BATCH));
+
+    await this.oneAtATime(user.id, async () => {
+      if (this.db.dialect === 'postgres') {
+        await this.db.kysely.transaction().execute(async (trx) => {
+          await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
+          await checkRoom(trx);
+          await checkTeams(trx, inputs);
+          for (const batch of batches) await repo.insertLinks(trx, rowsOf(batch));
+        });
+        return;
+      }
+      await checkRoom(this.db.kysely);
+      const written: number[][] = [];
+      try {
+        for (const batch of batches) {
+          written.push(
+            await this.db.kysely.transaction().execute(async (trx) => {
+              await checkTeams(trx, batch);
+              return repo.insertLinksReturningIds(trx, rowsOf(batch));
+            }),
+          );
+          await yieldToLoop();
+        }
+      } catch (err) {
+        for (const ids of written)
+          await repo.deleteOwnLinks(this.db.kysely, user.id, ids).catch(() => undefined);
+        throw err;
+      }
+    });
   }
 
   /**
@@ -190,6 +278,19 @@ export class LinksService {
     if (!link || access === 'none') throw notFound(LINK_MESSAGES.notFound);
     if (need === 'edit' && access !== 'edit') throw forbidden();
     return link;
+  }
+
+  /** Runs `work` after the user's earlier link creations and imports in this process. */
+  private async oneAtATime<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    const before = this.adding.get(userId) ?? Promise.resolve();
+    const mine = before.then(work);
+    const tail = mine.catch(() => undefined);
+    this.adding.set(userId, tail);
+    try {
+      return await mine;
+    } finally {
+      if (this.adding.get(userId) === tail) this.adding.delete(userId);
+    }
   }
 
   /**

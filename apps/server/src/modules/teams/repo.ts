@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
+import { CapScope, lockCap } from '../../db/locks';
 import type { DB, NewTeam, NewTeamMember, TeamMemberRow, TeamRow, UserRow } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -106,6 +108,11 @@ export function listMembershipsOfUser(db: Conn, userId: number): Promise<Members
 async function count(query: Promise<{ n: string | number | bigint }>): Promise<number> {
   // PostgreSQL returns count(*) as a bigint string.
   return Number((await query).n);
+}
+
+/** Holds the user's cap of owned teams until `trx` ends: parallel team creates queue. */
+export function lockTeamsOwnedBy(trx: Transaction<DB>, dialect: Dialect, userId: number) {
+  return lockCap(trx, dialect, CapScope.teamsOwned, userId);
 }
 
 export function countTeamsOwnedBy(db: Conn, userId: number): Promise<number> {

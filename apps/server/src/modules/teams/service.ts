@@ -88,10 +88,14 @@ export class TeamsService {
     });
   }
 
-  /** Needs the TEAM tier. The creator becomes the owner (an OWNER membership row). */
+  /**
+   * Needs the TEAM tier. The creator becomes the owner (an OWNER membership row). The caps are
+   * counted under the creator's lock, so parallel creates cannot pass TEAMS_OWNED_MAX.
+   */
   async create(user: UserRow, input: CreateInput): Promise<Team> {
     requireTeamTier(user);
     return this.db.kysely.transaction().execute(async (trx) => {
+      await repo.lockTeamsOwnedBy(trx, this.db.dialect, user.id);
       if ((await repo.countTeamsOwnedBy(trx, user.id)) >= TEAMS_OWNED_MAX)
         throw conflict(TEAM_MESSAGES.tooManyTeams);
       if ((await repo.countMembershipsOf(trx, user.id)) >= TEAM_MEMBERSHIPS_MAX)

@@ -1,7 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Conn, Dialect } from '../../db/database';
+import { CapScope, lockCap } from '../../db/locks';
 import type { ApiTokenRow, DB } from '../../db/types';
 
-export function insertToken(db: Kysely<DB>, row: Omit<ApiTokenRow, 'id'>): Promise<ApiTokenRow> {
+/** Holds the user's token cap until `trx` ends: counts and inserts of parallel creates queue. */
+export function lockTokensOf(trx: Transaction<DB>, dialect: Dialect, userId: number) {
+  return lockCap(trx, dialect, CapScope.apiTokens, userId);
+}
+
+export function insertToken(db: Conn, row: Omit<ApiTokenRow, 'id'>): Promise<ApiTokenRow> {
   return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -15,7 +22,7 @@ export function listTokens(db: Kysely<DB>, userId: number): Promise<ApiTokenRow[
     .execute();
 }
 
-export async function countTokens(db: Kysely<DB>, userId: number): Promise<number> {
+export async function countTokens(db: Conn, userId: number): Promise<number> {
   const row = await db
     .selectFrom('api_tokens')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -51,22 +51,25 @@ export class TokensService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** At most TOKENS_PER_USER_MAX per user, parallel creates included: past it, 409. */
   async create(user: UserRow, input: z.output<typeof CreateTokenBody>): Promise<CreatedApiToken> {
-    const k = this.db.kysely;
-    if ((await repo.countTokens(k, user.id)) >= TOKENS_PER_USER_MAX)
-      throw conflict(`You can hold at most ${TOKENS_PER_USER_MAX} tokens. Revoke one first.`);
     const token = newApiToken();
     const now = this.now();
-    const row = await repo.insertToken(k, {
-      user_id: user.id,
-      name: input.name,
-      scopes: input.scopes.join(' '),
-      token_hash: hashToken(token),
-      created_at: now.toISOString(),
-      expires_at: input.expiresInDays
-        ? new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString()
-        : null,
-      last_used_at: null,
+    const row = await this.db.kysely.transaction().execute(async (trx) => {
+      await repo.lockTokensOf(trx, this.db.dialect, user.id);
+      if ((await repo.countTokens(trx, user.id)) >= TOKENS_PER_USER_MAX)
+        throw conflict(`You can hold at most ${TOKENS_PER_USER_MAX} tokens. Revoke one first.`);
+      return repo.insertToken(trx, {
+        user_id: user.id,
+        name: input.name,
+        scopes: input.scopes.join(' '),
+        token_hash: hashToken(token),
+        created_at: now.toISOString(),
+        expires_at: input.expiresInDays
+          ? new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString()
+          : null,
+        last_used_at: null,
+      });
     });
     return { ...toApiToken(row), token };
   }

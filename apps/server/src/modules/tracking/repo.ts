@@ -1,5 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
+import type { Dialect } from '../../db/database';
+import { CapScope, lockCap } from '../../db/locks';
 import type { DB, LinkRow, NewClick, NewTrackingLink, TrackingLinkRow } from '../../db/types';
 import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 
@@ -7,6 +9,11 @@ type Conn = Kysely<DB> | Transaction<DB>;
 
 /** Rows per INSERT statement (8 columns: well under either database's parameter limit). */
 const INSERT_CHUNK = 500;
+
+/** Holds the saved link's cap of tracking links until `trx` ends: parallel creates queue. */
+export function lockTrackingLinksOf(trx: Transaction<DB>, dialect: Dialect, mailtoLinkId: number) {
+  return lockCap(trx, dialect, CapScope.trackingLinks, mailtoLinkId);
+}
 
 export function insertTrackingLink(db: Conn, row: NewTrackingLink): Promise<TrackingLinkRow> {
   return db.insertInto('tracking_links').values(row).returningAll().executeTakeFirstOrThrow();

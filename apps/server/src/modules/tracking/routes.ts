@@ -38,7 +38,7 @@ export async function trackingRoutes(app: App) {
         tags: ['tracking'],
         operationId: 'createTrackingLink',
         summary: 'Create a tracking link (`PUBLIC_URL/t/<slug>`) for a saved link',
-        description: `The redirect always goes to the stored link, built by packages/mailto; \`mailtoUrl\` is accepted for older clients and ignored. At most 50 per link (409). ${PREMIUM}`,
+        description: `The redirect always goes to the stored link, built by packages/mailto; \`mailtoUrl\` is accepted for older clients and ignored. Needs edit rights on the link (403 otherwise). At most 50 per link (409). ${PREMIUM}`,
         body: CreateTrackingBody,
         response: { 201: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody, 409: ErrorBody },
       },

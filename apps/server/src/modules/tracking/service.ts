@@ -48,7 +48,7 @@ const SLUG_ATTEMPTS = 3;
 
 /**
  * Tracking links and their clicks. Managing tracking links needs a premium plan and access
- * to the link (read to create and list, edit to delete); following one needs nothing.
+ * to the link (read to list, edit to create and delete); following one needs nothing.
  */
 export class TrackingService {
   private readonly recorder: ClickRecorder<repo.ClickRecord>;
@@ -82,26 +82,33 @@ export class TrackingService {
     this.visitors = new VisitorHasher(db);
   }
 
+  /**
+   * Needs the right to edit the link (a read-only team member gets 403). At most
+   * TRACKING_LINKS_PER_LINK_MAX active ones per link, counted under the link's lock so that
+   * parallel creates cannot pass it: 409 past it.
+   */
   async create(user: UserRow, input: CreateInput, origin: string): Promise<TrackingLink> {
     requirePremium(user);
-    const link = await this.links().loadAccessible(user, input.mailtoLinkId, 'read');
-    const k = this.db.kysely;
-    if ((await repo.countActiveTrackingLinks(k, link.id)) >= TRACKING_LINKS_PER_LINK_MAX)
-      throw conflict(TRACKING_MESSAGES.tooMany);
+    const link = await this.links().loadAccessible(user, input.mailtoLinkId, 'edit');
     for (let attempt = 1; ; attempt += 1) {
-      const slug = newSlug();
       try {
-        const row = await repo.insertTrackingLink(k, {
-          slug,
-          mailto_link_id: link.id,
-          created_by: user.id,
-          label: input.label,
-          created_at: nowIso(),
-          retired_at: null,
+        const row = await this.db.kysely.transaction().execute(async (trx) => {
+          await repo.lockTrackingLinksOf(trx, this.db.dialect, link.id);
+          if ((await repo.countActiveTrackingLinks(trx, link.id)) >= TRACKING_LINKS_PER_LINK_MAX)
+            throw conflict(TRACKING_MESSAGES.tooMany);
+          return repo.insertTrackingLink(trx, {
+            slug: newSlug(),
+            mailto_link_id: link.id,
+            created_by: user.id,
+            label: input.label,
+            created_at: nowIso(),
+            retired_at: null,
+          });
         });
         return toTrackingLink(row, origin, 0);
       } catch (err) {
-        if (attempt >= SLUG_ATTEMPTS) throw err;
+        // A fresh slug for a colliding one (about 71 bits: it never should).
+        if (err instanceof AppError || attempt >= SLUG_ATTEMPTS) throw err;
       }
     }
   }

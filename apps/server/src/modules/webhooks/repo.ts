@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { LinkClickedEvent } from '@mailtokit/contracts/webhooks';
 import type { Dialect } from '../../db/database';
+import { CapScope, lockCap } from '../../db/locks';
 import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 import type {
   DB,
@@ -23,24 +24,28 @@ export function newEventId(): string {
 
 export type WebhookWithLinks = WebhookRow & { linkIds: number[] | null };
 
+/** Holds the user's webhook cap until `trx` ends: counts and inserts of parallel creates queue. */
+export function lockWebhooksOf(trx: Transaction<DB>, dialect: Dialect, userId: number) {
+  return lockCap(trx, dialect, CapScope.webhooks, userId);
+}
+
+/** Inserts a webhook and its list of links (null: all links) in the caller's transaction. */
 export async function insertWebhook(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
   row: Omit<WebhookRow, 'id' | 'consecutive_failures'>,
   linkIds: number[] | null,
 ): Promise<WebhookWithLinks> {
-  return db.transaction().execute(async (trx) => {
-    const hook = await trx
-      .insertInto('webhooks')
-      .values(row)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (linkIds && linkIds.length > 0)
-      await trx
-        .insertInto('webhook_links')
-        .values(linkIds.map((mailto_link_id) => ({ webhook_id: hook.id, mailto_link_id })))
-        .execute();
-    return { ...hook, linkIds };
-  });
+  const hook = await trx
+    .insertInto('webhooks')
+    .values(row)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (linkIds && linkIds.length > 0)
+    await trx
+      .insertInto('webhook_links')
+      .values(linkIds.map((mailto_link_id) => ({ webhook_id: hook.id, mailto_link_id })))
+      .execute();
+  return { ...hook, linkIds };
 }
 
 async function withLinks(db: Conn, hooks: WebhookRow[]): Promise<WebhookWithLinks[]> {

@@ -8,6 +8,7 @@ import {
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookList,
+  WEBHOOK_TESTS_PER_MINUTE,
 } from '@mailtokit/contracts/webhooks';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
@@ -114,9 +115,9 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'testWebhook',
       summary: 'Send a `ping` event now (one attempt); see its outcome in the deliveries',
-      description: `${PREMIUM} 409 when the webhook is disabled.`,
+      description: `${PREMIUM} 409 when the webhook is disabled. At most ${WEBHOOK_TESTS_PER_MINUTE} a minute per webhook (429 with \`Retry-After\` past it).`,
       params: IdParams,
-      response: { 202: WebhookDelivery, ...errors, 409: ErrorBody },
+      response: { 202: WebhookDelivery, ...errors, 409: ErrorBody, 429: ErrorBody },
     },
     config: { auth },
     handler: async (request, reply) => {

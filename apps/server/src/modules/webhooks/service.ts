@@ -3,6 +3,7 @@ import {
   WEBHOOK_DELIVERIES_SHOWN,
   WEBHOOK_EVENTS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TESTS_PER_MINUTE,
   WEBHOOKS_PER_USER_MAX,
   type CreatedWebhook,
   type CreateWebhookBody,
@@ -14,6 +15,7 @@ import type { WebhookSettings } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserRow, WebhookDeliveryRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import type { Limiter } from '../../lib/limiter';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { isPremium } from '@mailtokit/contracts/user';
@@ -54,6 +56,9 @@ export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   };
 }
 
+/** The rate limit of test pings, per webhook id. */
+const TEST_LIMIT = 'webhookTest';
+
 /** Whether the user's plan in force includes webhooks (PREMIUM or TEAM). */
 const hasWebhooks = (user: UserRow) => isPremium(tierOf(user));
 
@@ -71,13 +76,23 @@ export class WebhooksService {
     private readonly links: () => LinkAccessRules,
     private readonly settings: WebhookSettings,
     private readonly clock: Clock,
+    /** Budgets test pings per webhook (this service defines its `webhookTest` limit there). */
+    private readonly limiter: Limiter,
     /** Called when a delivery was queued (the worker looks at once). */
     private readonly onQueued: () => void = () => undefined,
-  ) {}
+  ) {
+    limiter.define(TEST_LIMIT, {
+      points: WEBHOOK_TESTS_PER_MINUTE,
+      durationMs: 60_000,
+      detail: WEBHOOK_MESSAGES.tooManyTests,
+    });
+  }
 
   async create(user: UserRow, input: z.output<typeof CreateWebhookBody>): Promise<CreatedWebhook> {
     requirePremium(user);
     const k = this.db.kysely;
+    // An early answer, before the address is resolved; the count that decides is taken
+    // again under the user's lock when the webhook is written.
     if ((await repo.countWebhooks(k, user.id)) >= WEBHOOKS_PER_USER_MAX)
       throw conflict(WEBHOOK_MESSAGES.tooMany);
     let url: URL;
@@ -101,20 +116,26 @@ export class WebhooksService {
     }
     const secret = newWebhookSecret();
     const now = this.clock().toISOString();
-    const row = await repo.insertWebhook(
-      k,
-      {
-        user_id: user.id,
-        url: input.url,
-        secret,
-        events: input.events.join(' '),
-        all_links: linkIds ? 0 : 1,
-        disabled_at: null,
-        created_at: now,
-        updated_at: now,
-      },
-      linkIds,
-    );
+    // Counted again under the user's lock: parallel creates cannot all see room for one more.
+    const row = await k.transaction().execute(async (trx) => {
+      await repo.lockWebhooksOf(trx, this.db.dialect, user.id);
+      if ((await repo.countWebhooks(trx, user.id)) >= WEBHOOKS_PER_USER_MAX)
+        throw conflict(WEBHOOK_MESSAGES.tooMany);
+      return repo.insertWebhook(
+        trx,
+        {
+          user_id: user.id,
+          url: input.url,
+          secret,
+          events: input.events.join(' '),
+          all_links: linkIds ? 0 : 1,
+          disabled_at: null,
+          created_at: now,
+          updated_at: now,
+        },
+        linkIds,
+      );
+    });
     return { ...toWebhook({ ...row, consecutive_failures: 0 }, false), secret };
   }
 
@@ -162,10 +183,14 @@ export class WebhooksService {
     return rows.map(toDelivery);
   }
 
-  /** Queues a `ping` event (one attempt) and returns its delivery. */
+  /**
+   * Queues a `ping` event (one attempt) and returns its delivery. Each webhook may send
+   * WEBHOOK_TESTS_PER_MINUTE of them a minute (spent before anything is queued): 429 past it.
+   */
   async ping(user: UserRow, rawId: string): Promise<WebhookDelivery> {
     const row = await this.load(user, rawId, true);
     if (row.disabled_at !== null) throw conflict(WEBHOOK_MESSAGES.disabled);
+    await this.limiter.consume(TEST_LIMIT, String(row.id));
     const at = this.clock().toISOString();
     const id = repo.newEventId();
     const payload = JSON.stringify({

@@ -145,7 +145,11 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
                   ? 'None of this link’s tracking links was clicked in this period. Choose a longer range to see earlier clicks.'
                   : 'Create a tracking link and share it in your newsletter, e-mail signature or website. Each click shows up here, with where it came from and on which device.'
               }
-              action={everClicked ? undefined : <NewTrackingLinkDialog linkId={linkId} />}
+              action={
+                everClicked || !link.data?.canEdit ? undefined : (
+                  <NewTrackingLinkDialog linkId={linkId} />
+                )
+              }
             />
           ) : (
             <>

@@ -78,7 +78,7 @@ function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; link
 
 export interface TrackingLinksCardProps {
   linkId: number;
-  /** Editors of the link may delete its tracking links. */
+  /** Editors of the link may create and delete its tracking links. */
   canEdit: boolean;
 }
 
@@ -98,7 +98,7 @@ export function TrackingLinksCard({ linkId, canEdit }: TrackingLinksCardProps) {
             visitor&apos;s mail app opens.
           </CardDescription>
         </div>
-        <NewTrackingLinkDialog linkId={linkId} size="sm" variant="outline" />
+        {canEdit ? <NewTrackingLinkDialog linkId={linkId} size="sm" variant="outline" /> : null}
       </CardHeader>
       <div className="px-4 pb-4 sm:px-6 sm:pb-6">
         {list.isPending ? (

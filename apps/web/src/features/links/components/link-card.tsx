@@ -122,7 +122,7 @@ export function LinkCard({ link }: { link: MailtoLink }) {
               </Link>
             </Button>
           ) : null}
-          <TrackingLinkButton link={link} />
+          {link.canEdit ? <TrackingLinkButton link={link} /> : null}
           <AnalyticsLinkButton link={link} />
           {link.canEdit ? <DeleteLinkButton link={link} /> : null}
         </div>

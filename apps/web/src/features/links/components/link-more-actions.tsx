@@ -38,10 +38,12 @@ export function MoreActions({ link }: { link: MailtoLink }) {
               Edit
             </DropdownMenuItem>
           ) : null}
-          <DropdownMenuItem disabled={tracking.pending} onSelect={tracking.create}>
-            <RadarIcon aria-hidden="true" />
-            Create tracking link
-          </DropdownMenuItem>
+          {link.canEdit ? (
+            <DropdownMenuItem disabled={tracking.pending} onSelect={tracking.create}>
+              <RadarIcon aria-hidden="true" />
+              Create tracking link
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem onSelect={() => void navigate(`/dashboard/analytics/${link.id}`)}>
             <ChartNoAxesColumnIcon aria-hidden="true" />
             View analytics

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAMS_OWNED_MAX } from '@mailtokit/contracts/teams';
+import { TOKENS_PER_USER_MAX } from '@mailtokit/contracts/tokens';
+import { TRACKING_LINKS_PER_LINK_MAX } from '@mailtokit/contracts/tracking';
+import { WEBHOOK_TESTS_PER_MINUTE, WEBHOOKS_PER_USER_MAX } from '@mailtokit/contracts/webhooks';
+import {
+  addMember,
+  createLink,
+  createTeam,
+  createTestApp,
+  dialect,
+  signUpAs,
+  type SignedIn,
+  type TestApp,
+} from './helpers';
+
+/** Parallel creates per cap: five times the largest cap. */
+const PARALLEL = 250;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { webhooks: { allowPrivate: true, retryBaseMs: 60_000 } } });
+});
+afterAll(async () => t.close());
+
+/** Sends `n` identical POSTs at once; returns how many got each status. */
+async function parallelPosts(
+  who: SignedIn,
+  url: string,
+  payload: (i: number) => Record<string, unknown>,
+  n = PARALLEL,
+): Promise<Record<number, number>> {
+  const answers = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload(i) }),
+    ),
+  );
+  const byStatus: Record<number, number> = {};
+  for (const res of answers) {
+    byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
+    if (res.statusCode >= 400) expect(res.json()).toMatchObject({ code: expect.any(String) });
+  }
+  return byStatus;
+}
+
+async function countOf(who: SignedIn, url: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<unknown[]>().length;
+}
+
+describe(`caps under ${PARALLEL} parallel creates (${dialect})`, () => {
+  it(`stores exactly ${TOKENS_PER_USER_MAX} API tokens; the others get 409`, async () => {
+    const user = await signUpAs(t, 'PREMIUM');
+    const byStatus = await parallelPosts(user, '/api/v1/tokens', (i) => ({
+      name: `token ${i}`,
+      scopes: ['links:read'],
+    }));
+    expect(byStatus).toEqual({ 201: TOKENS_PER_USER_MAX, 409: PARALLEL - TOKENS_PER_USER_MAX });
+    expect(await countOf(user, '/api/v1/tokens')).toBe(TOKENS_PER_USER_MAX);
+  });
+
+  it(`stores exactly ${WEBHOOKS_PER_USER_MAX} webhooks; the others get 409`, async () => {
+    const user = await signUpAs(t, 'PREMIUM');
+    const byStatus = await parallelPosts(user, '/api/v1/webhooks', (i) => ({
+      url: `http://127.0.0.1:9/hook-${i}`,
+      events: ['link.clicked'],
+    }));
+    expect(byStatus).toEqual({ 201: WEBHOOKS_PER_USER_MAX, 409: PARALLEL - WEBHOOKS_PER_USER_MAX });
+    expect(await countOf(user, '/api/v1/webhooks')).toBe(WEBHOOKS_PER_USER_MAX);
+  });
+
+  it(`stores exactly ${TEAMS_OWNED_MAX} teams; the others get 409`, async () => {
+    const user = await signUpAs(t, 'TEAM');
+    const byStatus = await parallelPosts(user, '/api/v1/teams', (i) => ({ name: `Team ${i}` }));
+    expect(byStatus).toEqual({ 201: TEAMS_OWNED_MAX, 409: PARALLEL - TEAMS_OWNED_MAX });
+    expect(await countOf(user, '/api/v1/teams')).toBe(TEAMS_OWNED_MAX);
+  });
+
+  it(`stores exactly ${TRACKING_LINKS_PER_LINK_MAX} tracking links per link; the others get 409`, async () => {
+    const user = await signUpAs(t, 'PREMIUM');
+    const link = await createLink(t.app, user.headers);
+    const byStatus = await parallelPosts(user, '/api/v1/tracking', (i) => ({
+      mailtoLinkId: link.id,
+      label: `label ${i}`,
+    }));
+    expect(byStatus).toEqual({
+      201: TRACKING_LINKS_PER_LINK_MAX,
+      409: PARALLEL - TRACKING_LINKS_PER_LINK_MAX,
+    });
+    expect(await countOf(user, `/api/v1/mailto-links/${link.id}/tracking-links`)).toBe(
+      TRACKING_LINKS_PER_LINK_MAX,
+    );
+  });
+});
+
+describe(`tracking links need the right to edit the saved link (${dialect})`, () => {
+  let owner: SignedIn;
+  let member: SignedIn;
+  let admin: SignedIn;
+  let shared: { id: number };
+
+  beforeAll(async () => {
+    [owner, member, admin] = await Promise.all([
+      signUpAs(t, 'TEAM'),
+      signUpAs(t, 'TEAM'),
+      signUpAs(t, 'TEAM'),
+    ]);
+    const team = await createTeam(t.app, owner);
+    await addMember(t.app, owner, team.id, member, 'MEMBER');
+    await addMember(t.app, owner, team.id, admin, 'ADMIN');
+    shared = await createLink(t.app, owner.headers, { teamId: team.id });
+  });
+
+  const create = (who: SignedIn) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tracking',
+      headers: who.headers,
+      payload: { mailtoLinkId: shared.id, label: 'from a member' },
+    });
+
+  it('a read-only MEMBER cannot create one (403) and nothing is stored', async () => {
+    const res = await create(member);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+    // The member still reads the link's tracking links: none was added.
+    expect(await countOf(member, `/api/v1/mailto-links/${shared.id}/tracking-links`)).toBe(0);
+  });
+
+  it('a read-only MEMBER cannot delete one (403); its author and a team ADMIN can create', async () => {
+    const byAuthor = await create(owner);
+    expect(byAuthor.statusCode).toBe(201);
+    const byAdmin = await create(admin);
+    expect(byAdmin.statusCode).toBe(201);
+
+    const id = byAuthor.json<{ id: number }>().id;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tracking/${id}`,
+      headers: member.headers,
+    });
+    expect(del.statusCode).toBe(403);
+    expect(del.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await countOf(owner, `/api/v1/mailto-links/${shared.id}/tracking-links`)).toBe(2);
+  });
+});
+
+describe(`webhook test pings are budgeted per webhook (${dialect})`, () => {
+  it(`${WEBHOOK_TESTS_PER_MINUTE} of 60 parallel pings are queued, the rest get 429`, async () => {
+    const user = await signUpAs(t, 'PREMIUM');
+    const hook = async (path: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        headers: user.headers,
+        payload: { url: `http://127.0.0.1:9/${path}`, events: ['link.clicked'] },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const [first, second] = [await hook('first'), await hook('second')];
+    const ping = (id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, headers: user.headers });
+
+    const answers = await Promise.all(Array.from({ length: 60 }, () => ping(first)));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(WEBHOOK_TESTS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - WEBHOOK_TESTS_PER_MINUTE);
+    const refused = answers.find((r) => r.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Only the queued pings made deliveries.
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/webhooks/${first}/deliveries`,
+      headers: user.headers,
+    });
+    expect(log.json<{ event: string }[]>().filter((d) => d.event === 'ping')).toHaveLength(
+      WEBHOOK_TESTS_PER_MINUTE,
+    );
+    // Another webhook has a budget of its own.
+    expect((await ping(second)).statusCode).toBe(202);
+  });
+});
