@@ -28,6 +28,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService, LOGIN_THROTTLED } from './modules/auth/service';
+import { EXPORTS_THROTTLED } from '@mailtokit/contracts/account';
 import { PasswordResetService } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/routes';
 import { ContactService } from './modules/contact/service';
@@ -252,6 +253,11 @@ function limitRules(config: Config): Record<string, LimitRule> {
     register: { points: limits.registrationsPerHour, durationMs: 60 * 60_000 },
     contact: { points: limits.contactPerHour, durationMs: 60 * 60_000 },
     passwordReset: { points: limits.passwordResetsPerHour, durationMs: 60 * 60_000 },
+    accountExport: {
+      points: limits.accountExportsPerHour,
+      durationMs: 60 * 60_000,
+      detail: EXPORTS_THROTTLED,
+    },
   };
 }
 

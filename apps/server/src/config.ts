@@ -155,6 +155,8 @@ export interface RateLimits {
   contactPerHour: number;
   /** Password-reset e-mails per address per hour. */
   passwordResetsPerHour: number;
+  /** Account exports per account per hour. */
+  accountExportsPerHour: number;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -164,6 +166,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   registrationsPerHour: 30,
   contactPerHour: 5,
   passwordResetsPerHour: 5,
+  accountExportsPerHour: 5,
 };
 
 export class ConfigError extends Error {
