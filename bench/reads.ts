@@ -39,8 +39,11 @@ const { values: args } = parseArgs({
     parallel: { type: 'string', default: '32' },
     clicks: { type: 'string', default: '20' },
     dialects: { type: 'string', default: 'sqlite,postgres' },
+    /** `overview` alone skips the export (and its seeding). */
+    phases: { type: 'string', default: 'overview,export' },
   },
 });
+const PHASES = new Set((args.phases ?? '').split(','));
 const OVERVIEW_LINKS = Number(args['overview-links']);
 const EXPORT_LINKS = Math.max(OVERVIEW_LINKS, Number(args['export-links']));
 const BODY = Number(args.body);
@@ -314,6 +317,9 @@ async function runDialect(dialect: Dialect) {
       parallel: PARALLEL,
       wallMs: ov.result.wallMs,
       ok: statuses.filter((s) => s === 200).length,
+      statuses: Object.fromEntries(
+        [...new Set(statuses)].map((code) => [code, statuses.filter((s) => s === code).length]),
+      ),
       linksListed: ov.result.answers[0]?.links ?? 0,
       rssBefore: before.rss,
       maxRss: ov.maxRss,
@@ -326,8 +332,11 @@ async function runDialect(dialect: Dialect) {
       loadAverage: loadOverview,
     };
     console.log(
-      `  ${PARALLEL} parallel overviews: all in ${ms(overview.wallMs, 0)} ms (${overview.ok} x 200, ${overview.linksListed} links each); server RSS ${bytes(overview.rssBefore)} before, at most ${bytes(overview.maxRss)} during; health max ${ms(overview.healthMax, 1)} ms (${overview.healthCalls} calls); server CPU ${ms(overview.cpuMs ?? NaN, 0)} ms; load ${loadOverview}`,
+      `  ${PARALLEL} parallel overviews: all in ${ms(overview.wallMs, 0)} ms (statuses ${JSON.stringify(overview.statuses)}, ${overview.linksListed} links each); server RSS ${bytes(overview.rssBefore)} before, at most ${bytes(overview.maxRss)} during; health max ${ms(overview.healthMax, 1)} ms (${overview.healthCalls} calls); server CPU ${ms(overview.cpuMs ?? NaN, 0)} ms; load ${loadOverview}`,
     );
+
+    if (!PHASES.has('export'))
+      return { dialect, seedSeconds: seed1, restHealthMax, restHealthP99, overview, export: null };
 
     console.log(`  seeding up to ${EXPORT_LINKS.toLocaleString('en')} links...`);
     const seed2 = await seed(db, user.userId, OVERVIEW_LINKS, EXPORT_LINKS);
@@ -367,6 +376,36 @@ async function runDialect(dialect: Dialect) {
   }
 }
 
+type Result = Awaited<ReturnType<typeof runDialect>>;
+
+/** The export's rows of the summary table (none when the export was not run). */
+function exportRows(results: Result[]): string[][] {
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const runs = results.flatMap((r) => (r.export ? [r.export] : []));
+  if (runs.length !== results.length) return [];
+  return [
+    [
+      `export of ${EXPORT_LINKS.toLocaleString('en')} links`,
+      ...runs.map(
+        (e) =>
+          `${bytes(e.bytes)} in ${ms(e.wallMs / 1000, 1)} s, ${e.complete && e.wellFormed ? 'complete' : 'INCOMPLETE'}`,
+      ),
+    ],
+    ['export: server CPU (ms)', ...runs.map((e) => ms(e.cpuMs ?? NaN, 0))],
+    [
+      'export: server RSS before / at most',
+      ...runs.map((e) => `${bytes(e.rssBefore)} / ${bytes(e.maxRss)}`),
+    ],
+    [
+      `export: health max / p99 (ms; target ${HEALTH_TARGET_MS})`,
+      ...runs.map(
+        (e) =>
+          `${ms(e.healthMax, 1)} / ${ms(e.healthP99, 1)} ${met(e.healthMax <= HEALTH_TARGET_MS && e.healthFailed === 0)}`,
+      ),
+    ],
+  ];
+}
+
 async function main() {
   const m = machine();
   printMachine(m);
@@ -402,25 +441,7 @@ async function main() {
           ...results.map((r) => ms(r.overview.cpuMs ?? NaN, 0)),
         ],
         ['overviews: health max (ms)', ...results.map((r) => ms(r.overview.healthMax, 1))],
-        [
-          `export of ${EXPORT_LINKS.toLocaleString('en')} links`,
-          ...results.map(
-            (r) =>
-              `${bytes(r.export.bytes)} in ${ms(r.export.wallMs / 1000, 1)} s, ${r.export.complete && r.export.wellFormed ? 'complete' : 'INCOMPLETE'}`,
-          ),
-        ],
-        ['export: server CPU (ms)', ...results.map((r) => ms(r.export.cpuMs ?? NaN, 0))],
-        [
-          'export: server RSS before / at most',
-          ...results.map((r) => `${bytes(r.export.rssBefore)} / ${bytes(r.export.maxRss)}`),
-        ],
-        [
-          `export: health max / p99 (ms; target ${HEALTH_TARGET_MS})`,
-          ...results.map(
-            (r) =>
-              `${ms(r.export.healthMax, 1)} / ${ms(r.export.healthP99, 1)} ${met(r.export.healthMax <= HEALTH_TARGET_MS && r.export.healthFailed === 0)}`,
-          ),
-        ],
+        ...exportRows(results),
       ],
     ),
   );
