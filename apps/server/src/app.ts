@@ -39,6 +39,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { AnalyticsService } from './modules/analytics/service';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService, LOGIN_THROTTLED, PASSWORD_THROTTLED } from './modules/auth/service';
+import { EXPORTS_THROTTLED } from '@mailtokit/contracts/account';
 import { PasswordResetService } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/routes';
 import { ContactService } from './modules/contact/service';
@@ -323,6 +324,11 @@ function limitRules(config: Config): Record<string, LimitRule> {
       points: limits.invitationsPerDay,
       durationMs: 24 * 60 * 60_000,
       detail: INVITATION_MESSAGES.dailyLimit,
+    },
+    accountExport: {
+      points: limits.accountExportsPerHour,
+      durationMs: 60 * 60_000,
+      detail: EXPORTS_THROTTLED,
     },
   };
 }

@@ -183,6 +183,8 @@ export interface RateLimits {
   passwordResetsPerHour: number;
   /** Team invitations one user may send per day. */
   invitationsPerDay: number;
+  /** Account exports per account per hour. */
+  accountExportsPerHour: number;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -197,6 +199,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   contactPerHour: 5,
   passwordResetsPerHour: 5,
   invitationsPerDay: INVITATIONS_PER_DAY,
+  accountExportsPerHour: 5,
 };
 
 export class ConfigError extends Error {

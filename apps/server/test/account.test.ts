@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
+import { AccountExport } from '@mailtokit/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -6,6 +7,7 @@ import {
   createTeam,
   createTestApp,
   signUp,
+  dialect,
   signUpAs,
   type SignedIn,
   type TestApp,
@@ -237,6 +239,186 @@ describe('GET /api/v1/account/export', () => {
     expect((await exportAs({})).statusCode).toBe(401);
     const withToken = await exportAs({ authorization: `Bearer ${a.apiToken}` });
     expect(withToken.statusCode).toBe(403);
+  });
+});
+
+/** Saved links (with a tracking link each on every third, and clicks) straight into the tables. */
+async function bigAccount(links: number): Promise<{ who: SignedIn; trackingIds: number[] }> {
+  const who = await signUpAs(t, 'PREMIUM');
+  const now = new Date().toISOString();
+  for (let i = 0; i < links; i += 500) {
+    const rows = Array.from({ length: Math.min(500, links - i) }, (_, j) => ({
+      user_id: who.user.id,
+      team_id: null,
+      name: `Bulk ${i + j} "quoted" \\ back\u2028slash`,
+      to: 'bulk@example.com',
+      cc: null,
+      bcc: null,
+      subject: `Subject ${i + j}`,
+      body: `Line one\nline two ${'é'.repeat((i + j) % 7)}`,
+      is_shared: 0,
+      created_at: now,
+      updated_at: now,
+    }));
+    await t.db.kysely.insertInto('mailto_links').values(rows).execute();
+  }
+  const ids = await t.db.kysely
+    .selectFrom('mailto_links')
+    .select('id')
+    .where('user_id', '=', who.user.id)
+    .orderBy('id')
+    .execute();
+  const tracked = ids.filter((_, i) => i % 3 === 0);
+  for (let i = 0; i < tracked.length; i += 500)
+    await t.db.kysely
+      .insertInto('tracking_links')
+      .values(
+        tracked.slice(i, i + 500).map((l) => ({
+          slug: `bulk${who.user.id}x${l.id}`,
+          mailto_link_id: l.id,
+          created_by: who.user.id,
+          label: null,
+          created_at: now,
+          retired_at: null,
+        })),
+      )
+      .execute();
+  const trackingIds = (
+    await t.db.kysely
+      .selectFrom('tracking_links as tl')
+      .innerJoin('mailto_links as m', 'm.id', 'tl.mailto_link_id')
+      .select('tl.id')
+      .where('m.user_id', '=', who.user.id)
+      .orderBy('tl.id')
+      .execute()
+  ).map((r) => r.id);
+  // Two human clicks and one bot on each of the first 600 tracking links.
+  const clicks = trackingIds.slice(0, 600).flatMap((id) =>
+    [0, 0, 1].map((bot, k) => ({
+      tracking_link_id: id,
+      occurred_at: now,
+      referrer_host: null,
+      browser: 'Chrome',
+      os: 'Linux',
+      device: 'desktop' as const,
+      is_bot: bot,
+      visitor_hash: `${id}-${k}`,
+    })),
+  );
+  for (let i = 0; i < clicks.length; i += 500)
+    await t.db.kysely
+      .insertInto('clicks')
+      .values(clicks.slice(i, i + 500))
+      .execute();
+  return { who, trackingIds };
+}
+
+/** Every SQL statement the app sends while `fn` runs; `fail` may throw instead of running one. */
+async function statementsOf(
+  fn: () => Promise<unknown>,
+  fail: (statement: string) => boolean = () => false,
+): Promise<string[]> {
+  const original = t.db.kysely;
+  const executor = original.getExecutor();
+  const seen: string[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: (args) => {
+      const statement = executor.compileQuery(args.node, args.queryId).sql;
+      seen.push(statement);
+      if (fail(statement)) throw new Error('the database went away');
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  t.db.kysely = original.withPlugin(recorder);
+  try {
+    await fn();
+  } finally {
+    t.db.kysely = original;
+  }
+  return seen;
+}
+
+describe(`GET /api/v1/account/export at volume (${dialect})`, () => {
+  it('writes a large account in full, as the same JSON, reading it in pages', async () => {
+    const LINKS = 3000;
+    const { who, trackingIds } = await bigAccount(LINKS);
+    let res: Awaited<ReturnType<typeof exportAs>> | undefined;
+    const statements = await statementsOf(async () => {
+      res = await exportAs(who.headers);
+    });
+    expect(res?.statusCode).toBe(200);
+    expect(res?.headers['content-type']).toMatch(/^application\/json/);
+    expect(res?.headers['content-disposition']).toMatch(/^attachment; filename="mailtokit-/);
+    const data = AccountExport.parse(JSON.parse(res?.body ?? ''));
+    // Exactly the contract's keys, in its order, on the export and on each item.
+    expect(Object.keys(data)).toEqual(Object.keys(AccountExport.shape));
+    const savedKeys = Object.keys(AccountExport.shape.savedLinks.element.shape);
+    const trackingKeys = Object.keys(AccountExport.shape.trackingLinks.element.shape);
+    const parsed = JSON.parse(res?.body ?? '') as {
+      savedLinks: object[];
+      trackingLinks: object[];
+    };
+    for (const l of parsed.savedLinks) expect(Object.keys(l)).toEqual(savedKeys);
+    for (const l of parsed.trackingLinks) expect(Object.keys(l)).toEqual(trackingKeys);
+    expect(data.profile.id).toBe(who.user.id);
+    expect(data.savedLinks).toHaveLength(LINKS);
+    const ids = data.savedLinks.map((l) => l.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(LINKS);
+    expect(data.savedLinks[7]?.name).toBe('Bulk 7 "quoted" \\ back\u2028slash');
+    expect(data.savedLinks[7]?.mailtoUrl).toMatch(/^mailto:bulk@example\.com\?/);
+    expect(data.trackingLinks.map((x) => x.id)).toEqual(trackingIds);
+    expect(data.trackingLinks[0]).toMatchObject({ clicks: 2, botClicks: 1 });
+    expect(data.trackingLinks[599]).toMatchObject({ clicks: 2, botClicks: 1 });
+    expect(data.trackingLinks[600]).toMatchObject({ clicks: 0, botClicks: 0 });
+    // Read in pages: every read of saved links is bounded, and there are many.
+    const linkReads = statements.filter((s) => /"body"/.test(s) && /mailto_links/.test(s));
+    expect(linkReads.length).toBeGreaterThanOrEqual(LINKS / 100);
+    for (const s of linkReads) expect(s).toMatch(/\blimit\b/i);
+  });
+
+  it('allows a few exports per account an hour, then answers 429', async () => {
+    const who = await signUpAs(t, 'PREMIUM');
+    const other = await signUpAs(t, 'PREMIUM');
+    const results = await Promise.all(Array.from({ length: 8 }, () => exportAs(who.headers)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = results.find((r) => r.statusCode === 429);
+    expect(refused?.json()).toEqual({
+      detail: expect.stringMatching(/exported several times/),
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    for (const r of results.filter((x) => x.statusCode === 200))
+      expect(JSON.parse(r.body).profile.id).toBe(who.user.id);
+    // Another account's budget is its own.
+    expect((await exportAs(other.headers)).statusCode).toBe(200);
+  });
+
+  it('a database error half-way ends that download only; the server goes on', async () => {
+    const { who } = await bigAccount(300);
+    let linkPages = 0;
+    let res: Awaited<ReturnType<typeof exportAs>> | undefined;
+    let error: unknown;
+    await statementsOf(
+      async () => {
+        try {
+          res = await exportAs(who.headers);
+        } catch (err) {
+          error = err;
+        }
+      },
+      (s) => /"body"/.test(s) && /mailto_links/.test(s) && ++linkPages === 3,
+    );
+    expect(linkPages).toBeGreaterThanOrEqual(3);
+    // Whatever arrived is not a complete export.
+    if (!error) expect(() => JSON.parse(res?.body ?? '')).toThrow();
+    const health = await t.app.inject({ url: '/api/v1/health' });
+    expect(health.statusCode).toBe(200);
+    const again = await exportAs(who.headers);
+    expect(again.statusCode).toBe(200);
+    expect(JSON.parse(again.body).savedLinks).toHaveLength(300);
   });
 });
 

@@ -131,3 +131,7 @@ export const DeleteAccountBody = z
 export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;
 
 export const WRONG_PASSWORD = 'The password is not correct.';
+
+/** The 429's detail once the account's exports of the hour are spent. */
+export const EXPORTS_THROTTLED =
+  'This account has been exported several times in the last hour. Please try again later.';

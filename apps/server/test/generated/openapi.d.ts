@@ -164,7 +164,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download everything the account holds as JSON (profile, saved and tracking links with click totals, teams, API token and webhook metadata); never a password, token or secret */
+        /** Download everything the account holds as JSON (profile, saved and tracking links with click totals, teams, API token and webhook metadata); never a password, token or secret. Streamed; a few exports per account an hour (429 past it) */
         get: operations["exportAccount"];
         put?: never;
         post?: never;
@@ -1735,6 +1735,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,23 +3,45 @@ import type { DB } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
-export function linksOf(db: Conn, userId: number) {
+/** The columns of a saved link the export writes (every one but the search text). */
+const LINK_COLUMNS = [
+  'id',
+  'name',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'body',
+  'team_id',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Up to `limit` of the user's saved links after id `afterId`, in id order (keyset). */
+export function linksPage(db: Conn, userId: number, afterId: number, limit: number) {
   return db
     .selectFrom('mailto_links')
-    .selectAll()
+    .select(LINK_COLUMNS)
     .where('user_id', '=', userId)
+    .where('id', '>', afterId)
     .orderBy('id')
+    .limit(limit)
     .execute();
 }
 
-/** Tracking links of the user's saved links, and those the user made on team links. */
-export function trackingLinksOf(db: Conn, userId: number) {
+/**
+ * Up to `limit` tracking links after id `afterId`, in id order (keyset): those of the user's
+ * saved links, and those the user made on team links.
+ */
+export function trackingLinksPage(db: Conn, userId: number, afterId: number, limit: number) {
   return db
     .selectFrom('tracking_links as t')
     .innerJoin('mailto_links as m', 'm.id', 't.mailto_link_id')
-    .selectAll('t')
+    .select(['t.id', 't.slug', 't.mailto_link_id', 't.label', 't.created_at', 't.retired_at'])
     .where((eb) => eb.or([eb('m.user_id', '=', userId), eb('t.created_by', '=', userId)]))
+    .where('t.id', '>', afterId)
     .orderBy('t.id')
+    .limit(limit)
     .execute();
 }
 

@@ -1,5 +1,7 @@
 import { mailtoOfStored } from '@mailtokit/mailto';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { WRONG_PASSWORD, type AccountExport } from '@mailtokit/contracts/account';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
@@ -14,7 +16,10 @@ const words = (s: string) => s.split(' ').filter(Boolean);
 
 /** What a person can do with their whole account: take its data with them, or delete it. */
 export class AccountService {
-  /** `limiter` must define `passwordChange` (wrong passwords per account). */
+  /**
+   * `limiter` must define `passwordChange` (wrong passwords per account) and `accountExport`
+   * (exports per account).
+   */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -65,12 +70,18 @@ export class AccountService {
     });
   }
 
-  /** Everything the account holds, without any secret. `origin` builds tracking URLs. */
-  async export(user: UserRow, origin: string): Promise<AccountExport> {
+  /**
+   * Everything the account holds, without any secret, as the JSON text of an AccountExport,
+   * streamed: saved links and tracking links (the parts that grow with the account) are read
+   * in pages by id and written as they are read, so memory stays the same however large the
+   * account is. Budgeted per account (`accountExport`, 429 past it). `origin` builds
+   * tracking URLs.
+   */
+  async export(user: UserRow, origin: string): Promise<{ exportedAt: string; body: Readable }> {
+    await this.limiter.consume('accountExport', String(user.id));
     const k = this.db.kysely;
-    const [links, tracking, teams, tokens, webhooks, sessions, messages] = await Promise.all([
-      repo.linksOf(k, user.id),
-      repo.trackingLinksOf(k, user.id),
+    const exportedAt = this.clock().toISOString();
+    const [teams, tokens, webhooks, sessions, messages] = await Promise.all([
       repo.membershipsOf(k, user.id),
       repo.apiTokensOf(k, user.id),
       repo.webhooksOf(k, user.id),
@@ -78,38 +89,16 @@ export class AccountService {
       repo.contactMessagesOf(k, user.id),
     ]);
     const invitations = await repo.invitationsOf(k, user.id);
-    const totals = await repo.clickTotals(
-      k,
-      tracking.map((t) => t.id),
-    );
-    return {
+    // Key order as in AccountExport: format, exportedAt, profile, savedLinks, trackingLinks, …
+    const head: Pick<AccountExport, 'format' | 'exportedAt' | 'profile'> = {
       format: 'mailtokit-account-export/1',
-      exportedAt: this.clock().toISOString(),
+      exportedAt,
       profile: toUser(user),
-      savedLinks: links.map((l) => ({
-        id: l.id,
-        name: l.name,
-        to: l.to,
-        cc: l.cc,
-        bcc: l.bcc,
-        subject: l.subject,
-        body: l.body,
-        mailtoUrl: mailtoOfStored(l),
-        teamId: l.team_id,
-        createdAt: l.created_at,
-        updatedAt: l.updated_at,
-      })),
-      trackingLinks: tracking.map((t) => ({
-        id: t.id,
-        slug: t.slug,
-        trackingUrl: `${origin}/t/${t.slug}`,
-        mailtoLinkId: t.mailto_link_id,
-        label: t.label,
-        createdAt: t.created_at,
-        retiredAt: t.retired_at,
-        clicks: totals.get(t.id)?.clicks ?? 0,
-        botClicks: totals.get(t.id)?.botClicks ?? 0,
-      })),
+    };
+    const tail: Omit<
+      AccountExport,
+      'format' | 'exportedAt' | 'profile' | 'savedLinks' | 'trackingLinks'
+    > = {
       teams: teams.map((t) => ({
         id: t.id,
         name: t.name,
@@ -149,7 +138,124 @@ export class AccountService {
       })),
       invitations,
     };
+
+    // Saved links are encoded one at a time as they are written (their mailto URL is most of
+    // the work); tracking links a page at a time (one query adds up their clicks).
+    const savedLinks = pages(
+      (after) => repo.linksPage(k, user.id, after, EXPORT_LINKS_PAGE),
+      EXPORT_LINKS_PAGE,
+      async (rows) => rows,
+    );
+    const savedLink = (l: LinkPageRow): SavedLink => ({
+      id: l.id,
+      name: l.name,
+      to: l.to,
+      cc: l.cc,
+      bcc: l.bcc,
+      subject: l.subject,
+      body: l.body,
+      mailtoUrl: mailtoOfStored(l),
+      teamId: l.team_id,
+      createdAt: l.created_at,
+      updatedAt: l.updated_at,
+    });
+    const trackingLinks = pages(
+      (after) => repo.trackingLinksPage(k, user.id, after, EXPORT_TRACKING_PAGE),
+      EXPORT_TRACKING_PAGE,
+      async (rows): Promise<TrackingLink[]> => {
+        const totals = await repo.clickTotals(
+          k,
+          rows.map((t) => t.id),
+        );
+        return rows.map((t) => ({
+          id: t.id,
+          slug: t.slug,
+          trackingUrl: `${origin}/t/${t.slug}`,
+          mailtoLinkId: t.mailto_link_id,
+          label: t.label,
+          createdAt: t.created_at,
+          retiredAt: t.retired_at,
+          clicks: totals.get(t.id)?.clicks ?? 0,
+          botClicks: totals.get(t.id)?.botClicks ?? 0,
+        }));
+      },
+    );
+
+    async function* text(): AsyncGenerator<string> {
+      const open = JSON.stringify(head);
+      yield `${open.slice(0, -1)},"savedLinks":`;
+      yield* jsonArray(savedLinks, savedLink);
+      yield ',"trackingLinks":';
+      yield* jsonArray(trackingLinks, (t) => t);
+      yield `,${JSON.stringify(tail).slice(1)}`;
+    }
+    return { exportedAt, body: Readable.from(text(), { objectMode: false }) };
   }
+}
+
+type SavedLink = AccountExport['savedLinks'][number];
+type LinkPageRow = Awaited<ReturnType<typeof repo.linksPage>>[number];
+type TrackingLink = AccountExport['trackingLinks'][number];
+
+/** Saved links per read of the export (up to ~20 KB each: a read of about a megabyte). */
+const EXPORT_LINKS_PAGE = 50;
+/** Tracking links per read of the export (one more query adds up their clicks). */
+const EXPORT_TRACKING_PAGE = 500;
+
+/**
+ * The items of a keyset-paginated read, page by page: `read(afterId)` returns up to `size`
+ * rows after that id in id order, `present` turns a page into items.
+ */
+async function* pages<Row extends { id: number }, Item>(
+  read: (afterId: number) => Promise<Row[]>,
+  size: number,
+  present: (rows: Row[]) => Promise<Item[]>,
+): AsyncGenerator<Item[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) yield await present(rows);
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.id;
+    // Let other requests in between two pages (SQLite's queries run on this thread).
+    await yieldToLoop();
+  }
+}
+
+/** How long the export's writing keeps the thread before it lets other requests in. */
+const EXPORT_SLICE_MS = 10;
+
+/**
+ * A JSON array of the pages' items, each turned into its export shape by `present` and
+ * written in slices of about EXPORT_SLICE_MS of work, with a turn of the event loop after each.
+ */
+async function* jsonArray<Row, Item>(
+  items: AsyncIterable<Row[]>,
+  present: (row: Row) => Item,
+): AsyncGenerator<string> {
+  let first = true;
+  let parts: string[] = [];
+  const flush = () => {
+    const json = parts.join(',');
+    const text = first ? json : `,${json}`;
+    first = false;
+    parts = [];
+    return text;
+  };
+  yield '[';
+  let sliceStart = performance.now();
+  for await (const page of items) {
+    for (const row of page) {
+      parts.push(JSON.stringify(present(row)));
+      if (performance.now() - sliceStart >= EXPORT_SLICE_MS) {
+        yield flush();
+        await yieldToLoop();
+        sliceStart = performance.now();
+      }
+    }
+    if (parts.length > 0) yield flush();
+  }
+  yield ']';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -8,6 +8,17 @@ export interface RangeQuery {
   fromIso: string;
   toIso: string;
   keyLength: 10 | 13;
+}
+
+/**
+ * Whether `column` holds one of `ids`. On PostgreSQL one array parameter (`= any`): the
+ * overview passes up to 5,000 link ids, and as many bound parameters cost more to parse and
+ * plan than the lookups themselves. SQLite takes the plain list.
+ */
+function inIds(db: Conn, column: string, ids: readonly number[]): RawBuilder<boolean> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`${sql.ref(column)} = any(${[...ids]}::integer[])`
+    : sql<boolean>`${sql.ref(column)} in (${sql.join([...ids])})`;
 }
 
 /** A count from the database: PostgreSQL returns bigint and numeric as strings. */
@@ -129,7 +140,7 @@ export interface LinkStatsRow {
 function rollupRows(db: Conn, linkIds: readonly number[], fromDay: string, toDay: string) {
   return db
     .selectFrom('click_daily')
-    .where('mailto_link_id', 'in', linkIds)
+    .where(inIds(db, 'click_daily.mailto_link_id', linkIds))
     .where('day', '>=', fromDay)
     .where('day', '<', toDay);
 }
@@ -188,7 +199,7 @@ function manyLinksClicks(db: Conn, linkIds: readonly number[], r: RangeQuery) {
   return db
     .selectFrom('clicks as c')
     .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
-    .where('t.mailto_link_id', 'in', linkIds)
+    .where(inIds(db, 't.mailto_link_id', linkIds))
     .where('c.occurred_at', '>=', r.fromIso)
     .where('c.occurred_at', '<', r.toIso);
 }
@@ -256,7 +267,7 @@ export async function activeTrackingLinkCounts(
   const rows = await db
     .selectFrom('tracking_links')
     .select(['mailto_link_id', sql<number>`count(*)`.as('n')])
-    .where('mailto_link_id', 'in', linkIds)
+    .where(inIds(db, 'tracking_links.mailto_link_id', linkIds))
     .where('retired_at', 'is', null)
     .groupBy('mailto_link_id')
     .execute();

@@ -4,7 +4,7 @@ import type { LinkRow } from '../../db/types';
 
 /** The API shape of a link: camelCase, 0/1 as boolean, plus what the viewer may do with it. */
 export function toMailtoLink(
-  row: LinkRow,
+  row: Omit<LinkRow, 'search_text'>,
   view: { canEdit: boolean; teamName: string | null },
 ): MailtoLink {
   return {

@@ -10,6 +10,28 @@ export function findLinkById(db: Conn, id: number): Promise<LinkRow | undefined>
   return db.selectFrom('mailto_links').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * A link as the list answers it: every column but the search text (which only searches read,
+ * in their WHERE clauses).
+ */
+export type ListedLink = Omit<LinkRow, 'search_text'>;
+
+/** The columns of a ListedLink, and all a list reads of its links. */
+const LISTED = [
+  'mailto_links.id',
+  'mailto_links.user_id',
+  'mailto_links.team_id',
+  'mailto_links.name',
+  'mailto_links.to',
+  'mailto_links.cc',
+  'mailto_links.bcc',
+  'mailto_links.subject',
+  'mailto_links.body',
+  'mailto_links.is_shared',
+  'mailto_links.created_at',
+  'mailto_links.updated_at',
+] as const;
+
 /** What narrows and orders one page of the list (all optional but the page). */
 export interface LinkQuery {
   /** Search text already folded with `foldSearch`; empty = no search. */
@@ -177,7 +199,7 @@ export async function listVisibleLinks(
   userId: number,
   teamIds: number[],
   q: LinkQuery,
-): Promise<{ rows: LinkRow[]; total: number }> {
+): Promise<{ rows: ListedLink[]; total: number }> {
   const sort = q.sort ?? 'createdAt';
   const order = q.order ?? defaultOrder(sort);
   if (!q.search) {
@@ -206,7 +228,7 @@ export async function listVisibleLinks(
     // One statement: every match's row is looked up for its sort key anyway.
     const rows = await db
       .selectFrom('mailto_links')
-      .selectAll()
+      .select(LISTED)
       .where(
         idIn(
           db,
@@ -256,7 +278,7 @@ async function pageOf(
   db: Conn,
   { mine, shared }: { mine: Base; shared: Base | null },
   q: LinkQuery,
-): Promise<LinkRow[]> {
+): Promise<ListedLink[]> {
   const sort = q.sort ?? 'createdAt';
   const order = q.order ?? defaultOrder(sort);
   const keyed = (b: Base) => b.select(['mailto_links.id', sortKey(sort).as('k')]);
@@ -280,11 +302,11 @@ async function pageOf(
 }
 
 /** The rows of a page's ids, in the page's order. */
-async function rowsOf(db: Conn, page: { id: number }[]): Promise<LinkRow[]> {
+async function rowsOf(db: Conn, page: { id: number }[]): Promise<ListedLink[]> {
   if (page.length === 0) return [];
   const found = await db
     .selectFrom('mailto_links')
-    .selectAll()
+    .select(LISTED)
     .where(
       idIn(
         db,
@@ -304,7 +326,7 @@ async function byClicks(
   db: Conn,
   { mine, shared }: { mine: SearchBase; shared: SearchBase | null },
   q: LinkQuery,
-): Promise<LinkRow[]> {
+): Promise<ListedLink[]> {
   const order = q.order ?? defaultOrder('clicks');
   const keyed = (b: SearchBase) =>
     b.select(['mailto_link_search.link_id as id', 'mailto_link_search.clicks as k']);
@@ -325,6 +347,48 @@ async function byClicks(
         .offset(q.offset)
         .execute();
   return rowsOf(db, page);
+}
+
+/** What a cross-link view (the analytics overview) shows of a link: never its fields. */
+export interface LinkName {
+  id: number;
+  name: string;
+  team_id: number | null;
+}
+
+/**
+ * The id, name and team of up to `limit` links the user can see (own ones and those shared
+ * with `teamIds`), newest first: one statement reading those columns only, however long the
+ * links' bodies are.
+ */
+export async function visibleLinkNames(
+  db: Conn,
+  userId: number,
+  teamIds: number[],
+  limit: number,
+): Promise<LinkName[]> {
+  const { mine, shared } = branches(db, userId, teamIds, { limit, offset: 0 }, false);
+  const named = (b: Base) =>
+    b.select([
+      'mailto_links.id',
+      'mailto_links.name',
+      'mailto_links.team_id',
+      'mailto_links.created_at',
+    ]);
+  const rows = shared
+    ? await db
+        .selectFrom(named(mine).unionAll(named(shared)).as('m'))
+        .select(['m.id', 'm.name', 'm.team_id'])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(limit)
+        .execute()
+    : await named(mine)
+        .orderBy('mailto_links.created_at', 'desc')
+        .orderBy('mailto_links.id', 'desc')
+        .limit(limit)
+        .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, team_id: r.team_id }));
 }
 
 /**

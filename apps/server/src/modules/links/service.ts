@@ -32,7 +32,7 @@ const NO_TEAMS: Memberships = new Map();
  */
 export function accessFor(
   user: Pick<UserRow, 'id'>,
-  link: LinkRow,
+  link: Pick<LinkRow, 'user_id' | 'team_id'>,
   memberships: Memberships = NO_TEAMS,
 ): LinkAccess {
   if (link.user_id === user.id) return 'edit';
@@ -238,14 +238,13 @@ export class LinksService {
     return this.find(user, rawId, need, await this.memberships(user));
   }
 
-  /** Every link the user can see (own and shared with the user's teams), newest first. */
-  async visibleLinks(user: UserRow): Promise<LinkRow[]> {
+  /**
+   * The id, name and team of every link the user can see (own and shared with the user's
+   * teams), newest first, up to VISIBLE_LINKS_MAX; none of their fields is read.
+   */
+  async visibleLinks(user: UserRow): Promise<repo.LinkName[]> {
     const teamIds = [...(await this.memberships(user)).keys()];
-    const { rows } = await repo.listVisibleLinks(this.db.kysely, user.id, teamIds, {
-      limit: VISIBLE_LINKS_MAX,
-      offset: 0,
-    });
-    return rows;
+    return repo.visibleLinkNames(this.db.kysely, user.id, teamIds, VISIBLE_LINKS_MAX);
   }
 
   /** The user's teams and role in each, read fresh from the database. */
@@ -313,7 +312,7 @@ export class LinksService {
 }
 
 /** The API shape of a link for this viewer: what they may do with it, the team's name. */
-function present(user: UserRow, row: LinkRow, teams: Memberships): MailtoLink {
+function present(user: UserRow, row: repo.ListedLink, teams: Memberships): MailtoLink {
   return toMailtoLink(row, {
     canEdit: accessFor(user, row, teams) === 'edit',
     teamName: row.team_id === null ? null : (teams.get(row.team_id)?.teamName ?? null),

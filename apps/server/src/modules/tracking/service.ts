@@ -23,8 +23,8 @@ import { VisitorHasher } from './visitor';
 export interface LinkAccessRules {
   /** The link if the user may `need` it: 404 when they cannot see it, 403 read-only. */
   loadAccessible(user: UserRow, rawId: string | number, need: 'read' | 'edit'): Promise<LinkRow>;
-  /** Every link the user can see (own and shared with their teams). */
-  visibleLinks(user: UserRow): Promise<LinkRow[]>;
+  /** The id, name and team of every link the user can see (own and shared with their teams). */
+  visibleLinks(user: UserRow): Promise<{ id: number; name: string; team_id: number | null }[]>;
 }
 
 /** Where a tracking URL redirects: the stored link's fields, encoded by packages/mailto. */

@@ -9,16 +9,37 @@ export class RefusedAddressError extends Error {
 
 /**
  * True for a public unicast address. Loopback, private, link-local, multicast, unspecified,
- * broadcast, carrier-grade NAT, unique-local and reserved ranges are not, nor are IPv6
- * addresses that embed an IPv4 one (mapped, NAT64, 6to4, Teredo) unless the embedded address
- * itself is public (mapped only).
+ * broadcast, carrier-grade NAT, unique-local, site-local and reserved ranges are not, nor is
+ * any IPv6 address that embeds an IPv4 one: IPv4-compatible (`::/96`, e.g. `::7f00:1`, which
+ * is `::127.0.0.1`), NAT64 (`64:ff9b::/96` and the local-use `64:ff9b:1::/48`), 6to4
+ * (`2002::/16`), Teredo (`2001::/32`) and IPv4-translated (`::ffff:0:0:0/96`). The one
+ * exception is an IPv4-mapped address (`::ffff:0:0/96`), which is its IPv4 address (a socket
+ * connecting to it reaches that address): it is public when the IPv4 address is.
  */
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  let addr: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(ip);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
-    addr = (addr as ipaddr.IPv6).toIPv4Address();
-  return addr.range() === 'unicast';
+  // ipaddr.js reads `::127.0.0.1` (IPv4-compatible) as `::ffff:127.0.0.1` (mapped): dotted
+  // tails are read by the URL parser instead, which spells that address `::7f00:1`.
+  const text = ip.includes(':') && ip.includes('.') ? canonicalIpv6(ip) : ip;
+  if (text === null) return false;
+  const addr = ipaddr.parse(text);
+  if (addr.kind() === 'ipv4') return addr.range() === 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  // ::/96: IPv4-compatible (deprecated; `::` and `::1` are in it too).
+  if (v6.parts.slice(0, 6).every((p) => p === 0)) return false;
+  // NAT64 (both prefixes), 6to4, Teredo, IPv4-translated and every other special range are
+  // named ranges other than `unicast`.
+  return v6.range() === 'unicast';
+}
+
+/** An IPv6 address with a dotted IPv4 tail in hex groups only (null when not an address). */
+function canonicalIpv6(ip: string): string | null {
+  try {
+    return new URL(`http://[${ip}]/`).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return null;
+  }
 }
 
 export interface ResolvedAddress {

@@ -33,6 +33,56 @@ describe('isPublicAddress', () => {
     ])
       expect(isPublicAddress(ip), ip).toBe(false);
   });
+
+  // Every way IPv6 embeds an IPv4 address, each spelled in hex and with a dotted tail.
+  it.each([
+    // IPv4-compatible, ::/96 (deprecated: refused even around a public IPv4 address)
+    ['::7f00:1', false],
+    ['::127.0.0.1', false],
+    ['0:0:0:0:0:0:127.0.0.1', false],
+    ['::a00:1', false],
+    ['::10.0.0.1', false],
+    ['::a9fe:a9fe', false],
+    ['::169.254.169.254', false],
+    ['::808:808', false],
+    ['::8.8.8.8', false],
+    ['::2', false],
+    // IPv4-mapped, ::ffff:0:0/96: the IPv4 address decides
+    ['::ffff:7f00:1', false],
+    ['::ffff:127.0.0.1', false],
+    ['::FFFF:192.168.1.1', false],
+    ['0:0:0:0:0:ffff:a9fe:a9fe', false],
+    ['::ffff:808:808', true],
+    ['::ffff:8.8.8.8', true],
+    // IPv4-translated, ::ffff:0:0:0/96
+    ['::ffff:0:7f00:1', false],
+    ['::ffff:0:127.0.0.1', false],
+    // NAT64, 64:ff9b::/96 and the local-use 64:ff9b:1::/48
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b::127.0.0.1', false],
+    ['64:ff9b::a00:1', false],
+    ['64:ff9b::192.168.0.1', false],
+    ['64:ff9b::808:808', false],
+    ['64:ff9b:1::a00:1', false],
+    ['64:ff9b:1::10.0.0.1', false],
+    // 6to4, 2002::/16
+    ['2002:7f00:1::', false],
+    ['2002:a00:1::1', false],
+    ['2002:c0a8:101::1', false],
+    ['2002:a9fe:a9fe::', false],
+    ['2002:808:808::1', false],
+    // Teredo, 2001::/32
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false],
+    // site-local, documentation, discard-only
+    ['fec0::1', false],
+    ['2001:db8::1', false],
+    ['100::1', false],
+    // public
+    ['2606:4700::6810:85e5', true],
+    ['2a00:1450:4001:81c::200e', true],
+  ])('%s public: %s', (ip, expected) => {
+    expect(isPublicAddress(ip)).toBe(expected);
+  });
 });
 
 describe('retryDelayMs', () => {
@@ -70,6 +120,36 @@ describe('sendEvent', () => {
       });
       expect(allowed).toEqual({ status: 200, error: null });
       expect(hits).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses IPv6 spellings that embed a private IPv4 address at delivery, before connecting', async () => {
+    let hits = 0;
+    const server = http.createServer((_req, res) => {
+      hits += 1;
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const host of [
+        '[::7f00:1]',
+        '[::127.0.0.1]',
+        '[::ffff:7f00:1]',
+        '[::ffff:127.0.0.1]',
+        '[::ffff:0:7f00:1]',
+        '[64:ff9b::7f00:1]',
+        '[2002:7f00:1::1]',
+      ]) {
+        const refused = await sendEvent(`http://${host}:${port}/`, {}, '{}', {
+          allowPrivate: false,
+        });
+        expect(refused.status, host).toBeNull();
+        expect(refused.error, host).toMatch(/private, loopback or reserved/);
+      }
+      expect(hits).toBe(0);
     } finally {
       server.close();
     }
