@@ -546,7 +546,8 @@ describe('DELETE /api/v1/account', () => {
     const a = await populatedAccount();
     // The teammate owns a team the user belongs to, with one of the user's links shared there.
     const theirs = await createTeam(t.app, a.teammate, { name: 'Their team' });
-    await addMember(t.app, a.teammate, theirs.id, a.who);
+    // As an admin: a tracking link on someone else's shared link needs the right to edit it.
+    await addMember(t.app, a.teammate, theirs.id, a.who, 'ADMIN');
     await createLink(t.app, a.who.headers, { name: 'Shared with them', teamId: theirs.id });
     const mateLink = await createLink(t.app, a.teammate.headers, {
       name: 'Mate link',

@@ -266,7 +266,6 @@ describe('deciding, revoking, expiring', () => {
       [owner, inv.id],
       [member, inv.id],
       [invitee, email.id],
-      [invitee, 'abc'],
       [invitee, 999999],
     ] as const) {
       for (const action of ['accept', 'decline']) {
@@ -275,6 +274,11 @@ describe('deciding, revoking, expiring', () => {
         expect(res.json()).toEqual(INVITATION_NOT_FOUND);
       }
     }
+    // An id that is not a number at all is refused before anything is looked up.
+    for (const action of ['accept', 'decline'])
+      expect((await call('POST', `/api/v1/invitations/abc/${action}`, invitee)).statusCode).toBe(
+        400,
+      );
     expect(await mine(invitee)).toHaveLength(1);
     expect((await call('POST', `/api/v1/invitations/${inv.id}/accept`)).statusCode).toBe(401);
   });
