@@ -85,7 +85,7 @@ export class AccountService {
     return {
       format: 'mailtokit-account-export/1',
       exportedAt: this.clock().toISOString(),
-      profile: toUser(user),
+      profile: toUser(user, this.clock()),
       savedLinks: links.map((l) => ({
         id: l.id,
         name: l.name,

@@ -31,7 +31,7 @@ export async function analyticsRoutes(app: App) {
       response: { 200: LinkAnalytics, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request) =>
       app.services.analytics.forLink(authOf(request).user, request.params.id, request.query),
   });
@@ -48,7 +48,7 @@ export async function analyticsRoutes(app: App) {
       response: { 200: AnalyticsOverview, ...errors },
     },
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request) =>
       app.services.analytics.overview(authOf(request).user, request.query),
   });
@@ -72,7 +72,7 @@ export async function analyticsRoutes(app: App) {
       produces: ['text/csv'],
     },
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request, reply) => {
       const csv = await app.services.analytics.clicksCsv(authOf(request).user, request.params.id, {
         ...request.query,

@@ -11,7 +11,7 @@ import {
   type LinkInput,
 } from '@mailtokit/contracts/links';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import type { UserRow } from '../../db/types';
 import { AppError, badRequest, validationError } from '../../lib/errors';
 import { requirePremium } from '../../lib/tiers';
@@ -39,6 +39,7 @@ export class LinksCsvService {
   constructor(
     private readonly db: Db,
     private readonly links: LinksService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -47,7 +48,7 @@ export class LinksCsvService {
    * plan before anything is sent.
    */
   async exportCsv(user: UserRow): Promise<AsyncGenerator<string>> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     return this.exportChunks(user, await this.links.memberships(user));
   }
 
@@ -75,7 +76,7 @@ export class LinksCsvService {
    * transaction (unless `dryRun`).
    */
   async importCsv(user: UserRow, text: string, dryRun: boolean): Promise<LinkImportResult> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     let rows: CsvRow[];
     try {
       rows = parseLinksCsv(text, LINK_IMPORT_MAX_ROWS);
@@ -148,7 +149,7 @@ export class LinksCsvService {
     }
     if (dryRun) return { created: 0, dryRun: true, rows: rows.length, preview };
 
-    const now = nowIso();
+    const now = this.clock().toISOString();
     await this.db.kysely.transaction().execute(async (trx) => {
       // As for a single link: the memberships stay locked until the links are written, so a
       // concurrent removal from a team waits and then unshares these links too.

@@ -37,7 +37,7 @@ const FORMULAS =
 
 /** Saved mailto links: `/api/v1/mailto-links`, also served with a trailing slash (older clients). */
 export async function linkRoutes(app: App) {
-  const csv = new LinksCsvService(app.db, app.services.links);
+  const csv = new LinksCsvService(app.db, app.services.links, app.clock);
 
   app.route({
     method: 'GET',

@@ -3,8 +3,8 @@ import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contr
 import { mailtoOfStored } from '@mailtokit/mailto';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { LinkRow, TrackingLinkRow, UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
@@ -60,6 +60,7 @@ export class TrackingService {
   constructor(
     private readonly db: Db,
     private readonly links: () => LinkAccessRules,
+    private readonly clock: Clock,
     /** Called after a commit that queued webhook events. */
     private readonly onClickEvents: () => void = () => undefined,
     observer: Observer = noObserver,
@@ -78,11 +79,11 @@ export class TrackingService {
       1000,
       isDatabaseUnavailable,
     );
-    this.visitors = new VisitorHasher(db);
+    this.visitors = new VisitorHasher(db, clock);
   }
 
   async create(user: UserRow, input: CreateInput, origin: string): Promise<TrackingLink> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, input.mailtoLinkId, 'read');
     const k = this.db.kysely;
     if ((await repo.countActiveTrackingLinks(k, link.id)) >= TRACKING_LINKS_PER_LINK_MAX)
@@ -95,7 +96,7 @@ export class TrackingService {
           mailto_link_id: link.id,
           created_by: user.id,
           label: input.label,
-          created_at: nowIso(),
+          created_at: this.clock().toISOString(),
           retired_at: null,
         });
         return toTrackingLink(row, origin, 0);
@@ -107,7 +108,7 @@ export class TrackingService {
 
   /** The link's active tracking links, newest first, with their human clicks. */
   async list(user: UserRow, rawLinkId: string, origin: string): Promise<TrackingLink[]> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, rawLinkId, 'read');
     const rows = await repo.listActiveWithClicks(this.db.kysely, link.id);
     return rows.map((row) => toTrackingLink(row, origin, row.clicks));
@@ -118,7 +119,7 @@ export class TrackingService {
    * the link's analytics. Only those who may edit the link may do this.
    */
   async retire(user: UserRow, rawId: string): Promise<void> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const id = parseId(rawId);
     const row = id === null ? undefined : await repo.findTrackingLinkById(this.db.kysely, id);
     if (!row || row.retired_at !== null) throw notFound(TRACKING_MESSAGES.notFound);
@@ -129,7 +130,7 @@ export class TrackingService {
       if (err instanceof AppError && err.status === 404) throw notFound(TRACKING_MESSAGES.notFound);
       throw err;
     }
-    if (!(await repo.retireTrackingLink(this.db.kysely, row.id, nowIso())))
+    if (!(await repo.retireTrackingLink(this.db.kysely, row.id, this.clock().toISOString())))
       throw notFound(TRACKING_MESSAGES.notFound);
   }
 
@@ -152,9 +153,9 @@ export class TrackingService {
     };
   }
 
-  /** Records one click; resolves once it is committed to the database. */
-  async recordClick(target: ResolvedTarget, client: ClickClient, at = new Date()): Promise<void> {
-    const occurredAt = at.toISOString();
+  /** Records one click, dated by the app clock; resolves once it is committed to the database. */
+  async recordClick(target: ResolvedTarget, client: ClickClient): Promise<void> {
+    const occurredAt = this.clock().toISOString();
     const userAgent = client.userAgent.slice(0, USER_AGENT_MAX);
     const agent = this.agents.classify(userAgent);
     const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), client.ip, userAgent);
