@@ -23,7 +23,8 @@ const modules = foldersOf(`${SERVER}/modules`);
  * The architecture's import rules (docs/ARCHITECTURE.md), whatever the import's spelling
  * (relative or `@/`): a web feature never imports another feature; shared components and lib
  * never import features or the app shell; a server module reaches another module through its
- * `service.ts` only; the server's lib imports no module.
+ * `service.ts` only; the server's lib, db/ (migrations included) and config.ts import no module;
+ * the web app and the server never import each other, by whatever path.
  */
 const boundaryZones = [
   ...features.map((feature) => ({
@@ -52,6 +53,26 @@ const boundaryZones = [
     target: `${SERVER}/lib`,
     from: [`${SERVER}/modules`, `${SERVER}/app.ts`],
     message: 'lib/ serves the modules; it imports none of them.',
+  },
+  {
+    target: `${SERVER}/db`,
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`],
+    message: 'db/ (and every migration) stands below the modules; it imports none of them.',
+  },
+  {
+    target: `${SERVER}/config.ts`,
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`],
+    message: 'config.ts reads the environment only; it imports no module.',
+  },
+  {
+    target: 'apps/web',
+    from: 'apps/server',
+    message: 'The web app talks to the server over HTTP; share code through packages/.',
+  },
+  {
+    target: 'apps/server',
+    from: 'apps/web',
+    message: 'The server never imports the web app; share code through packages/.',
   },
 ];
 

@@ -181,7 +181,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   );
   app.decorate('webhookWorker', webhookWorker);
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  const users = new UsersService(db, { limiter, mailer, baseUrl });
+  const users = new UsersService(db, clock, { limiter, mailer, baseUrl });
   const tokens = new TokensService(db, users, clock);
   app.decorate('services', {
     account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
@@ -210,13 +210,14 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     tracking: new TrackingService(
       db,
       () => app.services.links,
+      clock,
       () => webhookWorker.nudge(),
       observer,
     ),
-    analytics: new AnalyticsService(db, () => app.services.links),
-    teams: new TeamsService(db, users, () => app.services.links),
+    analytics: new AnalyticsService(db, () => app.services.links, clock),
+    teams: new TeamsService(db, users, () => app.services.links, clock),
     invitations: new InvitationsService(db, users, mailer, clock, limiter),
-    contact: new ContactService(db),
+    contact: new ContactService(db, clock),
     system: new SystemService(db),
     tokens,
     webhooks: new WebhooksService(

@@ -110,7 +110,7 @@ async function run(args: string[]): Promise<number> {
   );
   try {
     await migrateToLatest(db);
-    const users = new UsersService(db);
+    const users = new UsersService(db, systemClock);
     switch (command) {
       case 'set-tier': {
         const { rest: positional, until } = takeUntil(rest);
@@ -138,7 +138,7 @@ async function run(args: string[]): Promise<number> {
       case 'list-users': {
         const list = await users.list();
         if (list.length === 0) console.log('No users yet.');
-        const now = new Date().toISOString();
+        const now = systemClock().toISOString();
         for (const u of list) {
           const end = u.subscriptionExpiresAt;
           const until = !end ? '' : end > now ? `  until ${end}` : `  ended ${end}`;
@@ -159,7 +159,7 @@ async function run(args: string[]): Promise<number> {
         const limiter = new Limiter(db);
         const resets = new PasswordResetService(
           db,
-          { users, tokens: new TokensService(db, users) },
+          { users, tokens: new TokensService(db, users, systemClock) },
           { send: () => undefined },
           systemClock,
           limiter,

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@mailtokit/contracts/utc-day';
-import { createTestApp, signUp, type TestApp } from './helpers';
+import { createTestApp, movableClock, signUp, type TestApp } from './helpers';
 
+const HOUR_MS = 60 * 60_000;
+/** The app's clock: a subscription ends when this clock passes its end, not the wall clock. */
+const clock = movableClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ app: { clock: clock.now } });
 });
 afterAll(async () => {
   await t.close();
@@ -41,19 +44,25 @@ describe('tier gating', () => {
       subscriptionExpiresAt: tomorrow.toISOString(),
     });
 
-    // Set two days ago for one day: it ended yesterday.
-    const yesterday = new Date(now - DAY_MS);
-    await users.setTier(me.user.username, 'PREMIUM', yesterday, new Date(now - 2 * DAY_MS));
-    const expired = await links();
-    expect(expired.statusCode).toBe(403);
-    expect(expired.json()).toEqual({
-      detail: 'Premium subscription required',
-      code: 'PREMIUM_REQUIRED',
-    });
-    expect(await whoAmI()).toMatchObject({
-      subscriptionTier: 'FREE',
-      subscriptionExpiresAt: yesterday.toISOString(),
-    });
+    // Until an hour from now, then the app clock moves two hours on: it has ended.
+    const inAnHour = new Date(now + HOUR_MS);
+    await users.setTier(me.user.username, 'PREMIUM', inAnHour);
+    expect((await links()).statusCode).toBe(200);
+    clock.advance(2 * HOUR_MS);
+    try {
+      const expired = await links();
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json()).toEqual({
+        detail: 'Premium subscription required',
+        code: 'PREMIUM_REQUIRED',
+      });
+      expect(await whoAmI()).toMatchObject({
+        subscriptionTier: 'FREE',
+        subscriptionExpiresAt: inAnHour.toISOString(),
+      });
+    } finally {
+      clock.advance(-2 * HOUR_MS);
+    }
 
     await users.setTier(me.user.username, 'PREMIUM');
     expect((await links()).statusCode).toBe(200);
@@ -65,19 +74,16 @@ describe('tier gating', () => {
 
   it('an ended TEAM tier loses team features too', async () => {
     const me = await signUp(t.app);
-    const ended = new Date(Date.now() - 1000);
-    await t.app.services.users.setTier(
-      me.user.username,
-      'TEAM',
-      ended,
-      new Date(ended.getTime() - DAY_MS),
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/teams/',
-      headers: me.headers,
-      payload: { name: 'Ended' },
-    });
+    await t.app.services.users.setTier(me.user.username, 'TEAM', new Date(Date.now() + HOUR_MS));
+    clock.advance(2 * HOUR_MS);
+    const res = await t.app
+      .inject({
+        method: 'POST',
+        url: '/api/v1/teams/',
+        headers: me.headers,
+        payload: { name: 'Ended' },
+      })
+      .finally(() => clock.advance(-2 * HOUR_MS));
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('TEAM_REQUIRED');
   });

@@ -610,8 +610,8 @@ describe('visitor salts', () => {
         { day: '2020-01-06', salt: 'c'.repeat(64), created_at: '2020-01-06T00:00:00.000Z' },
       ])
       .execute();
-    const one = new VisitorHasher(t.db);
-    const two = new VisitorHasher(t.db);
+    const one = new VisitorHasher(t.db, t.app.clock);
+    const two = new VisitorHasher(t.db, t.app.clock);
     const [a, b] = await Promise.all([
       one.hash('2020-01-08', '192.0.2.1', CHROME_WINDOWS),
       two.hash('2020-01-08', '192.0.2.1', CHROME_WINDOWS),

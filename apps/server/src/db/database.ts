@@ -116,8 +116,3 @@ function withStatementCache(db: SQLite.Database): SqliteDatabase {
     },
   };
 }
-
-/** Current time as the ISO-8601 string every timestamp column stores. */
-export function nowIso(): string {
-  return new Date().toISOString();
-}

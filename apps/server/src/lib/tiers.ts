@@ -3,12 +3,13 @@ import { isPremium } from '@mailtokit/contracts/user';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/types';
 import { authOf } from './auth-hook';
+import type { Clock } from './clock';
 import { premiumRequired, teamRequired } from './errors';
 
-/** The tier in force: a subscription past its expiry date counts as FREE. */
+/** The tier in force at `now` (the app clock): a subscription past its end counts as FREE. */
 export function tierOf(
   user: Pick<UserRow, 'subscription_tier' | 'subscription_expires_at'>,
-  now = new Date(),
+  now: Date,
 ): Tier {
   const expires = user.subscription_expires_at;
   if (expires && expires <= now.toISOString()) return 'FREE';
@@ -16,19 +17,19 @@ export function tierOf(
 }
 
 /** Throws 403 'Premium subscription required' unless the user is PREMIUM or TEAM. */
-export function requirePremium(user: UserRow): void {
-  if (!isPremium(tierOf(user))) throw premiumRequired();
+export function requirePremium(user: UserRow, now: Date): void {
+  if (!isPremium(tierOf(user, now))) throw premiumRequired();
 }
 
 /** Throws 403 'Team subscription required' unless the user is on the TEAM tier. */
-export function requireTeamTier(user: UserRow): void {
-  if (tierOf(user) !== 'TEAM') throw teamRequired();
+export function requireTeamTier(user: UserRow, now: Date): void {
+  if (tierOf(user, now) !== 'TEAM') throw teamRequired();
 }
 
 /**
  * Tier gate for premium routes, run as `preValidation` so that it comes before body and
  * query validation: a FREE user always reads 403, whatever the request holds.
  */
-export async function premiumFirst(request: FastifyRequest): Promise<void> {
-  requirePremium(authOf(request).user);
+export function premiumFirst(clock: Clock): (request: FastifyRequest) => Promise<void> {
+  return async (request) => requirePremium(authOf(request).user, clock());
 }

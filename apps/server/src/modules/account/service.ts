@@ -93,7 +93,7 @@ export class AccountService {
     const head: Pick<AccountExport, 'format' | 'exportedAt' | 'profile'> = {
       format: 'mailtokit-account-export/1',
       exportedAt,
-      profile: toUser(user),
+      profile: toUser(user, this.clock()),
     };
     const tail: Omit<
       AccountExport,

@@ -45,7 +45,7 @@ export function floorTo(at: Date, interval: Interval): Date {
  */
 export function resolveRange(
   query: { from?: string | undefined; to?: string | undefined; interval: Interval },
-  now: Date = new Date(),
+  now: Date,
 ): TimeRange {
   const { interval } = query;
   const fields: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { ANALYTICS_TOP_N, DIRECT_REFERRER } from '@mailtokit/contracts/analytics
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../tracking/service';
 import { csvRow } from './csv';
@@ -57,15 +58,12 @@ export class AnalyticsService {
   constructor(
     private readonly db: Db,
     private readonly links: () => LinkAccessRules,
+    private readonly clock: Clock,
   ) {}
 
-  async forLink(
-    user: UserRow,
-    rawId: string,
-    query: Query,
-    now = new Date(),
-  ): Promise<LinkAnalytics> {
-    requirePremium(user);
+  async forLink(user: UserRow, rawId: string, query: Query): Promise<LinkAnalytics> {
+    const now = this.clock();
+    requirePremium(user, now);
     const link = await this.links().loadAccessible(user, rawId, 'read');
     const range = resolveRange(query, now);
     const r = rangeQuery(range);
@@ -119,8 +117,9 @@ export class AnalyticsService {
    * (links x days rows, however many clicks); hourly ones from the raw clicks (an index range
    * scan per tracking link; the range is capped at 31 days).
    */
-  async overview(user: UserRow, query: Query, now = new Date()): Promise<AnalyticsOverview> {
-    requirePremium(user);
+  async overview(user: UserRow, query: Query): Promise<AnalyticsOverview> {
+    const now = this.clock();
+    requirePremium(user, now);
     return this.overviewSlots.run(() => this.computeOverview(user, query, now));
   }
 
@@ -188,9 +187,9 @@ export class AnalyticsService {
     user: UserRow,
     rawId: string,
     query: Query,
-    now = new Date(),
   ): Promise<{ filename: string; body: Readable }> {
-    requirePremium(user);
+    const now = this.clock();
+    requirePremium(user, now);
     const link = await this.links().loadAccessible(user, rawId, 'read');
     const range = resolveRange({ ...query, interval: 'day' }, now);
     const r = rangeQuery(range);

@@ -102,7 +102,7 @@ export async function authRoutes(app: App) {
       response: { 200: User, 401: ErrorBody },
     },
     config: { auth: true },
-    handler: async (request) => toUser(authOf(request).user),
+    handler: async (request) => toUser(authOf(request).user, app.clock()),
   });
 
   app.route({

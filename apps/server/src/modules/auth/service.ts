@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { systemClock, type Clock } from '../../lib/clock';
+import type { Clock } from '../../lib/clock';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import {
@@ -42,7 +42,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly limiter: Limiter,
     private readonly opts: AuthServiceOptions,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
   ) {}
 
   async register(input: z.output<typeof RegisterBody>): Promise<User> {
@@ -63,7 +63,7 @@ export class AuthService {
         created_at: now,
         updated_at: now,
       });
-      return toUser(row);
+      return toUser(row, this.clock());
     } catch (err) {
       // Two sign-ups racing for the same name: the unique index decides.
       if (isUniqueViolation(err)) throw conflict('Username or email is already taken');
@@ -102,7 +102,7 @@ export class AuthService {
     );
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
-    return { access_token: token, user: toUser(user), expiresAt };
+    return { access_token: token, user: toUser(user, this.clock()), expiresAt };
   }
 
   private async createSession(userId: number, userAgent: string | undefined) {

@@ -1,13 +1,16 @@
 import type { ContactBody, ContactResponse } from '@mailtokit/contracts/contact';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
 import { insertContactMessage } from './repo';
 
 /** Messages from the contact form: stored for the team to read (rate limited by the route). */
 export class ContactService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async send(
     sender: Pick<UserRow, 'id'> | null,
@@ -16,7 +19,7 @@ export class ContactService {
     const row = await insertContactMessage(this.db.kysely, {
       ...message,
       user_id: sender?.id ?? null,
-      created_at: nowIso(),
+      created_at: this.clock().toISOString(),
     });
     return { id: row.id, receivedAt: row.created_at };
   }

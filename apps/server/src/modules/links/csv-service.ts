@@ -12,6 +12,7 @@ import {
 } from '@mailtokit/contracts/links';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import type { UserRow } from '../../db/types';
 import { AppError, badRequest } from '../../lib/errors';
 import { requirePremium } from '../../lib/tiers';
@@ -39,6 +40,7 @@ export class LinksCsvService {
   constructor(
     private readonly db: Db,
     private readonly links: LinksService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -47,7 +49,7 @@ export class LinksCsvService {
    * plan before anything is sent.
    */
   async exportCsv(user: UserRow): Promise<AsyncGenerator<string>> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     return this.exportChunks(user, await this.links.memberships(user));
   }
 
@@ -77,7 +79,7 @@ export class LinksCsvService {
    * requests waiting for long.
    */
   async importCsv(user: UserRow, text: string, dryRun: boolean): Promise<LinkImportResult> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     let rows: CsvRow[];
     try {
       rows = await readLinksCsv(text, LINK_IMPORT_MAX_ROWS);

@@ -42,7 +42,7 @@ const FORMULAS =
 
 /** Saved mailto links: `/api/v1/mailto-links`, also served with a trailing slash (older clients). */
 export async function linkRoutes(app: App) {
-  const csv = new LinksCsvService(app.db, app.services.links);
+  const csv = new LinksCsvService(app.db, app.services.links, app.clock);
 
   app.route({
     method: 'GET',
@@ -122,7 +122,7 @@ export async function linkRoutes(app: App) {
       response: { 200: MailtoLink, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:read' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request) => app.services.links.get(authOf(request).user, request.params.id),
   });
 
@@ -139,7 +139,7 @@ export async function linkRoutes(app: App) {
       response: { 200: MailtoLink, 400: ErrorBody, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request) =>
       app.services.links.update(authOf(request).user, request.params.id, request.body),
   });
@@ -156,7 +156,7 @@ export async function linkRoutes(app: App) {
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request) => {
       await app.services.links.remove(authOf(request).user, request.params.id);
       return { ok: true as const };

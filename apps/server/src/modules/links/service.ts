@@ -12,7 +12,7 @@ import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
-import { systemClock, type Clock } from '../../lib/clock';
+import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import type { Memberships, TeamsService } from '../teams/service';
 import { toMailtoLink } from './mapper';
@@ -56,7 +56,7 @@ export class LinksService {
   constructor(
     private readonly db: Db,
     private readonly teams: () => TeamsService,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
     /**
      * Writes out the webhook events still queued (they are built from the stored clicks,
      * which a link's deletion takes with it).
@@ -81,7 +81,7 @@ export class LinksService {
     user: UserRow,
     filter: LinkListFilter,
   ): Promise<{ links: MailtoLink[]; total: number }> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const k = this.db.kysely;
     const teams = await this.memberships(user);
     const teamIds = [...teams.keys()];
@@ -102,18 +102,18 @@ export class LinksService {
 
   /** Throws 403 PREMIUM_REQUIRED unless the user's plan includes saved links. */
   assertPremium(user: UserRow): void {
-    requirePremium(user);
+    requirePremium(user, this.clock());
   }
 
   async get(user: UserRow, rawId: string): Promise<MailtoLink> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const teams = await this.memberships(user);
     return present(user, await this.find(user, rawId, 'read', teams), teams);
   }
 
   /** 409 when the user already holds `linksPerUserMax` links, parallel creates included. */
   async create(user: UserRow, input: LinkInput): Promise<MailtoLink> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const teams = await this.memberships(user);
     const now = this.clock().toISOString();
     const row = await this.oneAtATime(user.id, () =>
@@ -203,7 +203,7 @@ export class LinksService {
    * to another team (the author might not belong to that one).
    */
   async update(user: UserRow, rawId: string, input: LinkInput): Promise<MailtoLink> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const teams = await this.memberships(user);
     const link = await this.find(user, rawId, 'edit', teams);
     const row = await this.writeShared(user, input.teamId, (trx) => {
@@ -220,7 +220,7 @@ export class LinksService {
   }
 
   async remove(user: UserRow, rawId: string): Promise<void> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const link = await this.find(user, rawId, 'edit', await this.memberships(user));
     await this.beforeClicksDeleted();
     if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);

@@ -14,8 +14,8 @@ import {
 import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
 import type { Conn, Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { TeamRow, UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireTeamTier } from '../../lib/tiers';
 import type { LinksService } from '../links/service';
@@ -49,6 +49,7 @@ export class TeamsService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly links: () => LinksService,
+    private readonly clock: Clock,
   ) {}
 
   /** The user's teams and role in each, read fresh from the database (no tier needed). */
@@ -93,14 +94,14 @@ export class TeamsService {
    * counted under the creator's lock, so parallel creates cannot pass TEAMS_OWNED_MAX.
    */
   async create(user: UserRow, input: CreateInput): Promise<Team> {
-    requireTeamTier(user);
+    requireTeamTier(user, this.clock());
     return this.db.kysely.transaction().execute(async (trx) => {
       await repo.lockTeamsOwnedBy(trx, this.db.dialect, user.id);
       if ((await repo.countTeamsOwnedBy(trx, user.id)) >= TEAMS_OWNED_MAX)
         throw conflict(TEAM_MESSAGES.tooManyTeams);
       if ((await repo.countMembershipsOf(trx, user.id)) >= TEAM_MEMBERSHIPS_MAX)
         throw conflict(TEAM_MESSAGES.tooManyMemberships);
-      const now = nowIso();
+      const now = this.clock().toISOString();
       const team = await repo.insertTeam(trx, {
         name: input.name,
         description: input.description,
@@ -164,7 +165,7 @@ export class TeamsService {
       const target = await this.member(trx, team.id, rawUserId);
       if (target.role === 'OWNER') throw forbidden(TEAM_MESSAGES.cannotChangeOwner);
 
-      const now = nowIso();
+      const now = this.clock().toISOString();
       if (input.role === 'OWNER') {
         await this.checkMayOwnMore(trx, { id: target.user_id, username: target.username });
         await repo.setMemberRole(trx, team.id, team.owner_id, 'ADMIN', now);

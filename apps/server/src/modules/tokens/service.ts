@@ -12,6 +12,7 @@ import {
 import { parseId } from '@mailtokit/contracts/ids';
 import type { Db } from '../../db/database';
 import type { ApiTokenRow, UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import type { TokenAuth } from '../../lib/auth-hook';
 import { hashToken } from '../../lib/tokens';
@@ -48,7 +49,7 @@ export class TokensService {
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock,
   ) {}
 
   /** At most TOKENS_PER_USER_MAX per user, parallel creates included: past it, 409. */

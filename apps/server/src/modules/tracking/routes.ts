@@ -43,7 +43,7 @@ export async function trackingRoutes(app: App) {
         response: { 201: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
       config: { auth: { token: 'links:write' } },
-      preValidation: premiumFirst,
+      preValidation: premiumFirst(app.clock),
       handler: async (request, reply) => {
         const created = await app.services.tracking.create(
           authOf(request).user,
@@ -67,7 +67,7 @@ export async function trackingRoutes(app: App) {
       response: { 200: TrackingLinkList, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:read' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request) =>
       app.services.tracking.list(
         authOf(request).user,
@@ -88,7 +88,7 @@ export async function trackingRoutes(app: App) {
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
-    preValidation: premiumFirst,
+    preValidation: premiumFirst(app.clock),
     handler: async (request) => {
       await app.services.tracking.retire(authOf(request).user, request.params.id);
       return { ok: true as const };

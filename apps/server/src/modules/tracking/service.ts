@@ -4,8 +4,8 @@ import { storableHeaderText } from '@mailtokit/contracts/fields';
 import { mailtoOfStored } from '@mailtokit/mailto';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { LinkRow, TrackingLinkRow, UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
@@ -61,6 +61,7 @@ export class TrackingService {
   constructor(
     private readonly db: Db,
     private readonly links: () => LinkAccessRules,
+    private readonly clock: Clock,
     /** Called after a commit that queued webhook events. */
     private readonly onClickEvents: () => void = () => undefined,
     observer: Observer = noObserver,
@@ -79,7 +80,7 @@ export class TrackingService {
       1000,
       isDatabaseUnavailable,
     );
-    this.visitors = new VisitorHasher(db);
+    this.visitors = new VisitorHasher(db, clock);
   }
 
   /**
@@ -88,7 +89,7 @@ export class TrackingService {
    * parallel creates cannot pass it: 409 past it.
    */
   async create(user: UserRow, input: CreateInput, origin: string): Promise<TrackingLink> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, input.mailtoLinkId, 'edit');
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -101,7 +102,7 @@ export class TrackingService {
             mailto_link_id: link.id,
             created_by: user.id,
             label: input.label,
-            created_at: nowIso(),
+            created_at: this.clock().toISOString(),
             retired_at: null,
           });
         });
@@ -115,7 +116,7 @@ export class TrackingService {
 
   /** The link's active tracking links, newest first, with their human clicks. */
   async list(user: UserRow, rawLinkId: string, origin: string): Promise<TrackingLink[]> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, rawLinkId, 'read');
     const rows = await repo.listActiveWithClicks(this.db.kysely, link.id);
     return rows.map((row) => toTrackingLink(row, origin, row.clicks));
@@ -126,7 +127,7 @@ export class TrackingService {
    * the link's analytics. Only those who may edit the link may do this.
    */
   async retire(user: UserRow, rawId: string): Promise<void> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const id = parseId(rawId);
     const row = id === null ? undefined : await repo.findTrackingLinkById(this.db.kysely, id);
     if (!row || row.retired_at !== null) throw notFound(TRACKING_MESSAGES.notFound);
@@ -137,7 +138,7 @@ export class TrackingService {
       if (err instanceof AppError && err.status === 404) throw notFound(TRACKING_MESSAGES.notFound);
       throw err;
     }
-    if (!(await repo.retireTrackingLink(this.db.kysely, row.id, nowIso())))
+    if (!(await repo.retireTrackingLink(this.db.kysely, row.id, this.clock().toISOString())))
       throw notFound(TRACKING_MESSAGES.notFound);
   }
 
@@ -160,9 +161,9 @@ export class TrackingService {
     };
   }
 
-  /** Records one click; resolves once it is committed to the database. */
-  async recordClick(target: ResolvedTarget, client: ClickClient, at = new Date()): Promise<void> {
-    const occurredAt = at.toISOString();
+  /** Records one click, dated by the app clock; resolves once it is committed to the database. */
+  async recordClick(target: ResolvedTarget, client: ClickClient): Promise<void> {
+    const occurredAt = this.clock().toISOString();
     // Header text may hold control characters (latin-1 bytes a client sent): never stored.
     const userAgent = storableHeaderText(client.userAgent).slice(0, USER_AGENT_MAX);
     const agent = this.agents.classify(userAgent);

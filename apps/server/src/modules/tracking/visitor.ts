@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { addDays } from '@mailtokit/contracts/utc-day';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import * as repo from './repo';
 
 /** Salts (and per-day visitor sets) of days older than this many days before today go. */
@@ -17,7 +17,10 @@ export class VisitorHasher {
   /** Salts by day: today's, and briefly yesterday's for clicks in flight at midnight. */
   private readonly salts = new Map<string, Promise<string>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async hash(day: string, ip: string, userAgent: string): Promise<string> {
     const salt = await this.saltOf(day);
@@ -44,7 +47,12 @@ export class VisitorHasher {
   /** Creates (or reads) the day's salt and deletes the expired ones. */
   private async rotate(day: string): Promise<string> {
     const k = this.db.kysely;
-    const salt = await repo.ensureSalt(k, day, randomBytes(32).toString('hex'), nowIso());
+    const salt = await repo.ensureSalt(
+      k,
+      day,
+      randomBytes(32).toString('hex'),
+      this.clock().toISOString(),
+    );
     await repo.pruneVisitorDataBefore(k, addDays(day, -SALT_RETENTION_DAYS));
     return salt;
   }

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/types';
 import { tierOf } from '../../lib/tiers';
 
 /** The API shape of a user at `now`: camelCase, the tier in force, no password hash. */
-export function toUser(row: UserRow, now: Date = new Date()): User {
+export function toUser(row: UserRow, now: Date): User {
   return {
     id: row.id,
     username: row.username,

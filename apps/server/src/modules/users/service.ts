@@ -6,9 +6,9 @@ import {
 } from '@mailtokit/contracts/auth';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { Conn } from '../../db/database';
 import type { NewUser, UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
@@ -35,6 +35,7 @@ export interface EmailChangeDeps {
 export class UsersService {
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly emailChange: EmailChangeDeps | null = null,
   ) {}
 
@@ -59,7 +60,10 @@ export class UsersService {
 
   /** Stores a new password hash; `conn` is the caller's transaction when it runs in one. */
   setPasswordHash(userId: number, hash: string, conn: Conn = this.db.kysely): Promise<UserRow> {
-    return repo.updateUser(conn, userId, { password_hash: hash, updated_at: nowIso() });
+    return repo.updateUser(conn, userId, {
+      password_hash: hash,
+      updated_at: this.clock().toISOString(),
+    });
   }
 
   /**
@@ -83,7 +87,7 @@ export class UsersService {
         first_name: input.firstName,
         last_name: input.lastName,
         email: input.email,
-        updated_at: nowIso(),
+        updated_at: this.clock().toISOString(),
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('Email is already in use by another account');
@@ -98,7 +102,7 @@ export class UsersService {
           signInUrl: `${this.emailChange.baseUrl}/auth`,
         }),
       });
-    return toUser(row);
+    return toUser(row, this.clock());
   }
 
   private async authorizeEmailChange(user: UserRow, currentPassword: string | undefined) {
@@ -121,12 +125,8 @@ export class UsersService {
    * as FREE again, or with no end when `expiresAt` is null. Every call replaces the previous
    * end date, so setting a tier without one clears it.
    */
-  async setTier(
-    username: string,
-    tier: Tier,
-    expiresAt: Date | null = null,
-    now: Date = new Date(),
-  ): Promise<User> {
+  async setTier(username: string, tier: Tier, expiresAt: Date | null = null): Promise<User> {
+    const now = this.clock();
     if (expiresAt && tier === 'FREE') throw badRequest('FREE is not a subscription: it has no end');
     if (expiresAt && expiresAt.getTime() <= now.getTime())
       throw badRequest(`The end ${expiresAt.toISOString()} is not in the future`);
@@ -141,6 +141,7 @@ export class UsersService {
   }
 
   async list(): Promise<User[]> {
-    return (await repo.listUsers(this.db.kysely)).map((row) => toUser(row));
+    const now = this.clock();
+    return (await repo.listUsers(this.db.kysely)).map((row) => toUser(row, now));
   }
 }

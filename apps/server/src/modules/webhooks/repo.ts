@@ -134,19 +134,20 @@ export async function setDisabled(
   db: Kysely<DB>,
   dialect: Dialect,
   webhookId: number,
-  disabledAt: string | null,
+  disabled: boolean,
+  at: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('webhooks')
       .set(
-        disabledAt
-          ? { disabled_at: disabledAt, updated_at: disabledAt }
-          : { disabled_at: null, consecutive_failures: 0, updated_at: new Date().toISOString() },
+        disabled
+          ? { disabled_at: at, updated_at: at }
+          : { disabled_at: null, consecutive_failures: 0, updated_at: at },
       )
       .where('id', '=', webhookId)
       .execute();
-    if (disabledAt) await cancelPending(trx, dialect, webhookId, disabledAt);
+    if (disabled) await cancelPending(trx, dialect, webhookId, at);
   });
 }
 

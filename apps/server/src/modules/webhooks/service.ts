@@ -59,8 +59,8 @@ export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
 /** The rate limit of test pings, per webhook id. */
 const TEST_LIMIT = 'webhookTest';
 
-/** Whether the user's plan in force includes webhooks (PREMIUM or TEAM). */
-const hasWebhooks = (user: UserRow) => isPremium(tierOf(user));
+/** Whether the user's plan in force at `now` includes webhooks (PREMIUM or TEAM). */
+const hasWebhooks = (user: UserRow, now: Date) => isPremium(tierOf(user, now));
 
 /**
  * Click webhooks of PREMIUM and TEAM users: each covers the links its owner may read (all
@@ -89,7 +89,7 @@ export class WebhooksService {
   }
 
   async create(user: UserRow, input: z.output<typeof CreateWebhookBody>): Promise<CreatedWebhook> {
-    requirePremium(user);
+    requirePremium(user, this.clock());
     const k = this.db.kysely;
     // An early answer, before the address is resolved; the count that decides is taken
     // again under the user's lock when the webhook is written.
@@ -140,7 +140,7 @@ export class WebhooksService {
   }
 
   async list(user: UserRow): Promise<Webhook[]> {
-    const paused = !hasWebhooks(user);
+    const paused = !hasWebhooks(user, this.clock());
     return (await repo.listWebhooks(this.db.kysely, user.id)).map((w) => toWebhook(w, paused));
   }
 
@@ -150,7 +150,7 @@ export class WebhooksService {
     rawId: string,
     premium: boolean,
   ): Promise<repo.WebhookWithLinks> {
-    if (premium) requirePremium(user);
+    if (premium) requirePremium(user, this.clock());
     const id = parseId(rawId);
     const row = id === null ? undefined : await repo.findWebhook(this.db.kysely, user.id, id);
     if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
@@ -164,7 +164,8 @@ export class WebhooksService {
       this.db.kysely,
       this.db.dialect,
       row.id,
-      enabled ? null : this.clock().toISOString(),
+      !enabled,
+      this.clock().toISOString(),
     );
     if (enabled) this.onQueued();
     return toWebhook((await repo.findWebhook(this.db.kysely, user.id, row.id))!, false);

@@ -11,8 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-// eslint-disable-next-line import-x/no-cycle -- user-menu loads this file lazily on first open; no load-order cycle
-import { UserMenuButton } from './user-menu';
+import { UserMenuButton } from './user-menu-button';
 
 /** The menu behind UserMenuButton, loaded when it is first wanted; opens at once. */
 export function UserMenuDropdown({ user }: { user: User }) {
