@@ -16,8 +16,8 @@ import {
   type TeamRole,
 } from '@mailtokit/contracts/teams';
 import type { z } from 'zod';
-import type { Conn, Db } from '../../db/database';
-import type { TeamRow, UserRow } from '../../db/types';
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -28,6 +28,7 @@ import type { UsersService } from '../users/service';
 import * as invitations from './invitations-repo';
 import { toTeamMember } from './mapper';
 import * as repo from './repo';
+import { seatOf } from './seat';
 
 type InviteInput = z.output<typeof InviteBody>;
 
@@ -84,14 +85,14 @@ export class InvitationsService {
     origin: string,
   ): Promise<Invitation> {
     // Refusals that need no budget come first.
-    const { role } = await this.seat(this.db.kysely, user, rawTeamId);
+    const { role } = await seatOf(this.db.kysely, user, rawTeamId);
     this.checkMayInvite(role, input.role);
     await this.limiter.consume(INVITATIONS_LIMIT, String(user.id));
 
     let created: { row: invitations.InvitationWithNames; token?: string; to?: UserRow };
     try {
       created = await this.db.kysely.transaction().execute(async (trx) => {
-        const { team, role } = await this.seat(trx, user, rawTeamId, this.lock);
+        const { team, role } = await seatOf(trx, user, rawTeamId, this.lock);
         this.checkMayInvite(role, input.role);
         const now = this.clock();
         const nowIso = now.toISOString();
@@ -161,7 +162,7 @@ export class InvitationsService {
   /** Owner or admin: the team's pending invitations, oldest first. */
   async listOfTeam(user: UserRow, rawTeamId: string): Promise<Invitation[]> {
     const k = this.db.kysely;
-    const { team, role } = await this.seat(k, user, rawTeamId);
+    const { team, role } = await seatOf(k, user, rawTeamId);
     if (!teamPermissions(role).canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
     const rows = await invitations.listPendingOfTeam(k, team.id, this.nowIso());
     return rows.map((r) => toInvitation(r));
@@ -170,7 +171,7 @@ export class InvitationsService {
   /** Owner or admin: withdraws a pending invitation of the team (404 for any other id). */
   async revoke(user: UserRow, rawTeamId: string, rawId: string): Promise<void> {
     await this.db.kysely.transaction().execute(async (trx) => {
-      const { team, role } = await this.seat(trx, user, rawTeamId, this.lock);
+      const { team, role } = await seatOf(trx, user, rawTeamId, this.lock);
       if (!teamPermissions(role).canAddMembers) throw forbidden(TEAM_MESSAGES.membersReadOnly);
       const id = parseId(rawId);
       const row = id === null ? undefined : await invitations.findById(trx, id, this.nowIso());
@@ -258,19 +259,5 @@ export class InvitationsService {
 
   private get lock(): repo.Lock {
     return this.db.dialect === 'postgres' ? 'update' : null;
-  }
-
-  /** The team and the caller's role in it; 404 'Team not found' to anyone not a member. */
-  private async seat(
-    db: Conn,
-    user: UserRow,
-    rawId: string,
-    lock: repo.Lock = null,
-  ): Promise<{ team: TeamRow; role: TeamRole }> {
-    const id = parseId(rawId);
-    const team = id === null ? undefined : await repo.findTeamById(db, id, lock);
-    const mine = team ? await repo.findMember(db, team.id, user.id) : undefined;
-    if (!team || !mine) throw notFound(TEAM_MESSAGES.notFound);
-    return { team, role: mine.role };
   }
 }

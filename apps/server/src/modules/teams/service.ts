@@ -14,7 +14,7 @@ import {
 import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
 import type { Conn, Db } from '../../db/database';
-import type { TeamRow, UserRow } from '../../db/types';
+import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireTeamTier } from '../../lib/tiers';
@@ -23,18 +23,13 @@ import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
 import * as invitationsRepo from './invitations-repo';
 import * as repo from './repo';
+import { seatOf } from './seat';
 
 type CreateInput = z.output<typeof CreateTeamBody>;
 type UpdateInput = z.output<typeof UpdateMemberBody>;
 
 /** The teams a user belongs to: team id -> the user's role there and the team's name. */
 export type Memberships = ReadonlyMap<number, { role: TeamRole; teamName: string }>;
-
-/** Where the caller sits in a team. */
-interface Seat {
-  team: TeamRow;
-  role: TeamRole;
-}
 
 /**
  * Teams, members and roles. Every call answers 404 'Team not found' to
@@ -123,7 +118,7 @@ export class TeamsService {
 
   async get(user: UserRow, rawId: string): Promise<Team> {
     const k = this.db.kysely;
-    const { team, role } = await this.seat(k, user, rawId);
+    const { team, role } = await seatOf(k, user, rawId);
     const members = await repo.listMembersOfTeams(k, [team.id]);
     return toTeam(team, members, { userId: user.id, role });
   }
@@ -134,7 +129,7 @@ export class TeamsService {
    */
   async remove(user: UserRow, rawId: string): Promise<void> {
     await this.db.kysely.transaction().execute(async (trx) => {
-      const { team, role } = await this.seat(trx, user, rawId, this.lock);
+      const { team, role } = await seatOf(trx, user, rawId, this.lock);
       if (!teamPermissions(role).canDeleteTeam) throw forbidden(TEAM_MESSAGES.ownerOnly);
       await this.links().unshareAll(trx, team.id, null);
       await repo.deleteMembersOf(trx, team.id);
@@ -144,7 +139,7 @@ export class TeamsService {
 
   async members(user: UserRow, rawId: string): Promise<TeamMember[]> {
     const k = this.db.kysely;
-    const { team } = await this.seat(k, user, rawId);
+    const { team } = await seatOf(k, user, rawId);
     const members = await repo.listMembersOfTeams(k, [team.id]);
     return members.sort(byRole).map(toTeamMember);
   }
@@ -160,7 +155,7 @@ export class TeamsService {
     input: UpdateInput,
   ): Promise<TeamMember> {
     return this.db.kysely.transaction().execute(async (trx) => {
-      const { team, role } = await this.seat(trx, user, rawId, this.lock);
+      const { team, role } = await seatOf(trx, user, rawId, this.lock);
       if (!teamPermissions(role).canChangeRoles) throw forbidden(TEAM_MESSAGES.ownerOnly);
       const target = await this.member(trx, team.id, rawUserId);
       if (target.role === 'OWNER') throw forbidden(TEAM_MESSAGES.cannotChangeOwner);
@@ -187,7 +182,7 @@ export class TeamsService {
    */
   async removeMember(user: UserRow, rawId: string, rawUserId: string): Promise<void> {
     await this.db.kysely.transaction().execute(async (trx) => {
-      const { team, role } = await this.seat(trx, user, rawId, this.lock);
+      const { team, role } = await seatOf(trx, user, rawId, this.lock);
       const target = await this.member(trx, team.id, rawUserId);
       if (target.role === 'OWNER') throw forbidden(TEAM_MESSAGES.cannotRemoveOwner);
       const leaving = target.user_id === user.id;
@@ -205,20 +200,6 @@ export class TeamsService {
   /** Row locks for changes (PostgreSQL only). */
   private get lock(): repo.Lock {
     return this.db.dialect === 'postgres' ? 'update' : null;
-  }
-
-  /** The team and the caller's role in it; 404 for a malformed id, no team or no membership. */
-  private async seat(
-    db: Conn,
-    user: UserRow,
-    rawId: string,
-    lock: repo.Lock = null,
-  ): Promise<Seat> {
-    const id = parseId(rawId);
-    const team = id === null ? undefined : await repo.findTeamById(db, id, lock);
-    const mine = team ? await repo.findMember(db, team.id, user.id) : undefined;
-    if (!team || !mine) throw notFound(TEAM_MESSAGES.notFound);
-    return { team, role: mine.role };
   }
 
   /** A member of the team by user id from the path; 404 'Member not found' otherwise. */
