@@ -106,6 +106,7 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 (no limit) or more milliseconds')
     .max(3_600_000, 'must be at most 3600000 (an hour)')
     .default(DEFAULT_PG_STATEMENT_TIMEOUT_MS),
+  CLICK_FILTER_FILE: z.string().trim().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -142,6 +143,8 @@ export interface Config {
   limits: RateLimits;
   /** Webhook delivery; DEFAULT_WEBHOOKS when absent. */
   webhooks?: WebhookSettings;
+  /** JSON file of extra scanner/preview/bot agent tokens and scanner address ranges. */
+  clickFilterFile?: string | null;
 }
 
 export interface WebhookSettings {
@@ -242,6 +245,7 @@ export function loadConfig(
     webDist: defaults.webDist,
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS },
+    clickFilterFile: e.CLICK_FILTER_FILE ? path.resolve(e.CLICK_FILTER_FILE) : null,
   };
 }
 

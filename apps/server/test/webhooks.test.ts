@@ -58,12 +58,19 @@ async function trackingSlug(who: SignedIn, linkId: number, label = 'newsletter')
   return res.json<{ id: number; slug: string }>();
 }
 
+/** Clicks come from a new address each (the same visitor again within seconds is a repeat). */
+let clicker = 0;
 const click = (slug: string, ua = CHROME, method: 'GET' | 'HEAD' = 'GET') =>
   t.app.inject({
     method,
     url: `/t/${slug}`,
-    headers: { 'user-agent': ua, referer: 'https://news.example.org/issue/3' },
-    remoteAddress: '203.0.113.9',
+    headers: {
+      'user-agent': ua,
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'accept-language': 'en-GB,en;q=0.9',
+      referer: 'https://news.example.org/issue/3',
+    },
+    remoteAddress: `2001:db8::${(clicker += 1).toString(16)}`,
   });
 
 async function deliveries(who: SignedIn, hookId: number): Promise<Delivery[]> {
