@@ -108,7 +108,8 @@ test('a webhook gets a click, and its delivery shows in the log', async ({
 
     const click = await fetch(`${baseURL}/t/${tracking.slug}`, {
       redirect: 'manual',
-      headers: { 'user-agent': CHROME },
+      // A browser's navigation: an agent alone, without Accept, is taken for a scanner.
+      headers: { 'user-agent': CHROME, accept: 'text/html,*/*;q=0.8', 'accept-language': 'en' },
     });
     expect(click.status).toBe(302);
     await expect.poll(() => received.length).toBe(1);
