@@ -167,8 +167,8 @@ type AgentVerdict = RequestClass | 'browser';
  * some privacy setups and older clients leave it out. In-app browsers and webviews (Gmail,
  * Outlook, Android `; wv)`, Facebook, Instagram) are people.
  *
- * A user agent's verdict is cached (a few agents make most hits); the headers are checked on
- * every hit, which costs string tests only.
+ * A user agent's verdict is cached (up to 5,000 agents, then the cache starts afresh); the
+ * headers are checked on every hit, which costs string tests only.
  */
 export class HitClassifier {
   private readonly cache = new Map<string, AgentVerdict>();
@@ -179,7 +179,7 @@ export class HitClassifier {
 
   constructor(
     extra: ClickFilterList = {},
-    private readonly capacity = 1000,
+    private readonly capacity = 5000,
   ) {
     this.scanner = anyOf([...SCANNER_TOKENS, ...(extra.scanner ?? [])]);
     this.preview = anyOf([...PREVIEW_TOKENS, ...(extra.preview ?? [])]);
@@ -217,10 +217,8 @@ export class HitClassifier {
     const hit = this.cache.get(userAgent);
     if (hit !== undefined) return hit;
     const verdict = this.judge(userAgent);
-    if (this.cache.size >= this.capacity) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
+    // Full: start afresh (O(1), unlike evicting the oldest entry one at a time).
+    if (this.cache.size >= this.capacity) this.cache.clear();
     this.cache.set(userAgent, verdict);
     return verdict;
   }

@@ -12,24 +12,31 @@ interface AddressWindow {
   clicks: number;
 }
 
-/** A Map used as a bounded LRU: the oldest entries go first when it is full. */
+/**
+ * A bounded map that forgets the least recently used entries, in two generations: when the
+ * current one holds half the capacity it becomes the old one and the older is dropped whole;
+ * an entry read from the old generation moves to the current one. Every step is O(1) (deleting
+ * a Map's oldest entry one at a time instead makes V8 walk ever more tombstones).
+ */
 class Lru<V> {
-  private readonly map = new Map<string, V>();
+  private current = new Map<string, V>();
+  private old = new Map<string, V>();
   constructor(private readonly capacity: number) {}
   get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
+    const v = this.current.get(key);
+    if (v !== undefined) return v;
+    const aged = this.old.get(key);
+    if (aged !== undefined) {
+      this.old.delete(key);
+      this.set(key, aged);
     }
-    return v;
+    return aged;
   }
   set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
+    this.current.set(key, value);
+    if (this.current.size >= this.capacity / 2) {
+      this.old = this.current;
+      this.current = new Map();
     }
   }
 }
