@@ -11,6 +11,13 @@ const IPHONE =
 const WINDOWS_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+const MIMECAST = 'Mimecast URL Protect/1.0';
+
+/** What a browser's top-level navigation sends besides its agent. */
+const NAVIGATION = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-GB,en;q=0.9',
+};
 
 /** A PREMIUM user, signed in, with one saved link (created through the API). */
 async function premiumUserWithLink(page: Page, request: APIRequestContext, name: string) {
@@ -37,7 +44,7 @@ async function click(
   referer?: string,
 ): Promise<string> {
   const res = await request.get(url, {
-    headers: { 'user-agent': userAgent, ...(referer ? { referer } : {}) },
+    headers: { ...NAVIGATION, 'user-agent': userAgent, ...(referer ? { referer } : {}) },
     maxRedirects: 0,
   });
   expect(res.status()).toBe(302);
@@ -62,32 +69,40 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   const trackingUrl = await page.evaluate(() => navigator.clipboard.readText());
   expect(trackingUrl).toMatch(/\/t\/[A-Za-z0-9]{12}$/);
 
-  // Three human clicks with two user agents (two visitors), plus a link-preview bot.
+  // Two people's clicks (two visitors), the first one's repeat within seconds, a link preview
+  // and an e-mail security scanner: all redirected, two counted.
   const target = await click(request, trackingUrl, IPHONE, 'https://news.example.com/issue/12');
   expect(target).toBe(link.mailtoUrl);
   await click(request, trackingUrl, IPHONE);
   await click(request, trackingUrl, WINDOWS_CHROME, 'https://www.linkedin.com/feed/');
   await click(request, trackingUrl, SLACKBOT);
+  await click(request, trackingUrl, MIMECAST);
 
   await card.getByRole('link', { name: 'View analytics' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/analytics/${link.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Spring newsletter' })).toBeVisible();
-  await expect(page.getByTestId('total-clicks')).toContainText('3');
+  await expect(page.getByTestId('total-clicks')).toContainText('2');
   await expect(page.getByTestId('total-visitors')).toContainText('2');
-  await expect(page.getByTestId('total-bots')).toContainText('1');
+  await expect(page.getByTestId('total-bots')).toContainText('3');
+  // What was left out, by reason, with what it means.
+  const filtered = page.getByTestId('filtered-breakdown');
+  await expect(filtered).toContainText('Not counted: 1 e-mail scanner, 1 preview, 1 repeat');
+  await expect(filtered).toContainText('still get the redirect');
 
-  // Breakdowns: the bot is left out of them.
+  // Breakdowns: the hits left out are left out of them.
   const browsers = page.getByTestId('breakdown-browsers');
-  await expect(browsers.getByRole('row').filter({ hasText: 'Safari' })).toContainText(/2\s*67%/);
-  await expect(browsers.getByRole('row').filter({ hasText: 'Chrome' })).toContainText(/1\s*33%/);
+  await expect(browsers.getByRole('row').filter({ hasText: 'Safari' })).toContainText(/1\s*50%/);
+  await expect(browsers.getByRole('row').filter({ hasText: 'Chrome' })).toContainText(/1\s*50%/);
   await expect(page.getByTestId('breakdown-referrers')).toContainText('news.example.com');
-  await expect(page.getByTestId('breakdown-referrers')).toContainText('Direct (no referrer)');
+  await expect(page.getByTestId('breakdown-referrers')).toContainText('www.linkedin.com');
+  // The only hit without a referrer was the repeat: left out.
+  await expect(page.getByTestId('breakdown-referrers')).not.toContainText('Direct (no referrer)');
   await expect(page.getByTestId('breakdown-devices')).toContainText('Mobile');
   await expect(page.getByTestId('breakdown-devices')).not.toContainText('Bot');
 
   // The chart has a text alternative, and its numbers are in a table on demand.
   await expect(
-    page.getByRole('img', { name: /Clicks per day .*: 3 clicks in total/ }),
+    page.getByRole('img', { name: /Clicks per day .*: 2 clicks in total/ }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Show data table' }).click();
   await expect(
@@ -98,10 +113,10 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   const row = page.getByTestId('tracking-link');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(trackingUrl);
-  await expect(row).toContainText('3 clicks');
+  await expect(row).toContainText('2 clicks');
   await snap(page, 'analytics-link');
 
-  // CSV of the range: a header and the four stored clicks (the bot flagged).
+  // CSV of the range: a header and the five stored hits, each with its classification.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download CSV' }).click(),
@@ -109,14 +124,21 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trim().split(/\r\n/);
   expect(lines[0]).toContain('occurred_at');
-  expect(lines).toHaveLength(5);
+  expect(lines).toHaveLength(6);
+  expect(lines[0]).toContain('classification');
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',').at(-1))
+      .sort(),
+  ).toEqual(['human', 'human', 'preview', 'repeat', 'scanner']);
 
   // The range lives in the URL; hours are offered for 7 days.
   await page.getByRole('button', { name: 'Last 7 days' }).click();
   await page.getByRole('button', { name: 'Hourly' }).click();
   await expect(page).toHaveURL(/range=7&interval=hour/);
   await expect(page.getByRole('img', { name: /Clicks per hour/ })).toBeVisible();
-  await expect(page.getByTestId('total-clicks')).toContainText('3');
+  await expect(page.getByTestId('total-clicks')).toContainText('2');
 
   // A reversed custom range is refused before any request.
   await page.getByRole('button', { name: 'Custom range' }).click();
@@ -135,9 +157,9 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   await page.goto('/dashboard?tab=analytics');
   const overview = page.getByTestId('analytics-links');
   await expect(overview.getByRole('row').filter({ hasText: 'Spring newsletter' })).toContainText(
-    '3',
+    '2',
   );
-  await expect(page.getByTestId('total-clicks')).toContainText('3');
+  await expect(page.getByTestId('total-clicks')).toContainText('2');
   await snap(page, 'analytics-overview');
 
   expect(consoleErrors).toEqual([]);

@@ -32,6 +32,7 @@ import { Limiter, type LimitRule } from './lib/limiter';
 import { Metrics, noObserver, type Observer } from './lib/metrics';
 import type { App } from './lib/types';
 import { systemClock, type Clock } from './lib/clock';
+import { loadClickFilterList } from './modules/tracking/service';
 import { Mailer, type Wait } from './modules/mail/service';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       clock,
       () => webhookWorker.nudge(),
       observer,
+      { clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {} },
     ),
     analytics: new AnalyticsService(db, () => app.services.links, clock),
     teams: new TeamsService(db, users, () => app.services.links, clock),

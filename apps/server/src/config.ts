@@ -113,6 +113,7 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 (no limit) or more milliseconds')
     .max(3_600_000, 'must be at most 3600000 (an hour)')
     .default(DEFAULT_PG_STATEMENT_TIMEOUT_MS),
+  CLICK_FILTER_FILE: z.string().trim().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -151,6 +152,8 @@ export interface Config {
   webhooks?: WebhookSettings;
   /** Saved links one account may hold; LINKS_PER_USER_MAX when absent. */
   linksPerUserMax?: number;
+  /** JSON file of extra scanner/preview/bot agent tokens and scanner address ranges. */
+  clickFilterFile?: string | null;
 }
 
 export interface WebhookSettings {
@@ -255,6 +258,7 @@ export function loadConfig(
     limits: { ...DEFAULT_LIMITS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS },
     linksPerUserMax: e.LINKS_PER_USER_MAX,
+    clickFilterFile: e.CLICK_FILTER_FILE ? path.resolve(e.CLICK_FILTER_FILE) : null,
   };
 }
 

@@ -67,7 +67,7 @@ async function populatedAccount(): Promise<Account> {
     const res = await t.app.inject({
       url: `/t/${slug}`,
       remoteAddress: ip,
-      headers: { 'user-agent': ua },
+      headers: { 'user-agent': ua, accept: 'text/html,*/*;q=0.8', 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(302);
   }

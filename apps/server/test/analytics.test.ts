@@ -69,6 +69,7 @@ async function seed(clicks: Click[]): Promise<void> {
       os: c.os ?? 'Windows',
       device: c.bot ? 'bot' : (c.device ?? 'desktop'),
       is_bot: c.bot ? 1 : 0,
+      classification: c.bot ? 'bot' : 'human',
       visitor_hash: visitor(c.who ?? 'bot', c.at.slice(0, 10)),
     })),
   );
@@ -159,7 +160,12 @@ describe('a link’s analytics', () => {
       from: '2025-03-01T00:00:00.000Z',
       to: '2025-03-04T00:00:00.000Z',
       interval: 'day',
-      totals: { clicks: 5, uniqueVisitors: 4, botClicks: 1 },
+      totals: {
+        clicks: 5,
+        uniqueVisitors: 4,
+        botClicks: 1,
+        filtered: { bot: 1, preview: 0, scanner: 0, prefetch: 0, repeat: 0 },
+      },
       series: [
         { t: '2025-03-01T00:00:00.000Z', clicks: 3, uniqueVisitors: 2 },
         { t: '2025-03-02T00:00:00.000Z', clicks: 0, uniqueVisitors: 0 },
@@ -219,7 +225,7 @@ describe('a link’s analytics', () => {
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.totals).toEqual({ clicks: 8, uniqueVisitors: 6, botClicks: 3 });
+    expect(body.totals).toMatchObject({ clicks: 8, uniqueVisitors: 6, botClicks: 3 });
     expect(body.series).toEqual([
       { t: '2025-04-01T00:00:00.000Z', clicks: 3, uniqueVisitors: 2 },
       { t: '2025-04-02T00:00:00.000Z', clicks: 2, uniqueVisitors: 2 },
@@ -238,7 +244,7 @@ describe('a link’s analytics', () => {
       keyLength: 10,
     } as const;
     const raw = await linkTotals(t.db.kysely, link.id, r);
-    expect(body.totals).toEqual({
+    expect(body.totals).toMatchObject({
       clicks: raw.clicks,
       uniqueVisitors: raw.visitors,
       botClicks: raw.botClicks,
@@ -255,7 +261,7 @@ describe('a link’s analytics', () => {
     const hourly = await get(
       `/api/v1/mailto-links/${link.id}/analytics?from=2025-04-01T08:00:00Z&to=2025-04-02T12:00:00Z&interval=hour`,
     );
-    expect(hourly.json().totals).toEqual({ clicks: 3, uniqueVisitors: 3, botClicks: 2 });
+    expect(hourly.json().totals).toMatchObject({ clicks: 3, uniqueVisitors: 3, botClicks: 2 });
   });
 
   it('takes date-times and buckets by hour', async () => {
@@ -274,7 +280,7 @@ describe('a link’s analytics', () => {
       { t: '2025-03-01T11:00:00.000Z', clicks: 1, uniqueVisitors: 1 },
       { t: '2025-03-01T12:00:00.000Z', clicks: 0, uniqueVisitors: 0 },
     ]);
-    expect(body.totals).toEqual({ clicks: 3, uniqueVisitors: 2, botClicks: 1 });
+    expect(body.totals).toMatchObject({ clicks: 3, uniqueVisitors: 2, botClicks: 1 });
   });
 
   it('covers a whole day for a date `to`, and honours time zones in date-times', async () => {
@@ -298,6 +304,8 @@ describe('a link’s analytics', () => {
         remoteAddress: ip,
         headers: {
           'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+          accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          'accept-language': 'en-US,en;q=0.5',
         },
       });
     const res = await get(`/api/v1/mailto-links/${link.id}/analytics`);
@@ -307,13 +315,19 @@ describe('a link’s analytics', () => {
     expect(body.series).toHaveLength(30);
     expect(body.series.at(-1)).toEqual({
       t: `${today}T00:00:00.000Z`,
-      clicks: 3,
+      clicks: 2,
       uniqueVisitors: 2,
     });
     expect(body.to).toBe(new Date(Date.parse(today) + 86_400_000).toISOString());
-    expect(body.totals).toEqual({ clicks: 3, uniqueVisitors: 2, botClicks: 0 });
-    expect(body.labels).toEqual([{ key: 'Live', clicks: 3 }]);
-    expect(body.browsers).toEqual([{ key: 'Firefox', clicks: 3 }]);
+    // The same visitor again within seconds counts once: the second hit is a repeat.
+    expect(body.totals).toEqual({
+      clicks: 2,
+      uniqueVisitors: 2,
+      botClicks: 1,
+      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1 },
+    });
+    expect(body.labels).toEqual([{ key: 'Live', clicks: 2 }]);
+    expect(body.browsers).toEqual([{ key: 'Firefox', clicks: 2 }]);
   });
 
   it('answers an empty range with zeros, not an error', async () => {
@@ -416,7 +430,7 @@ describe('access', () => {
     const res = await get(`/api/v1/analytics/overview?${RANGE}`, stranger);
     expect(res.statusCode).toBe(200);
     expect(res.json().links).toEqual([]);
-    expect(res.json().totals).toEqual({ clicks: 0, uniqueVisitors: 0, botClicks: 0 });
+    expect(res.json().totals).toMatchObject({ clicks: 0, uniqueVisitors: 0, botClicks: 0 });
   });
 });
 
@@ -440,7 +454,7 @@ describe('links shared with a team', () => {
     for (const who of [admin, member]) {
       const res = await get(`/api/v1/mailto-links/${shared.id}/analytics?${RANGE}`, who);
       expect(res.statusCode).toBe(200);
-      expect(res.json().totals).toEqual({ clicks: 1, uniqueVisitors: 1, botClicks: 0 });
+      expect(res.json().totals).toMatchObject({ clicks: 1, uniqueVisitors: 1, botClicks: 0 });
       const csv = await get(`/api/v1/mailto-links/${shared.id}/clicks.csv?${RANGE}`, who);
       expect(csv.statusCode).toBe(200);
       const overview = (await get(`/api/v1/analytics/overview?${RANGE}`, who)).json();
@@ -474,7 +488,7 @@ describe('the overview', () => {
     expect(body.from).toBe('2025-03-01T00:00:00.000Z');
     expect(body.to).toBe('2025-03-04T00:00:00.000Z');
     // Link A: 5 clicks, 4 visitors; link B: 2 clicks, 2 visitors (v1 counts on both links).
-    expect(body.totals).toEqual({ clicks: 7, uniqueVisitors: 6, botClicks: 1 });
+    expect(body.totals).toMatchObject({ clicks: 7, uniqueVisitors: 6, botClicks: 1 });
     expect(body.series).toEqual([
       { t: '2025-03-01T00:00:00.000Z', clicks: 4, uniqueVisitors: 3 },
       { t: '2025-03-02T00:00:00.000Z', clicks: 0, uniqueVisitors: 0 },
@@ -514,7 +528,7 @@ describe('the overview', () => {
       { t: '2025-03-01T10:00:00.000Z', clicks: 3, uniqueVisitors: 2 },
       { t: '2025-03-01T11:00:00.000Z', clicks: 1, uniqueVisitors: 1 },
     ]);
-    expect(body.totals).toEqual({ clicks: 4, uniqueVisitors: 3, botClicks: 0 });
+    expect(body.totals).toMatchObject({ clicks: 4, uniqueVisitors: 3, botClicks: 0 });
     const a = body.links.find((l: { id: number }) => l.id === linkA.id);
     expect(a).toMatchObject({
       clicks: 3,
@@ -567,7 +581,7 @@ describe('the CSV export', () => {
     const lines = res.body.split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'occurred_at,tracking_link,label,referrer_host,browser,os,device,is_bot,visitor_id',
+      'occurred_at,tracking_link,label,referrer_host,browser,os,device,is_bot,visitor_id,classification',
     );
     const rows = lines.slice(1, -1).map((l) => l.split(','));
     const v = (name: string, day: string) => visitor(name, day).slice(0, 16);
@@ -583,6 +597,7 @@ describe('the CSV export', () => {
         'desktop',
         'false',
         v('v1', '2025-03-01'),
+        'human',
       ],
       [
         '2025-03-01T10:45:00.000Z',
@@ -594,6 +609,7 @@ describe('the CSV export', () => {
         'desktop',
         'false',
         v('v1', '2025-03-01'),
+        'human',
       ],
       [
         '2025-03-01T12:00:00.000Z',
@@ -605,6 +621,7 @@ describe('the CSV export', () => {
         'bot',
         'true',
         v('bot', '2025-03-01'),
+        'bot',
       ],
       [
         '2025-03-03T09:30:00.000Z',
@@ -616,6 +633,7 @@ describe('the CSV export', () => {
         'desktop',
         'false',
         v('v1', '2025-03-03'),
+        'human',
       ],
       [
         '2025-03-01T11:05:00.000Z',
@@ -627,6 +645,7 @@ describe('the CSV export', () => {
         'mobile',
         'false',
         v('v2', '2025-03-01'),
+        'human',
       ],
       [
         '2025-03-03T09:00:00.000Z',
@@ -638,6 +657,7 @@ describe('the CSV export', () => {
         'desktop',
         'false',
         v('v3', '2025-03-03'),
+        'human',
       ],
     ]);
   });
@@ -666,7 +686,7 @@ describe('the CSV export', () => {
     const res = await get(`/api/v1/mailto-links/${link.id}/clicks.csv?${RANGE}`);
     const [, row] = res.body.split('\r\n');
     expect(row).toBe(
-      `2025-03-02T08:00:00.000Z,${tracking.slug},"'=HYPERLINK(""http://x.example""), ""quoted""\nline",,'@evil,'+1,desktop,false,${visitor('v1', '2025-03-02').slice(0, 16)}`,
+      `2025-03-02T08:00:00.000Z,${tracking.slug},"'=HYPERLINK(""http://x.example""), ""quoted""\nline",,'@evil,'+1,desktop,false,${visitor('v1', '2025-03-02').slice(0, 16)},human`,
     );
   });
 
@@ -688,7 +708,7 @@ describe('the CSV export', () => {
     const times = rows.map((r) => r.split(',')[0]!);
     expect([...times].sort()).toEqual(times);
     const analytics = (await get(`/api/v1/mailto-links/${link.id}/analytics?${RANGE}`)).json();
-    expect(analytics.totals).toEqual({ clicks: 2500, uniqueVisitors: 2500, botClicks: 0 });
+    expect(analytics.totals).toMatchObject({ clicks: 2500, uniqueVisitors: 2500, botClicks: 0 });
     expect(analytics.browsers).toHaveLength(10);
   });
 

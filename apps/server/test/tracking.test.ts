@@ -77,6 +77,12 @@ interface Visit {
   headers?: Record<string, string>;
 }
 
+/** What a browser's top-level navigation sends besides its agent. */
+const NAVIGATION = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+};
+
 /** Follows a tracking URL the way a browser would (user agent, IP, referrer). */
 const visit = (slug: string, v: Visit = {}) =>
   t.app.inject({
@@ -84,6 +90,7 @@ const visit = (slug: string, v: Visit = {}) =>
     url: `/t/${slug}`,
     remoteAddress: v.ip ?? '203.0.113.7',
     headers: {
+      ...NAVIGATION,
       ...(v.ua === null ? {} : { 'user-agent': v.ua ?? CHROME_WINDOWS }),
       ...(v.referer ? { referer: v.referer } : {}),
       ...v.headers,
@@ -546,7 +553,7 @@ describe('what a click records', () => {
       url: `/api/v1/mailto-links/${link.id}/analytics`,
       headers: premium.headers,
     });
-    expect(analytics.json().totals).toEqual({ clicks: 1, uniqueVisitors: 1, botClicks: 1 });
+    expect(analytics.json().totals).toMatchObject({ clicks: 1, uniqueVisitors: 1, botClicks: 1 });
     expect(analytics.json().devices).toEqual([{ key: 'desktop', clicks: 1 }]);
   });
 
@@ -564,13 +571,19 @@ describe('what a click records', () => {
 
     await visit(tracking.slug, { ip: '198.51.100.10', ua: CHROME_WINDOWS });
     await visit(tracking.slug, { ip: '198.51.100.10', ua: CHROME_WINDOWS });
-    expect(await uniques()).toEqual({ clicks: 2, uniqueVisitors: 1, botClicks: 0 });
+    // The same visitor again within 30 s: stored, but as a repeat.
+    expect(await uniques()).toMatchObject({ clicks: 1, uniqueVisitors: 1, botClicks: 1 });
 
     await visit(tracking.slug, { ip: '198.51.100.10', ua: FIREFOX_LINUX });
-    expect(await uniques()).toEqual({ clicks: 3, uniqueVisitors: 2, botClicks: 0 });
+    expect(await uniques()).toMatchObject({ clicks: 2, uniqueVisitors: 2, botClicks: 1 });
 
     await visit(tracking.slug, { ip: '198.51.100.11', ua: CHROME_WINDOWS });
-    expect(await uniques()).toEqual({ clicks: 4, uniqueVisitors: 3, botClicks: 0 });
+    expect(await uniques()).toEqual({
+      clicks: 3,
+      uniqueVisitors: 3,
+      botClicks: 1,
+      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1 },
+    });
 
     const hashes = (await clicksOf(tracking.id)).map((r) => r.visitor_hash);
     expect(hashes[0]).toBe(hashes[1]);
@@ -671,8 +684,9 @@ describe('other spellings of a tracking URL', () => {
     const head = await visit(`${tracking.slug}/`, { method: 'HEAD' });
     expect(head.statusCode).toBe(302);
     expect(head.headers.location).toBe(link.mailtoUrl);
-    expect(await clicksOf(tracking.id)).toHaveLength(2);
-    expect(await humanClicks(tracking)).toBe(2);
+    // Both spellings are recorded; the second is the same visitor within 30 s (a repeat).
+    expect((await clicksOf(tracking.id)).map((c) => c.classification)).toEqual(['human', 'repeat']);
+    expect(await humanClicks(tracking)).toBe(1);
   });
 
   it('answers every other spelling with the tracking 404 page, never the web app', async () => {

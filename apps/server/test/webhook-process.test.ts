@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,28 @@ import { closedPort, startReceiver, waitFor } from './receiver';
 import { startServerProcess, testPort } from './server-process';
 
 // The real server process (main.ts), killed with SIGKILL while webhook events are pending.
+
+/** GET as a browser's navigation from `ip` (X-Forwarded-For); the status, 0 if cut off. */
+function navigate(url: string, ip: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      url,
+      {
+        headers: {
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+          accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+          'accept-language': 'en',
+          'x-forwarded-for': ip,
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', () => resolve(0));
+  });
+}
 
 let env: NodeJS.ProcessEnv;
 let drop: () => Promise<void>;
@@ -24,6 +47,9 @@ beforeAll(async () => {
     DEFAULT_TIER: 'PREMIUM',
     WEBHOOK_ALLOW_PRIVATE: 'true',
     WEBHOOK_RETRY_BASE_MS: '100',
+    // Each click below comes from an address of its own (X-Forwarded-For): one address may
+    // count only a few clicks per tracking link.
+    TRUST_PROXY: 'true',
   };
   if (db.config.dialect === 'postgres') env.DATABASE_URL = db.config.url;
 });
@@ -74,14 +100,10 @@ describe(`webhook outbox across kill -9 (${dialect})`, () => {
       expect(hook.status).toBe(201);
 
       // The receiver is down: every event stays pending. Clicks run while the process dies.
-      const clicks = Array.from({ length: 40 }, () =>
-        fetch(`${first.base}/t/${tracking.slug}`, {
-          redirect: 'manual',
-          headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Firefox/125.0' },
-        }).then(
-          (r) => r.status,
-          () => 0,
-        ),
+      // node:http, as a browser's navigation: fetch() would send `Sec-Fetch-Mode: cors` (a
+      // script, not a click), and each click from an address of its own.
+      const clicks = Array.from({ length: 40 }, (_, i) =>
+        navigate(`${first.base}/t/${tracking.slug}`, `198.51.100.${i + 1}`),
       );
       await Promise.race(clicks);
       first.child.kill('SIGKILL');

@@ -58,12 +58,19 @@ async function trackingSlug(who: SignedIn, linkId: number, label = 'newsletter')
   return res.json<{ id: number; slug: string }>();
 }
 
+/** Clicks come from a new address each (the same visitor again within seconds is a repeat). */
+let clicker = 0;
 const click = (slug: string, ua = CHROME, method: 'GET' | 'HEAD' = 'GET') =>
   t.app.inject({
     method,
     url: `/t/${slug}`,
-    headers: { 'user-agent': ua, referer: 'https://news.example.org/issue/3' },
-    remoteAddress: '203.0.113.9',
+    headers: {
+      'user-agent': ua,
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'accept-language': 'en-GB,en;q=0.9',
+      referer: 'https://news.example.org/issue/3',
+    },
+    remoteAddress: `2001:db8::${(clicker += 1).toString(16)}`,
   });
 
 async function deliveries(who: SignedIn, hookId: number): Promise<Delivery[]> {
@@ -264,6 +271,56 @@ describe(`webhooks: delivery (${dialect})`, () => {
       expect(JSON.parse(receiver.received[0]!.body).data.trackingLinkId).toBe(a.id);
       await t.app.webhookWorker.runOnce();
       expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends no event for e-mail scanners, link previews, prefetches or repeats', async () => {
+    const receiver = await startReceiver([200]);
+    try {
+      const link = await createLink(t.app, owner.headers);
+      const a = await trackingSlug(owner, link.id);
+      const hook = await createWebhook(owner, { url: receiver.url, mailtoLinkIds: [link.id] });
+      const browser = {
+        'user-agent': CHROME,
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        'accept-language': 'en-GB,en;q=0.9',
+      };
+      const hit = (headers: Record<string, string>, remoteAddress = '198.51.100.200') =>
+        t.app.inject({ method: 'GET', url: `/t/${a.slug}`, headers, remoteAddress });
+
+      // One person's click: the only event.
+      expect((await hit(browser)).statusCode).toBe(302);
+      await waitFor(() => receiver.received.length === 1);
+      const filtered: Record<string, string>[] = [
+        { 'user-agent': 'Microsoft Defender for Office 365 Safe Links', accept: '*/*' },
+        { 'user-agent': 'Proofpoint URL Defense/3.0' },
+        { 'user-agent': CHROME, accept: '*/*' },
+        { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+        { ...browser, 'sec-purpose': 'prefetch' },
+        browser, // the same visitor again within seconds
+      ];
+      for (const headers of filtered) expect((await hit(headers)).statusCode).toBe(302);
+      // At most the person's delivery is stored (it may be gone once delivered): none other.
+      expect((await pendingRows(hook.id)).length).toBeLessThanOrEqual(1);
+      await t.app.webhookWorker.runOnce();
+      expect(receiver.received).toHaveLength(1);
+      const stored = await t.db.kysely
+        .selectFrom('clicks')
+        .select('classification')
+        .where('tracking_link_id', '=', a.id)
+        .orderBy('id')
+        .execute();
+      expect(stored.map((c) => c.classification)).toEqual([
+        'human',
+        'scanner',
+        'scanner',
+        'scanner',
+        'preview',
+        'prefetch',
+        'repeat',
+      ]);
     } finally {
       await receiver.close();
     }

@@ -11,6 +11,17 @@ export const ANALYTICS_TOP_N = 10;
 /** Device types a click is classified as (`bot`: bots and link-preview agents). */
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'bot', 'other'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
+/**
+ * What a hit on a tracking URL was: a person's click (`human`), or left out of the counts with
+ * its reason: `bot` (crawlers and tools), `preview` (chat and social link previews), `scanner`
+ * (e-mail security gateways, URL-reputation fetchers), `prefetch` (the client said so),
+ * `repeat` (the same visitor again within seconds, or more than one address may count).
+ */
+export const CLICK_CLASSES = ['human', 'bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
+export type ClickClass = (typeof CLICK_CLASSES)[number];
+export const FILTERED_CLASSES = ['bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
+export type FilteredClass = (typeof FILTERED_CLASSES)[number];
+
 /** Breakdown key of clicks that carried no (or no valid) Referer. */
 export const DIRECT_REFERRER = '(direct)';
 
@@ -42,8 +53,16 @@ export const Totals = z.object({
    * the same person counts once per UTC day. In the overview: the sum over the links.
    */
   uniqueVisitors: z.number().int(),
-  /** Clicks from bots and link-preview agents, reported apart and excluded above. */
+  /** Hits left out of the counts above, whatever the reason (the sum of `filtered`). */
   botClicks: z.number().int(),
+  /** Hits left out of the counts, by reason. */
+  filtered: z.object({
+    bot: z.number().int(),
+    preview: z.number().int(),
+    scanner: z.number().int(),
+    prefetch: z.number().int(),
+    repeat: z.number().int(),
+  }),
 });
 
 /** One bucket of the zero-filled series: `t` is the bucket start (ISO date-time, UTC). */

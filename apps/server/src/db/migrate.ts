@@ -16,6 +16,7 @@ import { m013LinksClickTotal } from './migrations/013-links-click-total';
 import { m014WebhookOutbox } from './migrations/014-webhook-outbox';
 import { m015LinksSearchByUser } from './migrations/015-links-search-by-user';
 import { m016TeamInvitations } from './migrations/016-team-invitations';
+import { m017ClickClassification } from './migrations/017-click-classification';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-webhook-outbox': m014WebhookOutbox,
   '015-links-search-by-user': m015LinksSearchByUser,
   '016-team-invitations': m016TeamInvitations,
+  '017-click-classification': m017ClickClassification,
 };
 
 class InCodeProvider implements MigrationProvider {

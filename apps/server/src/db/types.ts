@@ -1,4 +1,4 @@
-import type { DeviceType } from '@mailtokit/contracts/analytics';
+import type { ClickClass, DeviceType } from '@mailtokit/contracts/analytics';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -153,8 +153,10 @@ export interface ClicksTable {
   browser: string;
   os: string;
   device: DeviceType;
-  /** 0/1: bots and link-preview agents; excluded from clicks and visitors. */
+  /** 0/1: 1 for every hit left out of clicks and visitors (any classification but human). */
   is_bot: number;
+  /** `human`, or why the hit is left out: bot, preview, scanner, prefetch, repeat. */
+  classification: Generated<ClickClass>;
   /** sha256 hex of (daily salt, IP, user agent); never the IP itself. */
   visitor_hash: string;
 }

@@ -721,7 +721,7 @@ export interface paths {
         };
         /**
          * A link’s clicks, visitors, series and breakdowns over a range
-         * @description Bots are counted apart (botClicks) and left out of everything else. `from` and `to`: `YYYY-MM-DD` or ISO date-times with a zone, both inclusive (default: the last 30 days, UTC); at most 366 days; hourly at most the last 744 hours. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise) and read access to the link (404 otherwise).
+         * @description Hits that are not a person’s click (bots, link previews, e-mail scanners, prefetches, repeats) are counted apart (botClicks, and by reason in filtered) and left out of everything else. `from` and `to`: `YYYY-MM-DD` or ISO date-times with a zone, both inclusive (default: the last 30 days, UTC); at most 366 days; hourly at most the last 744 hours. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise) and read access to the link (404 otherwise).
          */
         get: operations["getLinkAnalytics"];
         put?: never;
@@ -761,7 +761,7 @@ export interface paths {
         };
         /**
          * A link’s clicks as CSV (streamed)
-         * @description Columns: occurred_at, tracking_link, label, referrer_host, browser, os, device, is_bot, visitor_id (a prefix of the daily-salted visitor hash; no IPs are stored). `from` and `to`: `YYYY-MM-DD` or ISO date-times with a zone, both inclusive (default: the last 30 days, UTC); at most 366 days; hourly at most the last 744 hours. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise) and read access to the link (404 otherwise).
+         * @description Columns: occurred_at, tracking_link, label, referrer_host, browser, os, device, is_bot (left out of the counts), visitor_id (a prefix of the daily-salted visitor hash; no IPs are stored), classification (human, bot, preview, scanner, prefetch or repeat). `from` and `to`: `YYYY-MM-DD` or ISO date-times with a zone, both inclusive (default: the last 30 days, UTC); at most 366 days; hourly at most the last 744 hours. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise) and read access to the link (404 otherwise).
          */
         get: operations["exportClicksCsv"];
         put?: never;
@@ -811,6 +811,26 @@ export interface components {
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
             expiresInDays?: number | null;
         };
+        CreateTrackingBodyInput: {
+            mailtoLinkId: number;
+            mailtoUrl?: string;
+            label?: string | null;
+        };
+        CreateWebhookBodyInput: {
+            /** Format: uri */
+            url: string;
+            /**
+             * @default [
+             *       "link.clicked"
+             *     ]
+             */
+            events: "link.clicked"[];
+            /** @description Links to report clicks of; absent or null: every link you created */
+            mailtoLinkIds?: number[] | null;
+        };
+        UpdateWebhookBodyInput: {
+            enabled: boolean;
+        };
         DeleteAccountBodyInput: {
             password: string;
         };
@@ -852,26 +872,6 @@ export interface components {
             email: string;
             subject: string;
             message: string;
-        };
-        CreateWebhookBodyInput: {
-            /** Format: uri */
-            url: string;
-            /**
-             * @default [
-             *       "link.clicked"
-             *     ]
-             */
-            events: "link.clicked"[];
-            /** @description Links to report clicks of; absent or null: every link you created */
-            mailtoLinkIds?: number[] | null;
-        };
-        UpdateWebhookBodyInput: {
-            enabled: boolean;
-        };
-        CreateTrackingBodyInput: {
-            mailtoLinkId: number;
-            mailtoUrl?: string;
-            label?: string | null;
         };
         MailtoLink: {
             id: number;
@@ -1034,6 +1034,63 @@ export interface components {
             token: string;
         };
         ApiTokenList: components["schemas"]["ApiToken"][];
+        TrackingLink: {
+            id: number;
+            slug: string;
+            /** Format: uri */
+            trackingUrl: string;
+            mailtoLinkId: number;
+            label: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            clicks: number;
+        };
+        TrackingLinkList: components["schemas"]["TrackingLink"][];
+        Webhook: {
+            id: number;
+            /** Format: uri */
+            url: string;
+            events: "link.clicked"[];
+            mailtoLinkIds: number[] | null;
+            enabled: boolean;
+            pausedByPlan: boolean;
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CreatedWebhook: {
+            id: number;
+            /** Format: uri */
+            url: string;
+            events: "link.clicked"[];
+            mailtoLinkIds: number[] | null;
+            enabled: boolean;
+            pausedByPlan: boolean;
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description `whsec_` + 43 characters; shown in this response only */
+            secret: string;
+        };
+        WebhookList: components["schemas"]["Webhook"][];
+        WebhookDelivery: {
+            id: number;
+            eventId: string;
+            event: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            attempts: number;
+            responseStatus: number | null;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            completedAt: string | null;
+        };
+        WebhookDeliveryList: components["schemas"]["WebhookDelivery"][];
         AccountExport: {
             /** @constant */
             format: "mailtokit-account-export/1";
@@ -1163,6 +1220,13 @@ export interface components {
                 clicks: number;
                 uniqueVisitors: number;
                 botClicks: number;
+                filtered: {
+                    bot: number;
+                    preview: number;
+                    scanner: number;
+                    prefetch: number;
+                    repeat: number;
+                };
             };
             series: {
                 /** Format: date-time */
@@ -1202,6 +1266,13 @@ export interface components {
                 clicks: number;
                 uniqueVisitors: number;
                 botClicks: number;
+                filtered: {
+                    bot: number;
+                    preview: number;
+                    scanner: number;
+                    prefetch: number;
+                    repeat: number;
+                };
             };
             series: {
                 /** Format: date-time */
@@ -1224,63 +1295,6 @@ export interface components {
             /** Format: date-time */
             receivedAt: string;
         };
-        Webhook: {
-            id: number;
-            /** Format: uri */
-            url: string;
-            events: "link.clicked"[];
-            mailtoLinkIds: number[] | null;
-            enabled: boolean;
-            pausedByPlan: boolean;
-            disabledAt: string | null;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        CreatedWebhook: {
-            id: number;
-            /** Format: uri */
-            url: string;
-            events: "link.clicked"[];
-            mailtoLinkIds: number[] | null;
-            enabled: boolean;
-            pausedByPlan: boolean;
-            disabledAt: string | null;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description `whsec_` + 43 characters; shown in this response only */
-            secret: string;
-        };
-        WebhookList: components["schemas"]["Webhook"][];
-        WebhookDelivery: {
-            id: number;
-            eventId: string;
-            event: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed" | "cancelled";
-            attempts: number;
-            responseStatus: number | null;
-            error: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            lastAttemptAt: string | null;
-            nextAttemptAt: string | null;
-            completedAt: string | null;
-        };
-        WebhookDeliveryList: components["schemas"]["WebhookDelivery"][];
-        TrackingLink: {
-            id: number;
-            slug: string;
-            /** Format: uri */
-            trackingUrl: string;
-            mailtoLinkId: number;
-            label: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            clicks: number;
-        };
-        TrackingLinkList: components["schemas"]["TrackingLink"][];
     };
     responses: never;
     parameters: never;

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { FilteredClass } from '@mailtokit/contracts/analytics';
 import type { DB } from '../../db/types';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -258,6 +259,33 @@ export async function rawPerLink(
   }));
 }
 
+/** Hits left out of the counts, per reason: the same for any number of links. */
+export type FilteredCounts = Record<FilteredClass, number>;
+
+/**
+ * The hits of these links in the range that were left out of the counts, by reason: a range
+ * scan of each tracking link's clicks that reads the row of a left-out hit only.
+ */
+export async function filteredByReason(
+  db: Conn,
+  linkIds: readonly number[],
+  r: RangeQuery,
+): Promise<FilteredCounts> {
+  const counts: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  if (linkIds.length === 0) return counts;
+  const rows = await manyLinksClicks(db, linkIds, r)
+    .where('c.is_bot', '<>', 0)
+    .select(['c.classification', sql<number>`count(*)`.as('n')])
+    .groupBy('c.classification')
+    .execute();
+  for (const row of rows) {
+    // A left-out hit stored as `human` cannot happen; count it as a bot if it ever does.
+    const reason = row.classification === 'human' ? 'bot' : row.classification;
+    counts[reason] += num(row.n);
+  }
+  return counts;
+}
+
 /** Active tracking links per link. */
 export async function activeTrackingLinkCounts(
   db: Conn,
@@ -292,6 +320,7 @@ export interface ExportRow {
   os: string;
   device: string;
   is_bot: number;
+  classification: string;
   visitor_hash: string;
 }
 
@@ -316,6 +345,7 @@ export function exportPage(
       'os',
       'device',
       'is_bot',
+      'classification',
       'visitor_hash',
     ])
     .where('tracking_link_id', '=', trackingLinkId)

@@ -25,7 +25,7 @@ export async function analyticsRoutes(app: App) {
       tags: ['analytics'],
       operationId: 'getLinkAnalytics',
       summary: 'A link’s clicks, visitors, series and breakdowns over a range',
-      description: `Bots are counted apart (botClicks) and left out of everything else. ${RANGE} ${ACCESS}`,
+      description: `Hits that are not a person’s click (bots, link previews, e-mail scanners, prefetches, repeats) are counted apart (botClicks, and by reason in filtered) and left out of everything else. ${RANGE} ${ACCESS}`,
       params: IdParams,
       querystring: AnalyticsQuery,
       response: { 200: LinkAnalytics, ...errors, 404: ErrorBody },
@@ -63,7 +63,7 @@ export async function analyticsRoutes(app: App) {
       tags: ['analytics'],
       operationId: 'exportClicksCsv',
       summary: 'A link’s clicks as CSV (streamed)',
-      description: `Columns: occurred_at, tracking_link, label, referrer_host, browser, os, device, is_bot, visitor_id (a prefix of the daily-salted visitor hash; no IPs are stored). ${RANGE} ${ACCESS}`,
+      description: `Columns: occurred_at, tracking_link, label, referrer_host, browser, os, device, is_bot (left out of the counts), visitor_id (a prefix of the daily-salted visitor hash; no IPs are stored), classification (human, bot, preview, scanner, prefetch or repeat). ${RANGE} ${ACCESS}`,
       params: IdParams,
       querystring: CsvQuery,
       // A stream is sent as it is (no serialization); the schema only documents it.

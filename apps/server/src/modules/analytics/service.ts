@@ -32,6 +32,7 @@ export const CSV_HEADER = [
   'device',
   'is_bot',
   'visitor_id',
+  'classification',
 ] as const;
 
 const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
@@ -76,13 +77,14 @@ export class AnalyticsService {
     const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
     const daily = range.interval === 'day';
     const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
-    const [totals, series, dims, trackingLinks] = await Promise.all([
+    const [totals, series, dims, trackingLinks, filtered] = await Promise.all([
       wholeDays
         ? repo.rollupPerLink(k, [link.id], fromDay, toDay).then((rows) => rows[0])
         : repo.linkTotals(k, link.id, r),
       daily ? repo.rollupSeries(k, [link.id], fromDay, toDay) : repo.linkSeries(k, link.id, r),
       repo.linkDimensions(k, link.id, r),
       repo.trackingLinksOf(k, link.id),
+      repo.filteredByReason(k, [link.id], r),
     ]);
     const byKey = new Map(series.map((b) => [b.key, b]));
     const nameOf = new Map(trackingLinks.map((x) => [x.id, x.label ?? x.slug]));
@@ -95,6 +97,7 @@ export class AnalyticsService {
         clicks: totals?.clicks ?? 0,
         uniqueVisitors: totals?.visitors ?? 0,
         botClicks: totals?.botClicks ?? 0,
+        filtered,
       },
       series: bucketsOf(range).map(({ key, t }) => ({
         t,
@@ -135,10 +138,11 @@ export class AnalyticsService {
     const k = this.db.kysely;
     const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
     const daily = range.interval === 'day';
-    const [seriesRows, linkRows, trackingCounts] = await Promise.all([
+    const [seriesRows, linkRows, trackingCounts, filtered] = await Promise.all([
       daily ? repo.rollupSeries(k, ids, fromDay, toDay) : repo.rawSeries(k, ids, r),
       daily ? repo.rollupPerLink(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
       repo.activeTrackingLinkCounts(k, ids),
+      repo.filteredByReason(k, ids, r),
     ]);
 
     const byKey = new Map(seriesRows.map((b) => [b.key, b]));
@@ -172,6 +176,7 @@ export class AnalyticsService {
         clicks: sum((row) => row.clicks),
         uniqueVisitors: sum((row) => row.visitors),
         botClicks: sum((row) => row.botClicks),
+        filtered,
       },
       series,
       links: linkStats,
@@ -215,6 +220,7 @@ export class AnalyticsService {
                 c.device,
                 c.is_bot ? 'true' : 'false',
                 c.visitor_hash.slice(0, EXPORT_VISITOR_CHARS),
+                c.classification,
               ]),
             )
             .join('');

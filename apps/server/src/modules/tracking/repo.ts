@@ -7,7 +7,7 @@ import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
-/** Rows per INSERT statement (8 columns: well under either database's parameter limit). */
+/** Rows per INSERT statement (9 columns: well under either database's parameter limit). */
 const INSERT_CHUNK = 500;
 
 /** Holds the saved link's cap of tracking links until `trx` ends: parallel creates queue. */
@@ -278,13 +278,13 @@ const CLICK_BATCH_SQL = `
 with input as (
   select * from unnest(
     $1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-    $8::int[], $9::text[]
+    $8::int[], $9::text[], $10::text[]
   ) as i(tracking_link_id, mailto_link_id, occurred_at, referrer_host, browser, os, device,
-         is_bot, visitor_hash)
+         is_bot, visitor_hash, classification)
 ),
 raw as (
-  insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash)
-  select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash
+  insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification)
+  select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification
   from input
   returning id, tracking_link_id, occurred_at, is_bot
 ),
@@ -337,7 +337,7 @@ links as (
 ),
 events as (
   insert into webhook_outbox (webhook_id, event_key, click_ids, created_at)
-  select h.webhook_id, $10, string_agg(r.id::text, ',' order by r.id), min(r.occurred_at)
+  select h.webhook_id, $11, string_agg(r.id::text, ',' order by r.id), min(r.occurred_at)
   from raw r join links l on l.tracking_link_id = r.tracking_link_id
     join hooks h on h.mailto_link_id = l.mailto_link_id
   where r.is_bot = 0 and (h.plan_ends is null or h.plan_ends > r.occurred_at)
@@ -367,6 +367,7 @@ export async function insertClicksPostgres(
     device: new Array<string>(n),
     isBot: new Array<number>(n),
     visitorHash: new Array<string>(n),
+    classification: new Array<string>(n),
   };
   for (let i = 0; i < n; i++) {
     const c = clicks[i] as ClickRecord;
@@ -379,6 +380,7 @@ export async function insertClicksPostgres(
     cols.device[i] = c.device;
     cols.isBot[i] = c.is_bot;
     cols.visitorHash[i] = c.visitor_hash;
+    cols.classification[i] = c.classification ?? (c.is_bot ? 'bot' : 'human');
   }
   const result = await pool.query<{ events: number }>({
     name: 'mailtokit-click-batch',

@@ -96,6 +96,18 @@ export async function trackingRoutes(app: App) {
   });
 }
 
+function single(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The headers in which a client says it is prefetching or previewing, joined. */
+function purposeOf(h: FastifyRequest['headers']): string | undefined {
+  const parts = [h.purpose, h['sec-purpose'], h['x-purpose'], h['x-moz']]
+    .map(single)
+    .filter((v): v is string => v !== undefined);
+  return parts.length > 0 ? parts.join(',') : undefined;
+}
+
 /** The CSP of every page under /t/, with the script sources it allows (none by default). */
 function pageCsp(scriptSrc: string | null): string {
   const script = scriptSrc ? `; script-src ${scriptSrc}` : '';
@@ -169,12 +181,19 @@ export async function redirectRoutes(app: App) {
     const target = await lookup(request.params.slug, request, reply);
     if (!target) return reply;
     try {
+      const h = request.headers;
       await tracking.recordClick(target, {
         // A client that already hung up has no address any more (Node reports undefined);
         // its click still counts, without a visitor address.
         ip: (request.ip as string | undefined) ?? '',
-        userAgent: request.headers['user-agent'] ?? '',
-        referer: request.headers.referer,
+        userAgent: h['user-agent'] ?? '',
+        referer: h.referer,
+        method: request.method,
+        accept: h.accept,
+        acceptLanguage: h['accept-language'],
+        secFetchMode: single(h['sec-fetch-mode']),
+        secFetchDest: single(h['sec-fetch-dest']),
+        purpose: purposeOf(h),
       });
     } catch (err) {
       request.log.error({ err, slug: request.params.slug }, 'click not recorded');

@@ -1,3 +1,5 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ClickClass } from '@mailtokit/contracts/analytics';
 import type { CreateTrackingBody, TrackingLink } from '@mailtokit/contracts/tracking';
 import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
@@ -17,6 +19,10 @@ import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
 import { newSlug } from './slug';
 import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent';
+import { HitClassifier, type ClickFilterList } from './classify';
+import { InflationGuard } from './inflation';
+
+export { loadClickFilterList } from './classify';
 import { VisitorHasher } from './visitor';
 
 /** What tracking and analytics need from the links module: its access rules. */
@@ -34,11 +40,24 @@ export interface ResolvedTarget {
   mailtoUrl: string;
 }
 
-/** The parts of a request a click records (the IP only ever goes into the hash). */
+/** The parts of a request a click records (the IP only ever goes into hashes). */
 export interface ClickClient {
   ip: string;
   userAgent: string;
   referer: string | string[] | undefined;
+  /** GET unless said; HEAD is a prefetch. */
+  method?: string;
+  /** What the classifier reads besides the agent (see HitRequest). */
+  accept?: string;
+  acceptLanguage?: string;
+  secFetchMode?: string;
+  secFetchDest?: string;
+  purpose?: string;
+}
+
+/** Options of the click path: the operator's extra filter list. */
+export interface TrackingOptions {
+  clickFilter?: ClickFilterList;
 }
 
 type CreateInput = z.output<typeof CreateTrackingBody>;
@@ -54,6 +73,10 @@ export class TrackingService {
   private readonly recorder: ClickRecorder<repo.ClickRecord>;
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier(1000);
+  private readonly hits: HitClassifier;
+  private readonly inflation = new InflationGuard();
+  /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
+  private readonly addressKey = randomBytes(16);
   /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
   private readonly urls = new MailtoUrlCache(mailtoOfStored);
 
@@ -65,7 +88,9 @@ export class TrackingService {
     /** Called after a commit that queued webhook events. */
     private readonly onClickEvents: () => void = () => undefined,
     observer: Observer = noObserver,
+    options: TrackingOptions = {},
   ) {
+    this.hits = new HitClassifier(options.clickFilter);
     this.recorder = new ClickRecorder(
       async (rows) => {
         const started = performance.now();
@@ -161,13 +186,33 @@ export class TrackingService {
     };
   }
 
-  /** Records one click, dated by the app clock; resolves once it is committed to the database. */
-  async recordClick(target: ResolvedTarget, client: ClickClient): Promise<void> {
-    const occurredAt = this.clock().toISOString();
+  /**
+   * Records one hit, dated by the app clock and classified (a person's click, or left out of
+   * the counts with its reason); resolves once it is committed to the database. Returns the
+   * classification.
+   */
+  async recordClick(target: ResolvedTarget, client: ClickClient): Promise<ClickClass> {
+    const at = this.clock();
+    const occurredAt = at.toISOString();
     // Header text may hold control characters (latin-1 bytes a client sent): never stored.
     const userAgent = storableHeaderText(client.userAgent).slice(0, USER_AGENT_MAX);
     const agent = this.agents.classify(userAgent);
     const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), client.ip, userAgent);
+    let classification: ClickClass = this.hits.classify({
+      method: client.method ?? 'GET',
+      ip: client.ip,
+      userAgent,
+      accept: client.accept,
+      acceptLanguage: client.acceptLanguage,
+      secFetchMode: client.secFetchMode,
+      secFetchDest: client.secFetchDest,
+      purpose: client.purpose,
+    });
+    if (classification === 'human') {
+      const address = createHmac('sha256', this.addressKey).update(client.ip).digest('base64');
+      if (!this.inflation.admit(target.trackingLinkId, address, visitorHash, at.getTime()))
+        classification = 'repeat';
+    }
     await this.recorder.record({
       tracking_link_id: target.trackingLinkId,
       mailto_link_id: target.mailtoLinkId,
@@ -176,9 +221,11 @@ export class TrackingService {
       browser: agent.browser,
       os: agent.os,
       device: agent.device,
-      is_bot: agent.isBot ? 1 : 0,
+      is_bot: classification === 'human' ? 0 : 1,
+      classification,
       visitor_hash: visitorHash,
     });
+    return classification;
   }
 
   /** Clicks waiting for the next commit: a queue here means the database path is busy. */

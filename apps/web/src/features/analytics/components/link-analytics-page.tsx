@@ -26,6 +26,7 @@ import { LazyClicksChart } from './lazy-clicks-chart';
 import { NewTrackingLinkDialog } from './new-tracking-link-dialog';
 import { RangePicker } from './range-picker';
 import { TotalsCards } from './totals-cards';
+import { FilteredCard } from './filtered-card';
 import { TrackingLinksCard } from './tracking-links-card';
 
 const BREAKDOWNS = [
@@ -136,6 +137,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
           aria-busy={analytics.isPlaceholderData || analytics.isPending}
         >
           <TotalsCards totals={data?.totals ?? null} />
+          <FilteredCard filtered={data?.totals.filtered ?? null} />
           {noClicks ? (
             <EmptyState
               icon={MousePointerClickIcon}

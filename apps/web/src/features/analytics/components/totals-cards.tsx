@@ -45,7 +45,7 @@ function Figure({
   );
 }
 
-/** Clicks, unique visitors and the bot clicks left out of both (null: loading). */
+/** Clicks, unique visitors and the hits left out of both (null: loading). */
 export function TotalsCards({
   totals,
   overview = false,
@@ -72,9 +72,9 @@ export function TotalsCards({
       />
       <Figure
         icon={BotIcon}
-        label="Bot clicks excluded"
+        label="Not counted"
         value={totals?.botClicks ?? null}
-        hint="Link previews and crawlers, not counted above"
+        hint="Bots, previews, scanners and repeats"
         testId="total-bots"
       />
     </div>

@@ -171,7 +171,8 @@ export function TrackingLinksCard({ linkId, canEdit }: TrackingLinksCardProps) {
         {list.isSuccess && list.data.length > 0 ? (
           <p className="mt-3 flex items-center gap-1.5 text-xs text-muted-foreground">
             <RadarIcon className="size-3.5" aria-hidden="true" />
-            Click counts are all-time human clicks; bots and link previews are left out.
+            Click counts are all-time human clicks; bots, previews, mail scanners and repeats are
+            left out.
           </p>
         ) : null}
       </div>
