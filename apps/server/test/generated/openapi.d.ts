@@ -1182,7 +1182,9 @@ export interface components {
                     role: "ADMIN" | "MEMBER";
                     username: string | null;
                     email: string | null;
+                    /** Format: date-time */
                     createdAt: string;
+                    /** Format: date-time */
                     expiresAt: string;
                 }[];
                 received: {
@@ -1192,7 +1194,9 @@ export interface components {
                     /** @enum {string} */
                     role: "ADMIN" | "MEMBER";
                     invitedBy: string;
+                    /** Format: date-time */
                     createdAt: string;
+                    /** Format: date-time */
                     expiresAt: string;
                 }[];
             };
