@@ -3,7 +3,9 @@
 #   docker run -p 3000:3000 -v mailtokit-data:/data mailtokit
 # Behind a proxy that intercepts TLS, hand its CA bundle to the build (never stored in the image):
 #   docker build --secret id=ca,src=/etc/ssl/certs/ca-certificates.crt -t mailtokit .
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Node.js 22: better-sqlite3 12 aborts on Node.js 24 when the garbage collector frees a statement
+# (an assertion in RemoveEnvironmentCleanupHook), so the image stays on the 22 LTS line.
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 # better-sqlite3 compiles where its prebuilt binary cannot be downloaded, against the image's
