@@ -76,7 +76,7 @@ const SCANNER_TOKENS = [
  * Chat and social link previews: the fetcher's own name only (in-app browsers of the same
  * apps, Pinterest, Snapchat, Instagram, are people).
  */
-const PREVIEW_TOKENS = [
+export const PREVIEW_TOKENS = [
   'slackbot',
   'slack-imgproxy',
   'twitterbot',

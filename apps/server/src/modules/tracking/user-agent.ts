@@ -1,6 +1,7 @@
 import type { DeviceType } from '@mailtokit/contracts/analytics';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
+import { PREVIEW_TOKENS } from './classify';
 
 /** What a click records about its client. */
 export interface ClientInfo {
@@ -16,40 +17,12 @@ const NAME_MAX = 40;
 const UNKNOWN = 'Other';
 
 /**
- * Link-preview agents that fetch a link without a person clicking it. `isbot` knows most of
- * them; they are listed here too so that an update of its list can never start counting them
- * as people. Only the fetchers' own names: in-app browsers (Pinterest, Snapchat, ...) are
- * people.
+ * Agents recorded with the `bot` device besides what `isbot` knows: the link previews the
+ * classifier leaves out (one list, `PREVIEW_TOKENS`), and the big search crawlers, so that an
+ * update of `isbot`'s list can never label them as people.
  */
 const PREVIEW_AGENTS = new RegExp(
-  [
-    'slackbot',
-    'twitterbot',
-    'facebookexternalhit',
-    'facebookcatalog',
-    'linkedinbot',
-    'discordbot',
-    'telegrambot',
-    'whatsapp',
-    'googlebot',
-    'google-pagerenderer',
-    'bingbot',
-    'bingpreview',
-    'applebot',
-    'skypeuripreview',
-    'microsoft office',
-    'ms-office',
-    'microsoftpreview',
-    'iframely',
-    'embedly',
-    'redditbot',
-    'mastodon',
-    'pinterestbot',
-    'pinterest/0.',
-    'vkshare',
-    'yahoo! slurp',
-    'duckduckbot',
-  ]
+  [...PREVIEW_TOKENS, 'googlebot', 'bingbot', 'yahoo! slurp', 'duckduckbot']
     .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|'),
   'i',
