@@ -4,6 +4,7 @@ import { ConfigError, describeDatabase, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { sqliteRuntimeProblem } from './db/sqlite-runtime';
 
 // Source (src/main.ts) and bundle (dist/main.js) both sit two levels below apps/.
 // WEB_DIST points elsewhere (a build in another folder); it is not a user setting.
@@ -21,6 +22,12 @@ async function main() {
     throw err;
   }
   const { database } = config;
+  const runtimeProblem =
+    database.dialect === 'sqlite' ? sqliteRuntimeProblem(process.version) : null;
+  if (runtimeProblem) {
+    console.error(runtimeProblem);
+    process.exit(1);
+  }
   const created = database.dialect === 'sqlite' && !fs.existsSync(database.file);
   // Migrations may rebuild an index over millions of rows: on PostgreSQL they get a connection
   // of their own without the statement timeout that bounds the requests' queries.
