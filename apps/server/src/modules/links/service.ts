@@ -1,11 +1,18 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { LinkInput, LinkListFilter, MailtoLink } from '@mailtokit/contracts/links';
+import type {
+  LinkInput,
+  LinkListFilter,
+  ListedMailtoLink,
+  MailtoLink,
+} from '@mailtokit/contracts/links';
 import {
   LINK_IMPORT_MESSAGES,
+  LINK_LIST_CLICK_DAYS,
   LINK_MESSAGES,
   LINKS_PER_USER_MAX,
 } from '@mailtokit/contracts/links';
 import { parseId } from '@mailtokit/contracts/ids';
+import { addDays, utcToday } from '@mailtokit/contracts/utc-day';
 import { teamPermissions } from '@mailtokit/contracts/teams';
 import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
@@ -17,6 +24,7 @@ import { requirePremium } from '../../lib/tiers';
 import type { Memberships, TeamsService } from '../teams/service';
 import { toMailtoLink } from './mapper';
 import * as repo from './repo';
+import { linkRowStats } from './row-stats-repo';
 
 /** What a user may do with a link. */
 export type LinkAccess = 'none' | 'read' | 'edit';
@@ -80,7 +88,7 @@ export class LinksService {
   async list(
     user: UserRow,
     filter: LinkListFilter,
-  ): Promise<{ links: MailtoLink[]; total: number }> {
+  ): Promise<{ links: ListedMailtoLink[]; total: number }> {
     requirePremium(user, this.clock());
     const k = this.db.kysely;
     const teams = await this.memberships(user);
@@ -97,7 +105,17 @@ export class LinksService {
       limit: filter.limit,
       offset: filter.offset,
     });
-    return { links: rows.map((row) => present(user, row, teams)), total };
+    const stats = await linkRowStats(
+      k,
+      rows.map((row) => row.id),
+      addDays(utcToday(this.clock()), 1 - LINK_LIST_CLICK_DAYS),
+    );
+    const links = rows.map((row) => ({
+      ...present(user, row, teams),
+      clicks30d: stats.get(row.id)?.clicks ?? 0,
+      trackingLinkCount: stats.get(row.id)?.trackingLinks ?? 0,
+    }));
+    return { links, total };
   }
 
   /** Throws 403 PREMIUM_REQUIRED unless the user's plan includes saved links. */
