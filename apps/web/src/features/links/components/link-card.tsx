@@ -76,18 +76,15 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
       className="flex flex-row items-center gap-2 px-3 py-2.5 [contain-intrinsic-size:auto_4.25rem] [content-visibility:auto] sm:gap-4 sm:px-4"
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <div className="flex min-w-0 items-start gap-2">
-          <h3
-            id={titleId}
-            title={link.name}
-            className="line-clamp-2 min-w-0 text-[15px] leading-snug font-semibold [overflow-wrap:anywhere] sm:line-clamp-none"
-          >
+        {/* The name wraps (two lines at most on phones) and the badges follow its last word. */}
+        <div className="line-clamp-2 min-w-0 leading-snug [overflow-wrap:anywhere] sm:line-clamp-none">
+          <h3 id={titleId} title={link.name} className="inline text-[15px] font-semibold">
             {link.name}
           </h3>
           {tracking > 0 ? (
             <Badge
               variant="soft"
-              className="mt-px shrink-0 tabular-nums"
+              className="ml-2 -translate-y-px align-middle tabular-nums"
               title={trackingLinksLabel(tracking)}
               data-testid="link-tracking-badge"
             >
@@ -99,7 +96,7 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
           {link.teamId !== null && !hideTeam ? (
             <Badge
               variant="soft"
-              className="mt-px max-w-36 min-w-0 shrink sm:max-w-56"
+              className="ml-2 max-w-36 -translate-y-px align-middle sm:max-w-56"
               title={link.teamName ? `Shared with ${link.teamName}` : 'Shared with a team'}
             >
               <UsersRoundIcon aria-hidden="true" />

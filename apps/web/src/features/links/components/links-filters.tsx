@@ -13,9 +13,9 @@ export interface LinksFiltersProps {
 /** Search, 'Show' (all, private, a team's) and 'Sort' above the links. */
 export function LinksFilters({ state, teams, onSearch, onChange: update }: LinksFiltersProps) {
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-center" role="search">
+    <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid grid-cols-2 gap-2 sm:flex">
+      <div className="grid basis-full grid-cols-2 gap-2 sm:flex sm:basis-auto">
         <NativeSelect
           aria-label="Show"
           value={typeof state.filter === 'number' ? `team-${state.filter}` : state.filter}

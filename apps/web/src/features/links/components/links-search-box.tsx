@@ -20,7 +20,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <div className="relative min-w-0 flex-1 sm:max-w-sm">
+    <div className="relative min-w-0 flex-[1_1_14rem] sm:max-w-sm">
       <SearchIcon
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
