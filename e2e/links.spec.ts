@@ -449,7 +449,7 @@ test('link rows: a long name shows whole at 1280 px, clicks and tracking are on 
       range.selectNodeContents(el);
       const lines = [...range.getClientRects()];
       return {
-        clamped: getComputedStyle(box).webkitLineClamp !== 'none',
+        clamped: getComputedStyle(el).webkitLineClamp !== 'none',
         cut: box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth,
         outside: lines.some(
           (r) => r.left < card.left || r.right > card.right || r.bottom > card.bottom,

@@ -119,6 +119,7 @@ export function NewTrackingLinkDialog({
               value={created.trackingUrl}
               label="Tracking link"
               copiedMessage={TRACKING_URL_COPIED}
+              className="flex-col items-stretch sm:flex-row sm:items-center"
             />
             {longLink ? <LongLinkNote /> : null}
             <DialogFooter className="sm:justify-between">

@@ -85,7 +85,7 @@ export interface QrCodeDialogProps {
   /** Download name without extension. */
   fileName: string;
   description?: string;
-  /** The look of the button that opens it (default: ghost). */
+  /** The look of the button that opens it (default: ghost, which shows only the icon on phones). */
   variant?: ButtonProps['variant'];
 }
 
@@ -106,7 +106,7 @@ export function QrCodeDialog({
       <DialogTrigger asChild>
         <Button variant={variant} size="sm" aria-label={`QR code for ${label}`}>
           <QrCodeIcon aria-hidden="true" />
-          <span className="hidden sm:inline">QR code</span>
+          <span className={variant === 'ghost' ? 'hidden sm:inline' : undefined}>QR code</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-sm">

@@ -41,14 +41,17 @@ function OverviewLinkRow({ link, days }: { link: OverviewLink; days: PresetDays 
         >
           {link.name}
         </Link>
-        <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        <span className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
           {link.teamId !== null ? (
             <>
               <UsersRoundIcon className="size-3" aria-hidden="true" />
-              Team ·{' '}
+              Team
+              <span aria-hidden="true" className="lg:hidden">
+                ·
+              </span>
             </>
           ) : null}
-          <span className="lg:hidden">
+          <span className="min-w-0 truncate lg:hidden">
             {link.lastClickAt
               ? `Last click ${formatMoment(link.lastClickAt)}`
               : 'No clicks in this period'}

@@ -76,15 +76,20 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
       className="flex flex-row items-center gap-2 px-3 py-2.5 [contain-intrinsic-size:auto_4.25rem] [content-visibility:auto] sm:gap-4 sm:px-4"
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
-        {/* The name wraps (two lines at most on phones) and the badges follow its last word. */}
-        <div className="line-clamp-2 min-w-0 leading-snug [overflow-wrap:anywhere] sm:line-clamp-none">
-          <h3 id={titleId} title={link.name} className="inline text-[15px] font-semibold">
+        {/* The name wraps and the badges follow its last word; on phones the name takes two
+            lines at most and the badges the line under it. */}
+        <div className="min-w-0 leading-snug [overflow-wrap:anywhere]">
+          <h3
+            id={titleId}
+            title={link.name}
+            className="inline text-[15px] font-semibold max-sm:line-clamp-2"
+          >
             {link.name}
           </h3>
           {tracking > 0 ? (
             <Badge
               variant="soft"
-              className="ml-2 -translate-y-px align-middle tabular-nums"
+              className="mr-2 -translate-y-px align-middle tabular-nums sm:mr-0 sm:ml-2"
               title={trackingLinksLabel(tracking)}
               data-testid="link-tracking-badge"
             >
@@ -96,7 +101,7 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
           {link.teamId !== null && !hideTeam ? (
             <Badge
               variant="soft"
-              className="ml-2 max-w-36 -translate-y-px align-middle sm:max-w-56"
+              className="max-w-40 -translate-y-px align-middle sm:ml-2 sm:max-w-56"
               title={link.teamName ? `Shared with ${link.teamName}` : 'Shared with a team'}
             >
               <UsersRoundIcon aria-hidden="true" />
@@ -118,8 +123,8 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
               <span className="font-medium text-foreground">Subject:</span> {link.subject}
             </span>
           ) : null}
-          <span className="shrink-0">{createdLabel(link.createdAt)}</span>
-          <LinkClicks link={link} className="-my-1 -ml-1.5 h-6 gap-1 px-1.5 text-xs sm:hidden" />
+          <span className="hidden shrink-0 sm:inline">{createdLabel(link.createdAt)}</span>
+          <LinkClicks link={link} className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs sm:hidden" />
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-0.5">

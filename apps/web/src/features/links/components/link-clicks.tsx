@@ -17,7 +17,7 @@ export function LinkClicks({ link, className }: { link: ListedMailtoLink; classN
       title={`${label} (people, not bots)`}
       data-testid="link-clicks"
       className={cn(
-        'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-[13px] font-medium tabular-nums transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+        'inline-flex h-8 min-w-12 shrink-0 items-center gap-1.5 rounded-md px-2 text-[13px] font-medium tabular-nums transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
         link.clicks30d === 0 ? 'text-muted-foreground' : 'text-foreground',
         className,
       )}
