@@ -124,7 +124,10 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
             </span>
           ) : null}
           <span className="hidden shrink-0 sm:inline">{createdLabel(link.createdAt)}</span>
-          <LinkClicks link={link} className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs sm:hidden" />
+          <LinkClicks
+            link={link}
+            className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs sm:hidden"
+          />
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
