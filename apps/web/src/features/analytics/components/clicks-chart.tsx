@@ -226,13 +226,16 @@ export function ClicksChart({
         ) : null}
       </div>
 
-      <ChartLegend
-        showTable={showTable}
-        tableId={tableId}
-        onToggleTable={() => setShowTable((v) => !v)}
-      />
-
-      <ChartDataTable id={tableId} shown={showTable} series={series} interval={interval} />
+      {max > 0 ? (
+        <>
+          <ChartLegend
+            showTable={showTable}
+            tableId={tableId}
+            onToggleTable={() => setShowTable((v) => !v)}
+          />
+          <ChartDataTable id={tableId} shown={showTable} series={series} interval={interval} />
+        </>
+      ) : null}
     </div>
   );
 }
