@@ -447,7 +447,7 @@ test('link rows: a long name shows whole at 1280 px, clicks and tracking are on 
       const card = el.closest('[data-testid="link-card"]')!.getBoundingClientRect();
       const range = document.createRange();
       range.selectNodeContents(el);
-      const lines = [...range.getClientRects()];
+      const lines = Array.from(range.getClientRects());
       return {
         clamped: getComputedStyle(el).webkitLineClamp !== 'none',
         cut: box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth,
@@ -476,7 +476,7 @@ test('link rows: a long name shows whole at 1280 px, clicks and tracking are on 
     expect(
       await list.evaluate(
         (el) =>
-          [el, ...el.querySelectorAll('*')].filter(
+          [el, ...Array.from(el.querySelectorAll('*'))].filter(
             (e) =>
               e.scrollWidth > e.clientWidth + 1 &&
               getComputedStyle(e).overflowX === 'visible' &&
