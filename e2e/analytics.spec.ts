@@ -61,13 +61,32 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   test.slow();
   const { link } = await premiumUserWithLink(page, request, 'Spring newsletter');
 
-  // The card's button creates the tracking link and copies it.
+  // The row's menu opens the tracking-link dialog: nothing is made until it is confirmed,
+  // then the new address is shown (and copied), with a QR code.
   const card = page.getByRole('article', { name: 'Spring newsletter' });
-  await card.getByRole('button', { name: 'Create tracking link' }).click();
-  await expect(page.getByText('Tracking link created')).toBeVisible();
+  await card.getByRole('button', { name: 'More actions for Spring newsletter' }).click();
+  await page.getByRole('menuitem', { name: 'New tracking link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New tracking link' });
+  await dialog.getByLabel('Label (optional)').fill('Newsletter');
+  expect(
+    (await (
+      await page.request.get(`/api/v1/mailto-links/${link.id}/tracking-links`)
+    ).json()) as unknown[],
+  ).toEqual([]);
+  await snap(page, 'tracking-dialog-label');
+  await dialog.getByRole('button', { name: 'Create tracking link' }).click();
+  const created = page.getByRole('dialog', { name: 'Tracking link created' });
   await expect(page.getByText('The tracking link has been copied to your clipboard')).toBeVisible();
-  const trackingUrl = await page.evaluate(() => navigator.clipboard.readText());
+  const trackingUrl = await created.getByRole('textbox', { name: 'Tracking link' }).inputValue();
   expect(trackingUrl).toMatch(/\/t\/[A-Za-z0-9]{12}$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(trackingUrl);
+  await expect(
+    created.getByRole('button', { name: 'QR code for tracking link Newsletter' }),
+  ).toBeVisible();
+  await snap(page, 'tracking-dialog-created');
+  await created.getByRole('button', { name: 'Done' }).click();
+  // The row now says it has a tracking link.
+  await expect(card.getByTestId('link-tracking-badge')).toContainText('1 tracking link');
 
   // Two people's clicks (two visitors), the first one's repeat within seconds, a link preview
   // and an e-mail security scanner: all redirected, two counted.
@@ -78,7 +97,8 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   await click(request, trackingUrl, SLACKBOT);
   await click(request, trackingUrl, MIMECAST);
 
-  await card.getByRole('link', { name: 'View analytics' }).click();
+  await page.reload();
+  await card.getByRole('link', { name: '2 clicks in the last 30 days: view analytics' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/analytics/${link.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Spring newsletter' })).toBeVisible();
   await expect(page.getByTestId('total-clicks')).toContainText('2');
@@ -115,6 +135,18 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   await expect(row).toContainText(trackingUrl);
   await expect(row).toContainText('2 clicks');
   await snap(page, 'analytics-link');
+  // The tracking links a user shares come first, above the range and the figures.
+  const trackingTop = (await page.getByTestId('tracking-links').boundingBox())!.y;
+  expect(trackingTop).toBeLessThan((await page.getByTestId('total-clicks').boundingBox())!.y);
+  // Nothing wider than a phone's screen.
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(page.getByTestId('tracking-links')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // CSV of the range: a header and the five stored hits, each with its classification.
   const [download] = await Promise.all([
@@ -153,14 +185,31 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 
-  // The dashboard's analytics tab lists the link with its figures.
+  // The dashboard's analytics tab lists the link with its figures; a link without clicks
+  // waits behind 'Show links without clicks'; the table filters by name.
+  const quiet = await page.request.post('/api/v1/mailto-links/', {
+    data: { name: 'Quiet link', to: 'quiet@example.com' },
+  });
+  expect(quiet.status()).toBe(201);
   await page.goto('/dashboard?tab=analytics');
   const overview = page.getByTestId('analytics-links');
   await expect(overview.getByRole('row').filter({ hasText: 'Spring newsletter' })).toContainText(
     '2',
   );
   await expect(page.getByTestId('total-clicks')).toContainText('2');
+  await expect(overview).not.toContainText('Quiet link');
+  await expect(page.getByTestId('analytics-links-showing')).toHaveText(
+    '1 link with clicks (1 link without clicks hidden)',
+  );
   await snap(page, 'analytics-overview');
+  await page.getByRole('switch', { name: 'Show links without clicks' }).click();
+  await expect(overview.getByRole('row').filter({ hasText: 'Quiet link' })).toContainText('0');
+  await page.getByRole('searchbox', { name: 'Filter links by name' }).fill('spring');
+  await expect(overview.getByRole('row')).toHaveCount(2);
+  await page.getByRole('searchbox', { name: 'Filter links by name' }).fill('nothing like it');
+  await expect(page.getByTestId('analytics-links-empty')).toContainText(
+    'No link’s name contains “nothing like it”',
+  );
 
   expect(consoleErrors).toEqual([]);
 });

@@ -85,7 +85,7 @@ test('phone: secondary actions of a row are in its menu', async ({ page }) => {
   await expect(row.getByRole('button', { name: 'Copy link' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Delete link' })).toBeHidden();
   await row.getByRole('button', { name: 'More actions for Flyer' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Create tracking link' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'New tracking link' })).toBeVisible();
   await snap(page, 'links-row-menu');
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

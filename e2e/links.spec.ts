@@ -263,6 +263,8 @@ test.describe('saved links', () => {
     page,
     consoleErrors,
   }) => {
+    // Create, edit, delete and six screenshots.
+    test.slow();
     await stubWindowOpen(page);
     await signedInUser(page, { tier: 'PREMIUM' });
 
@@ -288,18 +290,22 @@ test.describe('saved links', () => {
     await expect(page.getByRole('heading', { name: 'Your Links' })).toBeVisible();
     await expect(card).toContainText('help+desk@example.com, ops@example.com');
     await expect(card).toContainText(/Created: \w{3} \d{1,2}, \d{4}/);
-    await expect(card.getByRole('button', { name: 'Create tracking link' })).toBeEnabled();
-    await expect(card.getByRole('link', { name: /analytics/i })).toHaveAttribute(
-      'href',
-      /\/dashboard\/analytics\/\d+$/,
-    );
+    // Two actions in view (copy, edit); the click count leads to the analytics; no tracking
+    // link yet, so no tracking badge.
+    await expect(card.getByRole('button')).toHaveCount(2);
+    await expect(card.getByRole('link', { name: 'Edit link' })).toBeVisible();
+    await expect(
+      card.getByRole('link', { name: '0 clicks in the last 30 days: view analytics' }),
+    ).toHaveAttribute('href', /\/dashboard\/analytics\/\d+$/);
+    await expect(card.getByTestId('link-tracking-badge')).toHaveCount(0);
     await snap(page, 'links-list');
 
     // Copy and test use the link built by packages/mailto.
     await card.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByText('Link copied!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
-    await card.getByRole('button', { name: 'Test link' }).click();
+    await card.getByRole('button', { name: 'More actions for Support request' }).click();
+    await page.getByRole('menuitem', { name: 'Test link' }).click();
     expect(await openedUrls(page)).toEqual([expected]);
 
     // Edit: the form is filled from the stored link.
@@ -332,8 +338,9 @@ test.describe('saved links', () => {
     await page.goto('/dashboard');
     await page
       .getByRole('article', { name: 'Support (EU)' })
-      .getByRole('button', { name: 'Delete link' })
+      .getByRole('button', { name: 'More actions for Support (EU)' })
       .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Support (EU)');
     await snap(page, 'links-delete-confirm');
@@ -367,19 +374,119 @@ test('a TEAM user shares a saved link with a team, then makes it private again',
   await page.getByRole('button', { name: 'Save Link' }).click();
   await expect(page.getByText('Link created')).toBeVisible();
   const card = page.getByRole('article', { name: 'Campaign reply' });
-  await expect(card).toContainText('Team: Marketing crew');
+  await expect(card).toContainText('Marketing crew');
+  await expect(card.getByTitle('Shared with Marketing crew')).toBeVisible();
   await snap(page, 'links-team-badge');
+  // Filtered to that team, every row would carry the same badge: none does.
+  await page
+    .getByRole('combobox', { name: 'Show' })
+    .selectOption({ label: 'Team: Marketing crew' });
+  await expect(page.getByTestId('links-showing')).toHaveText('Showing 1–1 of 1');
+  await expect(card.getByTitle('Shared with Marketing crew')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'All links' });
+  await expect(card.getByTitle('Shared with Marketing crew')).toBeVisible();
 
   await card.getByRole('link', { name: 'Edit link' }).click();
   await expect(share.locator('option:checked')).toHaveText('Marketing crew');
   await share.selectOption({ label: 'Keep Private' });
   await page.getByRole('button', { name: 'Update Link' }).click();
   await expect(page.getByText('Link updated')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Campaign reply' })).not.toContainText('Team');
+  await expect(
+    page.getByRole('article', { name: 'Campaign reply' }).getByTitle('Shared with Marketing crew'),
+  ).toHaveCount(0);
   const links = (await (await page.request.get('/api/v1/mailto-links/')).json()) as {
     teamId: number | null;
     isShared: boolean;
   }[];
   expect(links.map((l) => [l.teamId, l.isShared])).toEqual([[null, false]]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('link rows: a long name shows whole at 1280 px, clicks and tracking are on the row, no page is wider than the screen', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signedInUser(page, { tier: 'PREMIUM' });
+  const longName =
+    'Speaker enquiries for the autumn developer conference in Lisbon (keynotes and workshops)';
+  const create = await page.request.post('/api/v1/mailto-links', {
+    data: {
+      name: longName,
+      to: 'speakers@example.com, programme@example.com',
+      subject: 'Proposal: a talk about accessible e-mail links for everyone',
+    },
+  });
+  expect(create.status(), await create.text()).toBe(201);
+  const { id } = (await create.json()) as { id: number };
+  const tracking = await page.request.post('/api/v1/tracking', { data: { mailtoLinkId: id } });
+  expect(tracking.status(), await tracking.text()).toBe(201);
+  const { trackingUrl } = (await tracking.json()) as { trackingUrl: string };
+  // Two people (two browsers) open it: two clicks.
+  for (const agent of [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ]) {
+    const res = await page.request.get(trackingUrl, {
+      maxRedirects: 0,
+      headers: {
+        'user-agent': agent,
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        'accept-language': 'en-GB,en;q=0.9',
+      },
+    });
+    expect(res.status()).toBe(302);
+  }
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: longName });
+  const name = card.getByRole('heading', { name: longName });
+  await expect(name).toBeVisible();
+  // Whole: no line clamp, nothing hidden, every line of the name inside the row.
+  expect(
+    await name.evaluate((el) => {
+      const box = el.parentElement!;
+      const card = el.closest('[data-testid="link-card"]')!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = Array.from(range.getClientRects());
+      return {
+        clamped: getComputedStyle(el).webkitLineClamp !== 'none',
+        cut: box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth,
+        outside: lines.some(
+          (r) => r.left < card.left || r.right > card.right || r.bottom > card.bottom,
+        ),
+        lines: lines.length > 0,
+      };
+    }),
+  ).toEqual({ clamped: false, cut: false, outside: false, lines: true });
+  await expect(name).toHaveAttribute('title', longName);
+  await expect(card).toContainText('Proposal: a talk about accessible e-mail links for everyone');
+  await expect(card.getByTestId('link-tracking-badge')).toContainText('1 tracking link');
+  await expect(
+    card.getByRole('link', { name: '2 clicks in the last 30 days: view analytics' }),
+  ).toBeVisible();
+  await snap(page, 'links-row-long-name');
+
+  for (const width of [360, 390, 768, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(card).toBeVisible();
+    // The list, its toolbar and every row end inside the screen and overflow nothing.
+    const list = page.locator('section[aria-labelledby="your-links-title"]');
+    const box = (await list.boundingBox())!;
+    expect(box.x + box.width, `list's right edge at ${width} px`).toBeLessThanOrEqual(width);
+    expect(
+      await list.evaluate(
+        (el) =>
+          [el, ...Array.from(el.querySelectorAll('*'))].filter(
+            (e) =>
+              e.scrollWidth > e.clientWidth + 1 &&
+              getComputedStyle(e).overflowX === 'visible' &&
+              e.clientWidth > 0,
+          ).length,
+      ),
+      `overflowing boxes at ${width} px`,
+    ).toBe(0);
+    const search = (await page.getByLabel('Search links').boundingBox())!;
+    expect(search.width, `search box at ${width} px`).toBeGreaterThan(150);
+  }
   expect(consoleErrors).toEqual([]);
 });

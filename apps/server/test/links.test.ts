@@ -379,7 +379,11 @@ describe('reading, updating and deleting', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(updated);
     const list = await call('GET', `${BASE}?limit=200`, premium);
-    expect(list.json().find((l: { id: number }) => l.id === link.id)).toEqual(updated);
+    expect(list.json().find((l: { id: number }) => l.id === link.id)).toEqual({
+      ...updated,
+      clicks30d: 0,
+      trackingLinkCount: 0,
+    });
   });
 
   it('deletes: 200 {ok:true}, then 404 everywhere and gone from the list', async () => {

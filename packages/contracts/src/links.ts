@@ -132,13 +132,31 @@ export const MailtoLink = z
   .meta({ id: 'MailtoLink' });
 export type MailtoLink = z.infer<typeof MailtoLink>;
 
+/** Days `clicks30d` of a listed link covers: today (UTC) and the 29 days before. */
+export const LINK_LIST_CLICK_DAYS = 30;
+
+/** A saved link in the list, with what its row shows of its tracking. */
+export const ListedMailtoLink = MailtoLink.extend({
+  clicks30d: z
+    .number()
+    .int()
+    .min(0)
+    .meta({
+      description: `Human clicks on the link's tracking links (retired ones included) over the last ${LINK_LIST_CLICK_DAYS} UTC days, today included; bots, previews, mail scanners, prefetches and repeats are left out`,
+    }),
+  trackingLinkCount: z.number().int().min(0).meta({
+    description: 'Tracking links of the link that still redirect (deleted ones left out)',
+  }),
+}).meta({ id: 'ListedMailtoLink' });
+export type ListedMailtoLink = z.infer<typeof ListedMailtoLink>;
+
 /**
  * The links the signed-in user can see (own ones and those shared with the user's teams), one
  * page at a time: `limit` (default 100, at most 200) from `offset` (default 0), filtered by
  * `q`, `teamId` and `shared`, in the order of `sort` and `order`. The `X-Total-Count` response
  * header holds the number of matches.
  */
-export const MailtoLinkList = z.array(MailtoLink).meta({ id: 'MailtoLinkList' });
+export const MailtoLinkList = z.array(ListedMailtoLink).meta({ id: 'MailtoLinkList' });
 export type MailtoLinkList = z.infer<typeof MailtoLinkList>;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LINK_LIST_MAX_LIMIT}`;

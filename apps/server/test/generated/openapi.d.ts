@@ -240,7 +240,7 @@ export interface paths {
         };
         /**
          * Search, filter, sort and page the links the signed-in user can see
-         * @description Own links and those shared with the user's teams, newest first unless `sort` and `order` say otherwise (ties broken by id, so pages never overlap). `q` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; `teamId` keeps the links shared with that team, `shared=true|false` the shared or the private ones. At most 200 per call (`limit`, default 100; larger: 400) from `offset`. The X-Total-Count header holds the number of matches. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description Own links and those shared with the user's teams, newest first unless `sort` and `order` say otherwise (ties broken by id, so pages never overlap). `q` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; `teamId` keeps the links shared with that team, `shared=true|false` the shared or the private ones. At most 200 per call (`limit`, default 100; larger: 400) from `offset`. The X-Total-Count header holds the number of matches. Each link comes with `clicks30d` (human clicks, last 30 UTC days) and `trackingLinkCount` (its active tracking links). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         get: operations["listLinks"];
         put?: never;
@@ -893,7 +893,31 @@ export interface components {
             mailtoUrl: string;
             canEdit: boolean;
         };
-        MailtoLinkList: components["schemas"]["MailtoLink"][];
+        ListedMailtoLink: {
+            id: number;
+            userId: number;
+            teamId: number | null;
+            teamName: string | null;
+            name: string;
+            to: string;
+            cc: string | null;
+            bcc: string | null;
+            subject: string | null;
+            body: string | null;
+            isShared: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uri */
+            mailtoUrl: string;
+            canEdit: boolean;
+            /** @description Human clicks on the link's tracking links (retired ones included) over the last 30 UTC days, today included; bots, previews, mail scanners, prefetches and repeats are left out */
+            clicks30d: number;
+            /** @description Tracking links of the link that still redirect (deleted ones left out) */
+            trackingLinkCount: number;
+        };
+        MailtoLinkList: components["schemas"]["ListedMailtoLink"][];
         LinkImportRow: {
             row: number;
             name: string;

@@ -1,7 +1,7 @@
 import { QrCodeIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { QrImages } from '@/lib/qr';
-import { Button } from './ui/button';
+import { Button, type ButtonProps } from './ui/button';
 import {
   Dialog,
   DialogContent,
@@ -85,20 +85,28 @@ export interface QrCodeDialogProps {
   /** Download name without extension. */
   fileName: string;
   description?: string;
+  /** The look of the button that opens it (default: ghost, which shows only the icon on phones). */
+  variant?: ButtonProps['variant'];
 }
 
 /**
  * A 'QR code' button that opens the code of `text` (error correction M, 4-module quiet zone)
  * with PNG and SVG downloads; the encoder is loaded when the dialog first opens.
  */
-export function QrCodeDialog({ text, label, fileName, description }: QrCodeDialogProps) {
+export function QrCodeDialog({
+  text,
+  label,
+  fileName,
+  description,
+  variant = 'ghost',
+}: QrCodeDialogProps) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`QR code for ${label}`}>
+        <Button variant={variant} size="sm" aria-label={`QR code for ${label}`}>
           <QrCodeIcon aria-hidden="true" />
-          <span className="hidden sm:inline">QR code</span>
+          <span className={variant === 'ghost' ? 'hidden sm:inline' : undefined}>QR code</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-sm">

@@ -12,6 +12,8 @@ export const queryKeys = {
     all: ['links'] as const,
     /** A page of the links tab (search, filter, order, offset). */
     page: (query: object) => ['links', 'page', query] as const,
+    /** Every page of the links tab (their rows count tracking links and clicks). */
+    pages: ['links', 'page'] as const,
     /** One saved link: the edit form and the analytics page share it. */
     detail: (id: number) => ['links', 'detail', id] as const,
     /** The names of the most recent links, for pickers (the webhook form). */

@@ -78,7 +78,7 @@ export async function linkRoutes(app: App) {
         tags: ['links'],
         operationId: 'listLinks',
         summary: 'Search, filter, sort and page the links the signed-in user can see',
-        description: `Own links and those shared with the user's teams, newest first unless \`sort\` and \`order\` say otherwise (ties broken by id, so pages never overlap). \`q\` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; \`teamId\` keeps the links shared with that team, \`shared=true|false\` the shared or the private ones. At most ${LINK_LIST_MAX_LIMIT} per call (\`limit\`, default ${LINK_LIST_DEFAULT_LIMIT}; larger: 400) from \`offset\`. The X-Total-Count header holds the number of matches. ${PREMIUM}`,
+        description: `Own links and those shared with the user's teams, newest first unless \`sort\` and \`order\` say otherwise (ties broken by id, so pages never overlap). \`q\` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; \`teamId\` keeps the links shared with that team, \`shared=true|false\` the shared or the private ones. At most ${LINK_LIST_MAX_LIMIT} per call (\`limit\`, default ${LINK_LIST_DEFAULT_LIMIT}; larger: 400) from \`offset\`. The X-Total-Count header holds the number of matches. Each link comes with \`clicks30d\` (human clicks, last 30 UTC days) and \`trackingLinkCount\` (its active tracking links). ${PREMIUM}`,
         querystring: LinkListQuery,
         response: { 200: MailtoLinkList, 400: ErrorBody, ...errors },
       },

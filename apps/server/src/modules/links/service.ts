@@ -1,11 +1,18 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { LinkInput, LinkListFilter, MailtoLink } from '@mailtokit/contracts/links';
+import type {
+  LinkInput,
+  LinkListFilter,
+  ListedMailtoLink,
+  MailtoLink,
+} from '@mailtokit/contracts/links';
 import {
   LINK_IMPORT_MESSAGES,
+  LINK_LIST_CLICK_DAYS,
   LINK_MESSAGES,
   LINKS_PER_USER_MAX,
 } from '@mailtokit/contracts/links';
 import { parseId } from '@mailtokit/contracts/ids';
+import { addDays, utcToday } from '@mailtokit/contracts/utc-day';
 import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
@@ -22,6 +29,7 @@ import {
 import { toMailtoLink } from './mapper';
 import * as repo from './repo';
 import * as searchRepo from './search-repo';
+import { linkRowStats } from './row-stats-repo';
 
 /** Cap of links one cross-link view (analytics overview) covers. */
 export const VISIBLE_LINKS_MAX = 5000;
@@ -62,7 +70,7 @@ export class LinksService implements LinkAccessRules {
   async list(
     user: UserRow,
     filter: LinkListFilter,
-  ): Promise<{ links: MailtoLink[]; total: number }> {
+  ): Promise<{ links: ListedMailtoLink[]; total: number }> {
     requirePremium(user, this.clock());
     const k = this.db.kysely;
     const teams = await this.memberships(user);
@@ -78,7 +86,17 @@ export class LinksService implements LinkAccessRules {
       limit: filter.limit,
       offset: filter.offset,
     });
-    return { links: rows.map((row) => present(user, row, teams)), total };
+    const stats = await linkRowStats(
+      k,
+      rows.map((row) => row.id),
+      addDays(utcToday(this.clock()), 1 - LINK_LIST_CLICK_DAYS),
+    );
+    const links = rows.map((row) => ({
+      ...present(user, row, teams),
+      clicks30d: stats.get(row.id)?.clicks ?? 0,
+      trackingLinkCount: stats.get(row.id)?.trackingLinks ?? 0,
+    }));
+    return { links, total };
   }
 
   /** Throws 403 PREMIUM_REQUIRED unless the user's plan includes saved links. */

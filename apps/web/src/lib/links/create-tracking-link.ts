@@ -24,7 +24,7 @@ export function createTrackingLink({
 
 /**
  * Creates a tracking link for the saved link `linkId` (from the links tab or the analytics
- * page); that link's tracking links and the analytics overview (tracking-link counts) refresh.
+ * page); that link's tracking links, the analytics overview and the links tab's rows refresh.
  */
 export function useCreateTrackingLink(linkId: number) {
   const queryClient = useQueryClient();
@@ -35,6 +35,7 @@ export function useCreateTrackingLink(linkId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.trackingLinks.ofLink(linkId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.analytics.overviews }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.links.pages }),
       ]);
     },
   });

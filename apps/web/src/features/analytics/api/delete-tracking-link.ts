@@ -16,6 +16,7 @@ export function useDeleteTrackingLink(linkId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.trackingLinks.ofLink(linkId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.analytics.overviews }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.links.pages }),
       ]);
     },
   });

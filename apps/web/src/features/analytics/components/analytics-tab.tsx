@@ -1,10 +1,4 @@
-import {
-  ChartNoAxesColumnIcon,
-  ChevronRightIcon,
-  MousePointerClickIcon,
-  PlusIcon,
-  UsersRoundIcon,
-} from 'lucide-react';
+import { ChartNoAxesColumnIcon, MousePointerClickIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -14,23 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { isPremiumRequiredError } from '@/lib/errors';
 import { useAnalyticsOverview } from '../api/get-analytics-overview';
-import { formatCount, formatMoment } from '../lib/format';
 import { PRESET_DAYS, type AnalyticsRange, type PresetDays } from '../lib/range';
 import { LazyClicksChart } from './lazy-clicks-chart';
+import { OverviewLinksTable } from './overview-links-table';
 import { TotalsCards } from './totals-cards';
-
-const analyticsPath = (id: number, days: PresetDays) =>
-  `/dashboard/analytics/${id}${days === 30 ? '' : `?range=${days}`}`;
 
 function OverviewSkeleton() {
   return (
@@ -142,76 +125,7 @@ export function AnalyticsTab() {
             </Card>
           </>
         )}
-        <Card>
-          <CardHeader className="pb-2">
-            <CardTitle as="h3" id="analytics-links-title" className="text-base">
-              Your links
-            </CardTitle>
-          </CardHeader>
-          <Table aria-labelledby="analytics-links-title" data-testid="analytics-links">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent dark:hover:bg-transparent">
-                <TableHead>Link</TableHead>
-                <TableHead className="text-right">Clicks</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">Unique visitors</TableHead>
-                <TableHead className="hidden text-right md:table-cell">Tracking links</TableHead>
-                <TableHead className="hidden lg:table-cell">Last click</TableHead>
-                <TableHead className="w-10">
-                  <span className="sr-only">Details</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.links.map((link) => (
-                <TableRow key={link.id}>
-                  <TableCell className="max-w-0 w-full">
-                    <Link
-                      to={analyticsPath(link.id, days)}
-                      className="block truncate font-medium underline-offset-4 hover:text-primary hover:underline"
-                    >
-                      {link.name}
-                    </Link>
-                    <span className="flex items-center gap-1 text-xs text-muted-foreground">
-                      {link.teamId !== null ? (
-                        <>
-                          <UsersRoundIcon className="size-3" aria-hidden="true" />
-                          Team ·{' '}
-                        </>
-                      ) : null}
-                      <span className="lg:hidden">
-                        {link.lastClickAt
-                          ? `Last click ${formatMoment(link.lastClickAt)}`
-                          : 'No clicks in this period'}
-                      </span>
-                    </span>
-                  </TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">
-                    {formatCount(link.clicks)}
-                  </TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                    {formatCount(link.uniqueVisitors)}
-                  </TableCell>
-                  <TableCell className="hidden text-right tabular-nums md:table-cell">
-                    {formatCount(link.trackingLinks)}
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                    {formatMoment(link.lastClickAt, 'Never')}
-                  </TableCell>
-                  <TableCell>
-                    <Button variant="ghost" size="icon" asChild className="size-8">
-                      <Link
-                        to={analyticsPath(link.id, days)}
-                        aria-label={`View analytics of ${link.name}`}
-                      >
-                        <ChevronRightIcon aria-hidden="true" />
-                      </Link>
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
+        <OverviewLinksTable links={data.links} days={days} />
       </div>
     );
   }

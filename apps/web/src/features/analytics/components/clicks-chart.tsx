@@ -1,25 +1,19 @@
-import { TableIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type PointerEvent, type RefObject } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { useId, useRef, useState, type PointerEvent } from 'react';
 import { cn } from '@/lib/cn';
 import {
   chartSummary,
   formatAxisLabel,
-  formatBucket,
   formatCount,
   hourLabelIndexes,
   labelIndexes,
   niceTicks,
 } from '../lib/format';
 import type { Interval } from '../lib/range';
+import { ChartDataTable } from './chart-data-table';
+import { ChartLegend } from './chart-legend';
+import type { ChartPoint } from './chart-point';
+import { ChartTooltip } from './chart-tooltip';
+import { useElementWidth } from './use-element-width';
 
 /*
  * Clicks over time, drawn as plain SVG (no chart library): bars for clicks (an area when
@@ -28,11 +22,7 @@ import type { Interval } from '../lib/range';
  * are in a data table that can be shown under it.
  */
 
-export interface ChartPoint {
-  t: string;
-  clicks: number;
-  uniqueVisitors: number;
-}
+export type { ChartPoint };
 
 export interface ClicksChartProps {
   series: readonly ChartPoint[];
@@ -42,21 +32,6 @@ export interface ClicksChartProps {
   /** Fewer ticks and no point markers (dashboard overview). */
   compact?: boolean;
   className?: string;
-}
-
-function useElementWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 const AXIS_TEXT = 'fill-muted-foreground text-[11px] tabular-nums';
@@ -116,13 +91,19 @@ export function ClicksChart({
   };
 
   const activePoint = active !== null ? series[active] : undefined;
-  const unit = interval === 'hour' ? 'Hour (UTC)' : 'Day (UTC)';
 
   return (
     <div className={cn('grid min-w-0 gap-3', className)}>
       {/* The drawing is absolutely placed, so it never widens the box it measures. */}
       <div ref={wrapper} className="relative w-full min-w-0" style={{ height }}>
-        {width > 0 ? (
+        {max === 0 ? (
+          <div
+            className="absolute inset-0 flex items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground"
+            data-testid="chart-empty"
+          >
+            No clicks in this period
+          </div>
+        ) : width > 0 ? (
           <svg
             role="img"
             aria-label={chartSummary(series, interval)}
@@ -208,17 +189,21 @@ export function ClicksChart({
               strokeLinecap="round"
               className={VISITOR_STROKE}
             />
+            {/* Markers only where there were visitors (or under the pointer): no row of dots
+                along zero for quiet days. */}
             {!compact && n <= 45
-              ? series.map((p, i) => (
-                  <circle
-                    key={p.t}
-                    cx={xCenter(i)}
-                    cy={y(p.uniqueVisitors)}
-                    r={active === i ? 4 : 2.5}
-                    strokeWidth={2}
-                    className={cn(VISITOR_STROKE, 'fill-card')}
-                  />
-                ))
+              ? series.map((p, i) =>
+                  p.uniqueVisitors > 0 || active === i ? (
+                    <circle
+                      key={p.t}
+                      cx={xCenter(i)}
+                      cy={y(p.uniqueVisitors)}
+                      r={active === i ? 4 : 2.5}
+                      strokeWidth={2}
+                      className={cn(VISITOR_STROKE, 'fill-card')}
+                    />
+                  ) : null,
+                )
               : null}
             <rect
               x={margin.left}
@@ -233,93 +218,24 @@ export function ClicksChart({
           </svg>
         ) : null}
         {activePoint && active !== null ? (
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-10 min-w-36 -translate-x-1/2 rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
-            style={{ left: clampX(xCenter(active), 72) }}
-          >
-            <p className="font-medium">{formatBucket(activePoint.t, interval)}</p>
-            <p className="mt-1 flex items-center justify-between gap-3">
-              <span className="flex items-center gap-1.5">
-                <span className="size-2 rounded-sm bg-primary" />
-                Clicks
-              </span>
-              <span className="font-semibold tabular-nums">{formatCount(activePoint.clicks)}</span>
-            </p>
-            <p className="flex items-center justify-between gap-3">
-              <span className="flex items-center gap-1.5">
-                <span className="h-0.5 w-2.5 rounded bg-amber-500 dark:bg-amber-400" />
-                Unique visitors
-              </span>
-              <span className="font-semibold tabular-nums">
-                {formatCount(activePoint.uniqueVisitors)}
-              </span>
-            </p>
-          </div>
+          <ChartTooltip
+            point={activePoint}
+            interval={interval}
+            left={clampX(xCenter(active), 72)}
+          />
         ) : null}
       </div>
 
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <li className="flex items-center gap-1.5">
-            <span aria-hidden="true" className="size-2.5 rounded-sm bg-primary" />
-            Clicks
-          </li>
-          <li className="flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className="h-0.5 w-3.5 rounded bg-amber-500 dark:bg-amber-400"
-            />
-            Unique visitors
-          </li>
-          <li>Times in UTC</li>
-        </ul>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-expanded={showTable}
-          aria-controls={tableId}
-          onClick={() => setShowTable((v) => !v)}
-          className="-mr-2"
-        >
-          <TableIcon aria-hidden="true" />
-          {showTable ? 'Hide data table' : 'Show data table'}
-        </Button>
-      </div>
-
-      {/* Focusable, so keyboard users can scroll a long table. */}
-      <div
-        id={tableId}
-        hidden={!showTable}
-        role="region"
-        aria-label="Chart data"
-        tabIndex={showTable ? 0 : -1}
-        className="max-h-80 overflow-y-auto rounded-md border outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {showTable ? (
-          <Table>
-            <caption className="sr-only">Clicks and unique visitors per {interval}</caption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{unit}</TableHead>
-                <TableHead className="text-right">Clicks</TableHead>
-                <TableHead className="text-right">Unique visitors</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {series.map((p) => (
-                <TableRow key={p.t}>
-                  <TableCell className="whitespace-nowrap">{formatBucket(p.t, interval)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(p.clicks)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatCount(p.uniqueVisitors)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
-      </div>
+      {max > 0 ? (
+        <>
+          <ChartLegend
+            showTable={showTable}
+            tableId={tableId}
+            onToggleTable={() => setShowTable((v) => !v)}
+          />
+          <ChartDataTable id={tableId} shown={showTable} series={series} interval={interval} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -23,7 +23,7 @@ import {
 } from '../lib/range';
 import { BreakdownCard } from './breakdown-card';
 import { LazyClicksChart } from './lazy-clicks-chart';
-import { NewTrackingLinkDialog } from './new-tracking-link-dialog';
+import { NewTrackingLinkButton } from '@/components/new-tracking-link-button';
 import { RangePicker } from './range-picker';
 import { TotalsCards } from './totals-cards';
 import { FilteredCard } from './filtered-card';
@@ -96,7 +96,10 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
           <div className="min-w-0">
             <p className="text-sm font-medium text-primary">Link analytics</p>
             {link.data ? (
-              <h1 className="mt-1 truncate text-2xl font-semibold tracking-tight sm:text-3xl">
+              <h1
+                className="mt-1 truncate text-2xl font-semibold tracking-tight sm:text-3xl"
+                title={link.data.name}
+              >
                 {link.data.name}
               </h1>
             ) : link.isError ? (
@@ -121,6 +124,12 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
           </div>
         </div>
       </div>
+
+      <TrackingLinksCard
+        linkId={linkId}
+        mailtoUrl={link.data?.mailtoUrl}
+        canEdit={link.data?.canEdit ?? false}
+      />
 
       <RangePicker key={params.toString()} range={range} onChange={setRange} today={today} />
 
@@ -149,7 +158,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
               }
               action={
                 everClicked || !link.data?.canEdit ? undefined : (
-                  <NewTrackingLinkDialog linkId={linkId} />
+                  <NewTrackingLinkButton linkId={linkId} mailtoUrl={link.data?.mailtoUrl} />
                 )
               }
             />
@@ -185,8 +194,6 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
           )}
         </div>
       )}
-
-      <TrackingLinksCard linkId={linkId} canEdit={link.data?.canEdit ?? false} />
     </Shell>
   );
 }

@@ -14,7 +14,7 @@ import { useDeleteTrackingLink } from '../api/delete-tracking-link';
 import { useTrackingLinks } from '../api/get-tracking-links';
 import { formatMoment, plural } from '../lib/format';
 import { TRACKING_RETIRE_FAILED, TRACKING_RETIRED, TRACKING_URL_COPIED } from '../lib/messages';
-import { NewTrackingLinkDialog } from './new-tracking-link-dialog';
+import { NewTrackingLinkButton } from '@/components/new-tracking-link-button';
 
 function CopyTrackingUrl({ tracking }: { tracking: TrackingLink }) {
   const { copied, copy } = useCopy(TRACKING_URL_COPIED);
@@ -78,12 +78,14 @@ function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; link
 
 export interface TrackingLinksCardProps {
   linkId: number;
+  /** The link's mailto: URL, once loaded. */
+  mailtoUrl?: string;
   /** Editors of the link may create and delete its tracking links. */
   canEdit: boolean;
 }
 
 /** The link's tracking links: address, label, clicks so far, copy, QR code and delete. */
-export function TrackingLinksCard({ linkId, canEdit }: TrackingLinksCardProps) {
+export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksCardProps) {
   const list = useTrackingLinks(linkId);
 
   return (
@@ -98,7 +100,14 @@ export function TrackingLinksCard({ linkId, canEdit }: TrackingLinksCardProps) {
             visitor&apos;s mail app opens.
           </CardDescription>
         </div>
-        {canEdit ? <NewTrackingLinkDialog linkId={linkId} size="sm" variant="outline" /> : null}
+        {canEdit ? (
+          <NewTrackingLinkButton
+            linkId={linkId}
+            mailtoUrl={mailtoUrl}
+            size="sm"
+            variant="outline"
+          />
+        ) : null}
       </CardHeader>
       <div className="px-4 pb-4 sm:px-6 sm:pb-6">
         {list.isPending ? (

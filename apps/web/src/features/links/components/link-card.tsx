@@ -1,5 +1,5 @@
-import type { MailtoLink } from '@mailtokit/contracts/links';
-import { CheckIcon, CopyIcon, PencilIcon, SendIcon, UsersRoundIcon } from 'lucide-react';
+import type { ListedMailtoLink } from '@mailtokit/contracts/links';
+import { CheckIcon, CopyIcon, PencilIcon, RadarIcon, UsersRoundIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -8,11 +8,9 @@ import { Card } from '@/components/ui/card';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { useCopy } from '@/lib/clipboard';
 import { SM_UP, useMatchedOnce } from '@/lib/use-matched-once';
-import { createdLabel, summarizeAddresses } from '../lib/format';
-import { AnalyticsLinkButton } from './analytics-link-button';
-import { DeleteLinkButton } from './delete-link-button';
+import { createdLabel, summarizeAddresses, trackingLinksLabel } from '../lib/format';
+import { LinkClicks } from './link-clicks';
 import { MoreActionsButton } from './more-actions-button';
-import { TrackingLinkButton } from './tracking-link-button';
 
 function Recipients({ label, list, max }: { label: string; list: string | null; max: number }) {
   const { shown, more, total } = summarizeAddresses(list, max);
@@ -28,7 +26,7 @@ function Recipients({ label, list, max }: { label: string; list: string | null; 
 const loadMoreActions = () => import('./link-more-actions');
 const MoreActionsMenu = lazy(() => loadMoreActions().then((m) => ({ default: m.MoreActions })));
 
-function MoreActions({ link }: { link: MailtoLink }) {
+function MoreActions({ link }: { link: ListedMailtoLink }) {
   return (
     <MenuOnFirstUse
       load={loadMoreActions}
@@ -38,27 +36,36 @@ function MoreActions({ link }: { link: MailtoLink }) {
   );
 }
 
-/**
- * One saved link as a compact row: name and team, recipients, subject and date on one line
- * each at most; every action in a row on wider screens, copy plus an overflow menu on phones.
- * A phone never builds the row of actions (a page holds up to 50 links, each row some thirty
- * elements and six icons).
- */
-export function LinkCard({ link }: { link: MailtoLink }) {
+/** Copy, as wide as 'Copied!' from the start, so nothing beside it moves when it changes. */
+function CopyButton({ url }: { url: string }) {
   const { copied, copy } = useCopy();
-  const wide = useMatchedOnce(SM_UP);
-  const titleId = `link-${link.id}-name`;
-  const copyButton = (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label="Copy link"
-      onClick={() => void copy(link.mailtoUrl)}
-    >
+  return (
+    <Button variant="ghost" size="sm" aria-label="Copy link" onClick={() => void copy(url)}>
       {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      <span className="hidden lg:inline">{copied ? 'Copied!' : 'Copy link'}</span>
+      <span className="hidden lg:grid" aria-hidden="true">
+        <span className="invisible col-start-1 row-start-1">Copied!</span>
+        <span className="col-start-1 row-start-1 text-left">{copied ? 'Copied!' : 'Copy'}</span>
+      </span>
     </Button>
   );
+}
+
+export interface LinkCardProps {
+  link: ListedMailtoLink;
+  /** The list shows one team's links only: the team badge would say the same on every row. */
+  hideTeam?: boolean;
+}
+
+/**
+ * One saved link as a row: its name (whole, wrapping when long), tracking and team badges,
+ * recipients, subject and date; on the right its clicks of the last 30 days (to its
+ * analytics), Copy, Edit on wider screens, and the other actions in a menu loaded on first
+ * use. A phone never builds Edit (a page holds up to 50 links).
+ */
+export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
+  const wide = useMatchedOnce(SM_UP);
+  const titleId = `link-${link.id}-name`;
+  const tracking = link.trackingLinkCount;
   return (
     <Card
       role="article"
@@ -66,23 +73,40 @@ export function LinkCard({ link }: { link: MailtoLink }) {
       data-testid="link-card"
       // Cards below the fold are laid out and painted when they come near the viewport, not
       // all with the page (a page holds up to 50).
-      className="flex flex-row items-center gap-2 px-3 py-2 [contain-intrinsic-size:auto_3.75rem] [content-visibility:auto] sm:gap-3 sm:px-4"
+      className="flex flex-row items-center gap-2 px-3 py-2.5 [contain-intrinsic-size:auto_4.25rem] [content-visibility:auto] sm:gap-4 sm:px-4"
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <div className="flex min-w-0 items-center gap-2">
-          <h3 id={titleId} className="min-w-0 truncate text-[15px] font-semibold">
+        {/* The name wraps and the badges follow its last word; on phones the name takes two
+            lines at most and the badges the line under it. */}
+        <div className="min-w-0 leading-snug [overflow-wrap:anywhere]">
+          <h3
+            id={titleId}
+            title={link.name}
+            className="inline text-[15px] font-semibold max-sm:line-clamp-2"
+          >
             {link.name}
           </h3>
-          {link.teamId !== null ? (
+          {tracking > 0 ? (
             <Badge
               variant="soft"
-              className="shrink-0"
-              title={link.teamName ? `Shared with ${link.teamName}` : undefined}
+              className="mr-2 -translate-y-px align-middle tabular-nums sm:mr-0 sm:ml-2"
+              title={trackingLinksLabel(tracking)}
+              data-testid="link-tracking-badge"
+            >
+              <RadarIcon aria-hidden="true" />
+              <span aria-hidden="true">{tracking}</span>
+              <span className="sr-only">{trackingLinksLabel(tracking)}</span>
+            </Badge>
+          ) : null}
+          {link.teamId !== null && !hideTeam ? (
+            <Badge
+              variant="soft"
+              className="max-w-40 -translate-y-px align-middle sm:ml-2 sm:max-w-56"
+              title={link.teamName ? `Shared with ${link.teamName}` : 'Shared with a team'}
             >
               <UsersRoundIcon aria-hidden="true" />
-              <span className="max-w-32 truncate">
-                Team{link.teamName ? `: ${link.teamName}` : ''}
-              </span>
+              <span className="truncate">{link.teamName ?? 'Team'}</span>
+              <span className="sr-only"> (shared team)</span>
             </Badge>
           ) : null}
         </div>
@@ -93,42 +117,30 @@ export function LinkCard({ link }: { link: MailtoLink }) {
             <Recipients label="BCC" list={link.bcc} max={1} />
           </span>
         </p>
-        <p className="flex min-w-0 gap-x-3 text-xs text-muted-foreground">
+        <p className="flex min-w-0 items-center gap-x-3 text-xs text-muted-foreground">
           {link.subject ? (
-            <span className="min-w-0 truncate">
+            <span className="min-w-0 truncate" title={link.subject}>
               <span className="font-medium text-foreground">Subject:</span> {link.subject}
             </span>
           ) : null}
-          <span className="shrink-0">{createdLabel(link.createdAt)}</span>
+          <span className="hidden shrink-0 sm:inline">{createdLabel(link.createdAt)}</span>
+          <LinkClicks
+            link={link}
+            className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs sm:hidden"
+          />
         </p>
       </div>
-      {wide ? (
-        <div className="hidden shrink-0 items-center gap-0.5 sm:flex">
-          {copyButton}
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label="Test link"
-            onClick={() => window.open(link.mailtoUrl)}
-          >
-            <SendIcon aria-hidden="true" />
-            <span className="hidden xl:inline">Test link</span>
+      <div className="flex shrink-0 items-center gap-0.5">
+        <LinkClicks link={link} className="hidden sm:inline-flex" />
+        <CopyButton url={link.mailtoUrl} />
+        {wide && link.canEdit ? (
+          <Button variant="ghost" size="sm" asChild className="hidden sm:inline-flex">
+            <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">
+              <PencilIcon aria-hidden="true" />
+              <span className="hidden lg:inline">Edit</span>
+            </Link>
           </Button>
-          {link.canEdit ? (
-            <Button variant="ghost" size="sm" asChild>
-              <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">
-                <PencilIcon aria-hidden="true" />
-                <span className="hidden xl:inline">Edit</span>
-              </Link>
-            </Button>
-          ) : null}
-          {link.canEdit ? <TrackingLinkButton link={link} /> : null}
-          <AnalyticsLinkButton link={link} />
-          {link.canEdit ? <DeleteLinkButton link={link} /> : null}
-        </div>
-      ) : null}
-      <div className="flex shrink-0 items-center sm:hidden">
-        {copyButton}
+        ) : null}
         <MoreActions link={link} />
       </div>
     </Card>

@@ -1,7 +1,15 @@
-import type { MailtoLink } from '@mailtokit/contracts/links';
-import { ChartNoAxesColumnIcon, PencilIcon, RadarIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import type { ListedMailtoLink } from '@mailtokit/contracts/links';
+import {
+  ChartNoAxesColumnIcon,
+  LockIcon,
+  PencilIcon,
+  RadarIcon,
+  SendIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useNewTrackingLink } from '@/components/new-tracking-link-button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,15 +19,15 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { DeleteLinkButton } from './delete-link-button';
 import { MoreActionsButton } from './more-actions-button';
-import { useCreateTrackingLinkAction } from './tracking-link-button';
 
 /**
- * The secondary actions of a row on a phone: test, edit, tracking link, analytics, delete in
- * one menu, loaded on first use and open at once. The dialogs they open live outside the menu, which closes first.
+ * A row's other actions: test, edit, new tracking link, analytics, delete, in one menu
+ * loaded on first use and open at once. The dialogs they open live outside the menu, which
+ * closes first.
  */
-export function MoreActions({ link }: { link: MailtoLink }) {
+export function MoreActions({ link }: { link: ListedMailtoLink }) {
   const navigate = useNavigate();
-  const tracking = useCreateTrackingLinkAction(link);
+  const tracking = useNewTrackingLink(link.id, link.mailtoUrl);
   const [deleting, setDeleting] = useState(false);
   return (
     <>
@@ -39,9 +47,12 @@ export function MoreActions({ link }: { link: MailtoLink }) {
             </DropdownMenuItem>
           ) : null}
           {link.canEdit ? (
-            <DropdownMenuItem disabled={tracking.pending} onSelect={tracking.create}>
-              <RadarIcon aria-hidden="true" />
-              Create tracking link
+            <DropdownMenuItem onSelect={tracking.start}>
+              {tracking.locked ? <LockIcon aria-hidden="true" /> : <RadarIcon aria-hidden="true" />}
+              New tracking link
+              {tracking.locked ? (
+                <span className="ml-auto text-xs text-muted-foreground">Premium</span>
+              ) : null}
             </DropdownMenuItem>
           ) : null}
           <DropdownMenuItem onSelect={() => void navigate(`/dashboard/analytics/${link.id}`)}>

@@ -3,7 +3,7 @@ import { EllipsisVerticalIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** The button of a row's overflow menu (phones). */
+/** The button of a row's menu of other actions. */
 export function MoreActionsButton({
   link,
   ...props

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createdLabel, summarizeAddresses } from './format';
+import {
+  clicksLabel,
+  compactCount,
+  createdLabel,
+  summarizeAddresses,
+  trackingLinksLabel,
+} from './format';
 
 describe('createdLabel', () => {
   it('formats a valid date', () => {
@@ -34,4 +40,23 @@ describe('createdLabel matches the browser’s en-US date', () => {
       expect(createdLabel(iso)).toBe(`Created: ${expected}`);
     },
   );
+});
+
+describe('row counts', () => {
+  it('says clicks in words for screen readers and in a few characters on the row', () => {
+    expect(clicksLabel(0)).toBe('0 clicks in the last 30 days');
+    expect(clicksLabel(1)).toBe('1 click in the last 30 days');
+    expect(clicksLabel(1204)).toBe('1,204 clicks in the last 30 days');
+    expect([0, 999, 1000, 1299, 9999, 12_345, 999_999, 1_250_000].map(compactCount)).toEqual([
+      '0',
+      '999',
+      '1k',
+      '1.2k',
+      '9.9k',
+      '12k',
+      '999k',
+      '1.2M',
+    ]);
+    expect([1, 3].map(trackingLinksLabel)).toEqual(['1 tracking link', '3 tracking links']);
+  });
 });

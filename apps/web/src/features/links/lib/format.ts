@@ -30,3 +30,21 @@ export function summarizeAddresses(list: string | null | undefined, max: number)
     total: all.length,
   };
 }
+
+/** '1 click in the last 30 days', '1,204 clicks in the last 30 days'. */
+export function clicksLabel(clicks: number): string {
+  return `${clicks.toLocaleString('en-US')} ${clicks === 1 ? 'click' : 'clicks'} in the last 30 days`;
+}
+
+/** A count in at most four characters or so: 999, 1.2k, 12k, 1.2M. */
+export function compactCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 10_000) return `${(Math.floor(n / 100) / 10).toString()}k`;
+  if (n < 1_000_000) return `${Math.floor(n / 1000)}k`;
+  return `${(Math.floor(n / 100_000) / 10).toString()}M`;
+}
+
+/** '1 tracking link', '3 tracking links'. */
+export function trackingLinksLabel(count: number): string {
+  return `${count} tracking ${count === 1 ? 'link' : 'links'}`;
+}

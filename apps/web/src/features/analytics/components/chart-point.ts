@@ -1,0 +1,6 @@
+/** One bucket of the clicks chart. */
+export interface ChartPoint {
+  t: string;
+  clicks: number;
+  uniqueVisitors: number;
+}

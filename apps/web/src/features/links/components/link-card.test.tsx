@@ -1,0 +1,152 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListedMailtoLink } from '@mailtokit/contracts/links';
+import type { Tier, User } from '@mailtokit/contracts/user';
+import { publishAuth } from '@/lib/auth/auth-store';
+import { LinkCard } from './link-card';
+
+const LINK: ListedMailtoLink = {
+  id: 7,
+  userId: 1,
+  teamId: 3,
+  teamName: 'Customer Success and Partnerships Europe',
+  name: 'Speaker enquiries for the autumn developer conference in Lisbon',
+  to: 'speakers@example.com, programme@example.com',
+  cc: null,
+  bcc: null,
+  subject: 'Proposal',
+  body: null,
+  isShared: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  mailtoUrl: 'mailto:speakers@example.com,programme@example.com?subject=Proposal',
+  canEdit: true,
+  clicks30d: 12,
+  trackingLinkCount: 2,
+};
+
+const TRACKING = {
+  id: 5,
+  slug: 'AbCdEfGhIjKl',
+  trackingUrl: 'http://localhost/t/AbCdEfGhIjKl',
+  mailtoLinkId: 7,
+  label: 'Footer',
+  createdAt: '2026-01-02T00:00:00.000Z',
+  clicks: 0,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function signedInAs(subscriptionTier: Tier) {
+  const user: User = {
+    id: 1,
+    username: 'erin',
+    email: 'erin@example.com',
+    firstName: 'Erin',
+    lastName: null,
+    subscriptionTier,
+    subscriptionExpiresAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  publishAuth({ user, isLoading: false });
+}
+
+afterEach(() => publishAuth({ user: null, isLoading: false }));
+
+function renderCard(link: ListedMailtoLink, hideTeam = false) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === '/api/v1/tracking' && init?.method === 'POST') return json(TRACKING, 201);
+    return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <LinkCard link={link} hideTeam={hideTeam} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup({ delay: null }), fetch, card: screen.getByRole('article') };
+}
+
+const posts = (fetch: ReturnType<typeof vi.fn>) =>
+  fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+
+describe('a link row', () => {
+  it('shows the whole name, its clicks, its tracking links and its team', () => {
+    const { card } = renderCard(LINK);
+    expect(within(card).getByRole('heading', { name: LINK.name })).toHaveProperty(
+      'title',
+      LINK.name,
+    );
+    const clicks = within(card).getAllByRole('link', {
+      name: '12 clicks in the last 30 days: view analytics',
+    });
+    expect(clicks.map((a) => a.getAttribute('href'))).toContain('/dashboard/analytics/7');
+    expect(within(card).getByTestId('link-tracking-badge').textContent).toContain(
+      '2 tracking links',
+    );
+    expect(within(card).getByTitle(`Shared with ${LINK.teamName}`)).toBeTruthy();
+    // Two actions in view, the rest in the menu.
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Copy link', `More actions for ${LINK.name}`]);
+    expect(within(card).getByRole('link', { name: 'Edit link' })).toBeTruthy();
+  });
+
+  it('leaves out the team badge on a list of that team, and the tracking badge without any', () => {
+    const { card } = renderCard({ ...LINK, trackingLinkCount: 0, clicks30d: 1 }, true);
+    expect(within(card).queryByTitle(`Shared with ${LINK.teamName}`)).toBeNull();
+    expect(within(card).queryByTestId('link-tracking-badge')).toBeNull();
+    expect(
+      within(card).getAllByRole('link', { name: '1 click in the last 30 days: view analytics' }),
+    ).not.toHaveLength(0);
+  });
+
+  it("'New tracking link' asks for a label first, then shows the new address", async () => {
+    signedInAs('PREMIUM');
+    const { user, fetch, card } = renderCard(LINK);
+    await user.click(within(card).getByRole('button', { name: `More actions for ${LINK.name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'New tracking link' }));
+    // The dialog's code loads on first use.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'New tracking link' },
+      { timeout: 10_000 },
+    );
+    expect(posts(fetch)).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Label (optional)'), 'Footer');
+    await user.click(within(dialog).getByRole('button', { name: 'Create tracking link' }));
+    const created = await screen.findByRole('dialog', { name: 'Tracking link created' });
+    expect(
+      (within(created).getByRole('textbox', { name: 'Tracking link' }) as HTMLInputElement).value,
+    ).toBe(TRACKING.trackingUrl);
+    expect(
+      within(created).getByRole('button', { name: 'QR code for tracking link Footer' }),
+    ).toBeTruthy();
+    expect(posts(fetch).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { mailtoLinkId: 7, label: 'Footer' },
+    ]);
+  });
+
+  it('on a plan without tracking links, shows a lock and the upgrade prompt instead', async () => {
+    signedInAs('FREE');
+    const { user, fetch, card } = renderCard(LINK);
+    await user.click(within(card).getByRole('button', { name: `More actions for ${LINK.name}` }));
+    const item = await screen.findByRole('menuitem', { name: /New tracking link/ });
+    expect(item.textContent).toContain('Premium');
+    await user.click(item);
+    await waitFor(() => expect(screen.getByRole('alertdialog')).toBeTruthy());
+    expect(screen.getByRole('alertdialog').textContent).toContain('Upgrade to Premium');
+    expect(screen.queryByRole('dialog', { name: 'New tracking link' })).toBeNull();
+    expect(posts(fetch)).toEqual([]);
+  });
+});

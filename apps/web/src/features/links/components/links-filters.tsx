@@ -1,0 +1,57 @@
+import type { ShareTeam } from '../api/get-share-teams';
+import { NativeSelect } from '@/components/ui/native-select';
+import { LINK_ORDERS, type LinkListState, type LinkOrderKey } from '../lib/list-state';
+import { SearchBox } from './links-search-box';
+
+export interface LinksFiltersProps {
+  state: LinkListState;
+  teams: readonly ShareTeam[];
+  onSearch: (q: string) => void;
+  onChange: (change: Partial<LinkListState>) => void;
+}
+
+/** Search, 'Show' (all, private, a team's) and 'Sort' above the links. */
+export function LinksFilters({ state, teams, onSearch, onChange: update }: LinksFiltersProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="search">
+      <SearchBox value={state.q} onSearch={onSearch} />
+      <div className="grid basis-full grid-cols-2 gap-2 sm:flex sm:basis-auto">
+        <NativeSelect
+          aria-label="Show"
+          value={typeof state.filter === 'number' ? `team-${state.filter}` : state.filter}
+          onChange={(e) => {
+            const v = e.target.value;
+            update({
+              filter: v === 'all' || v === 'private' ? v : Number(v.slice('team-'.length)),
+              page: 1,
+            });
+          }}
+          className="sm:w-44"
+        >
+          <option value="all">All links</option>
+          <option value="private">Private links</option>
+          {teams.map((team) => (
+            <option key={team.id} value={`team-${team.id}`}>
+              Team: {team.name}
+            </option>
+          ))}
+          {typeof state.filter === 'number' && !teams.some((t) => t.id === state.filter) ? (
+            <option value={`team-${state.filter}`}>Team #{state.filter}</option>
+          ) : null}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Sort"
+          value={state.orderKey}
+          onChange={(e) => update({ orderKey: e.target.value as LinkOrderKey, page: 1 })}
+          className="sm:w-44"
+        >
+          {Object.entries(LINK_ORDERS).map(([key, o]) => (
+            <option key={key} value={key}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}
