@@ -14,11 +14,11 @@ test('landing page: hero buttons scroll to the generator; footer links; screensh
   await expect(page.locator('#generator')).toBeInViewport();
   await expect(page.getByText(/Perfect links/i).first()).toBeVisible();
 
-  // Signed out, dashboard links in the footer lead to /auth.
+  // Signed out, dashboard links in the footer lead to /auth, then on to the page.
   const footer = page.locator('footer');
   await expect(footer.getByRole('link', { name: 'Link Management' })).toHaveAttribute(
     'href',
-    '/auth',
+    '/auth?next=%2Fdashboard%3Ftab%3Dlinks',
   );
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
     'href',
