@@ -136,3 +136,40 @@ test('the admin CLI tier shows up for the user', async ({ page, request }) => {
   await signInViaApi(page, user);
   await expect(page.getByText(/premium/i).first()).toBeVisible();
 });
+
+test('a signed-out visit to a dashboard page signs in, then lands on that page', async ({
+  page,
+  request,
+}) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await page.goto('/dashboard/settings?tab=security');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%2Fsettings%3Ftab%3Dsecurity$/);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\?tab=security$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  // Registering keeps the way back for the sign-in that follows.
+  const other = makeUser();
+  await page.context().clearCookies();
+  await page.goto(`/auth?tab=register&next=${encodeURIComponent('/dashboard?tab=teams')}`);
+  await page.getByLabel('Username').fill(other.username);
+  await page.getByLabel('Email').fill(other.email);
+  await page.getByLabel('First Name').fill(other.firstName);
+  await page.getByLabel('Password', { exact: true }).fill(other.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%3Ftab%3Dteams$/);
+  await page.getByLabel('Password', { exact: true }).fill(other.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=teams$/);
+
+  // Never off-site: a foreign `next` leads to the dashboard.
+  await page.context().clearCookies();
+  await page.goto('/auth?next=//evil.example/x');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+});

@@ -34,10 +34,22 @@ test('signed-out visit to /dashboard lands on /auth', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test('unknown paths show Page Not Found', async ({ page }) => {
-  await page.goto('/this/does/not/exist');
+test('unknown paths answer 404 and show Page Not Found', async ({ page }) => {
+  const res = await page.goto('/this/does/not/exist');
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await snap(page, 'not-found');
+  expect((await page.goto('/pricing'))?.status()).toBe(200);
+});
+
+test('an unknown dashboard path answers 404 and says so inside the app', async ({ page }) => {
+  await signedInUser(page);
+  const res = await page.goto('/dashboard/no-such-page?x=1');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('static pages render', async ({ page, consoleErrors }) => {

@@ -16,6 +16,7 @@ import type { Db } from './db/database';
 import { registerAuthHook } from './lib/auth-hook';
 import { openapiOptions } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { loadSpaRoutes } from './lib/spa-routes';
 import { AppError, notFound } from './lib/errors';
 import { errorHandler } from './lib/error-handler';
 import { foldOutageLines, logRecovery, OutageLog } from './lib/db-errors';
@@ -359,7 +360,9 @@ const ASSET_HEADERS_LEFT_OUT = ['etag', 'last-modified', 'accept-ranges'] as con
 const uncompressedName = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
 
 /**
- * Serves the built web app; any non-API path falls back to index.html (client routing).
+ * Serves the built web app; a path the app has a page for gets its HTML (the prerendered page or
+ * index.html, for client routing), any other the not-found page with status 404 (index.html in
+ * the signed-in app, which shows its own not-found page there).
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file, so a
  * request gets the smallest variant its `Accept-Encoding` allows, with `Vary: Accept-Encoding`.
  */
@@ -367,6 +370,7 @@ function registerSpa(app: App, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasSpa = index !== null && fs.existsSync(index);
   const prerendered = hasSpa && webDist ? prerenderedPages(webDist) : new Map<string, string>();
+  const routes = hasSpa && webDist ? loadSpaRoutes(webDist) : null;
   if (hasSpa && webDist) {
     void app.register(fastifyStatic, {
       root: webDist,
@@ -400,8 +404,12 @@ function registerSpa(app: App, webDist: string | null) {
         .code(404)
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
-    const page = prerendered.get(where);
-    return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
+    reply.header('Cache-Control', 'no-cache');
+    if (routes && !routes.isPage(where))
+      return reply
+        .code(404)
+        .sendFile(routes.isSignedIn(where) ? 'index.html' : routes.notFoundPage);
+    return reply.sendFile(prerendered.get(where) ?? 'index.html');
   });
 }
 
@@ -416,6 +424,8 @@ function prerenderedPages(webDist: string): Map<string, string> {
   for (const file of fs.readdirSync(dir)) {
     if (!file.endsWith('.html')) continue;
     const name = file.slice(0, -'.html'.length);
+    // The not-found page is only ever served with 404, for paths the app has no page for.
+    if (name === '404') continue;
     pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
   }
   return pages;
