@@ -40,7 +40,7 @@ function SidebarUser({ user }: { user: User | null }) {
   const name = displayName(user);
   return (
     <div className="flex items-center gap-3 px-2">
-      <UserAvatar name={name} className="size-10 text-sm" />
+      <UserAvatar user={user} className="size-10 text-sm" />
       <div className="min-w-0">
         <p className="truncate text-sm font-semibold">{name}</p>
         {user.email ? (

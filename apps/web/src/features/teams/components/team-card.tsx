@@ -53,7 +53,7 @@ export function TeamCard({ team, onDelete }: TeamCardProps) {
             {shown.map((m) => (
               <UserAvatar
                 key={m.userId}
-                name={m.user.username}
+                user={m.user}
                 className="size-7 text-[11px] ring-2 ring-card"
               />
             ))}
