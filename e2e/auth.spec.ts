@@ -37,14 +37,14 @@ test('a new user registers, signs in, edits the profile, changes the password an
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Your account has been created! Please log in.')).toBeVisible();
-  // No auto-login: back on the Sign In tab.
-  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Your account has been created! Please sign in.')).toBeVisible();
+  // No auto-login: back on the Sign in tab.
+  await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
 
   // Sign in.
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await snap(page, 'dashboard');
@@ -99,14 +99,14 @@ test('a new user registers, signs in, edits the profile, changes the password an
 
   // Sign out from the user menu, then the new password works and the old one does not.
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
 
   await page.goto('/auth');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Invalid username or password')).toBeVisible();
 
   await signInViaUi(page, { username: user.username, password: 'a brand new secret' });

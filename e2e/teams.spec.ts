@@ -257,12 +257,12 @@ test('an owner invites an e-mail address; the link, opened signed out, leads thr
   await visitor.getByLabel('First Name').fill(newcomer.firstName);
   await visitor.getByLabel('Password', { exact: true }).fill(newcomer.password);
   await visitor.getByRole('button', { name: 'Create Account' }).click();
-  await expect(visitor.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+  await expect(visitor.getByRole('tab', { name: 'Sign in' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
   await visitor.getByLabel('Password', { exact: true }).fill(newcomer.password);
-  await visitor.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(visitor).toHaveURL(new URL(link).pathname);
   await expect(visitor.getByText(`You are signed in as ${newcomer.username}`)).toBeVisible();
   await snap(visitor, 'invitation-signed-in');
