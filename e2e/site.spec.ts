@@ -64,7 +64,19 @@ test('static pages render', async ({ page, consoleErrors }) => {
   await page.goto('/pricing');
   for (const tier of ['Free', 'Premium', 'Team'])
     await expect(page.getByRole('heading', { name: tier, exact: true })).toBeVisible();
+  // What differs between the plans, as the server enforces it.
+  const compare = page.getByRole('region', { name: 'Compare plans' });
+  await expect(compare.getByRole('row', { name: /Webhooks on clicks/ })).toContainText('Up to 20');
+  await expect(compare.getByRole('row', { name: /Create teams/ })).toContainText(
+    'Up to 50 teams of 200 people',
+  );
   await snap(page, 'pricing');
+  // A paid plan is requested from the administrator, not signed up for.
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Request Premium' }).click();
+  await expect(page).toHaveURL(/\/contact\?plan=premium$/);
+  await expect(page.getByLabel('Subject')).toHaveValue('Premium plan');
+  await expect(page.getByLabel('Message')).toHaveValue(/on the Premium plan/);
   expect(consoleErrors).toEqual([]);
 });
 
