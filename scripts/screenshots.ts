@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import * as prettier from 'prettier';
 import { seedAccount, type SeededAccount } from '../e2e/seed';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
 
@@ -163,14 +164,14 @@ async function main() {
         await context.close();
       }
     await browser.close();
-    writeIndex(written);
+    await writeIndex(written);
   } finally {
     server.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function writeIndex(files: string[]) {
+async function writeIndex(files: string[]) {
   const rows = SCREENS.map((screen) => {
     const cells = THEMES.flatMap((theme) =>
       WIDTHS.map((width) => {
@@ -194,7 +195,10 @@ Files are named \`<screen>-<width>-<theme>.png\`.
 | --- | --- | ${THEMES.flatMap(() => WIDTHS.map(() => '---')).join(' | ')} |
 ${rows.join('\n')}
 `;
-  fs.writeFileSync(path.join(OUT, 'README.md'), text);
+  // Formatted as `npm run check` wants it.
+  const file = path.join(OUT, 'README.md');
+  const options = await prettier.resolveConfig(file);
+  fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }
 
 await main();

@@ -90,9 +90,10 @@ function PlanComparison() {
       <h2 id="compare-heading" className="text-center text-2xl font-semibold tracking-tight">
         Compare plans
       </h2>
-      {/* Phones scroll the table sideways inside its frame; the page itself never widens. */}
+      {/* Phones scroll the table sideways inside its frame; the page itself never widens (the
+          frame is `relative` so that the screen-reader texts inside it stay in it too). */}
       <div
-        className="mt-6 overflow-x-auto rounded-xl border bg-card"
+        className="relative mt-6 overflow-x-auto rounded-xl border bg-card"
         tabIndex={0}
         role="region"
         aria-labelledby="compare-heading"
