@@ -336,8 +336,8 @@ describe('creating a team', () => {
         updatedAt: team.createdAt,
         user: {
           username: owner.user.username,
-          firstName: owner.user.firstName,
-          lastName: owner.user.lastName,
+          firstName: 'Test',
+          lastName: 'User',
           email: owner.user.email,
           profileImageUrl: null,
         },
@@ -434,11 +434,11 @@ describe('reading teams', () => {
       [admin.user.id, 'ADMIN'],
       [member.user.id, 'MEMBER'],
     ]);
-    // Teammates see each other's names (the members list shows them).
+    // Teammates see each other's names as registered (the members list shows them).
     expect(team.members[2].user).toEqual({
       username: member.user.username,
-      firstName: member.user.firstName,
-      lastName: member.user.lastName,
+      firstName: 'Test',
+      lastName: 'User',
       email: member.user.email,
       profileImageUrl: null,
     });
