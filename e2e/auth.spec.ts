@@ -101,7 +101,7 @@ test('a new user registers, signs in, edits the profile, changes the password an
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+  await expect(page.getByText('You have been signed out.')).toBeVisible();
 
   await page.goto('/auth');
   await page.getByLabel('Username').fill(user.username);
