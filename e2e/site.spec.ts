@@ -140,3 +140,43 @@ for (const path of ['/', '/auth', '/auth?tab=register']) {
     ).toEqual([]);
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu leads to the public pages and to sign in', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Generator', 'Pricing', 'About', 'Contact', 'Sign in'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('header').analyze();
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
+
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    // A choice navigates and closes it.
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the signed-in app has no links to the public pages in its header', async ({ page }) => {
+    await signedInUser(page);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Site' })).toHaveCount(0);
+  });
+});
