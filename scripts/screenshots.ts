@@ -121,7 +121,6 @@ async function main() {
       PUBLIC_URL: BASE,
       // Every new account is on the Team plan: no admin step while seeding.
       DEFAULT_TIER: 'TEAM',
-      TRUST_PROXY: 'true',
     },
   });
   try {
