@@ -158,7 +158,7 @@ test('deleting the account signs out, and the account cannot sign in again', asy
 
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Invalid username or password')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

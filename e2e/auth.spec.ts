@@ -37,14 +37,14 @@ test('a new user registers, signs in, edits the profile, changes the password an
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Your account has been created! Please log in.')).toBeVisible();
-  // No auto-login: back on the Sign In tab.
-  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Your account has been created! Please sign in.')).toBeVisible();
+  // No auto-login: back on the Sign in tab.
+  await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
 
   // Sign in.
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await snap(page, 'dashboard');
@@ -99,14 +99,14 @@ test('a new user registers, signs in, edits the profile, changes the password an
 
   // Sign out from the user menu, then the new password works and the old one does not.
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+  await expect(page.getByText('You have been signed out.')).toBeVisible();
 
   await page.goto('/auth');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Invalid username or password')).toBeVisible();
 
   await signInViaUi(page, { username: user.username, password: 'a brand new secret' });
@@ -135,4 +135,41 @@ test('the admin CLI tier shows up for the user', async ({ page, request }) => {
   expect(admin('set-tier', user.username, 'PREMIUM')).toContain(`${user.username} is now PREMIUM`);
   await signInViaApi(page, user);
   await expect(page.getByText(/premium/i).first()).toBeVisible();
+});
+
+test('a signed-out visit to a dashboard page signs in, then lands on that page', async ({
+  page,
+  request,
+}) => {
+  const user = makeUser();
+  await registerViaApi(request, user);
+  await page.goto('/dashboard/settings?tab=security');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%2Fsettings%3Ftab%3Dsecurity$/);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\?tab=security$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  // Registering keeps the way back for the sign-in that follows.
+  const other = makeUser();
+  await page.context().clearCookies();
+  await page.goto(`/auth?tab=register&next=${encodeURIComponent('/dashboard?tab=teams')}`);
+  await page.getByLabel('Username').fill(other.username);
+  await page.getByLabel('Email').fill(other.email);
+  await page.getByLabel('First Name').fill(other.firstName);
+  await page.getByLabel('Password', { exact: true }).fill(other.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%3Ftab%3Dteams$/);
+  await page.getByLabel('Password', { exact: true }).fill(other.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=teams$/);
+
+  // Never off-site: a foreign `next` leads to the dashboard.
+  await page.context().clearCookies();
+  await page.goto('/auth?next=//evil.example/x');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
 });

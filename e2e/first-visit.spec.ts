@@ -212,7 +212,7 @@ test('an anonymous visitor of the dashboard sees its outline, then goes to sign 
   consoleErrors,
 }) => {
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
   expect(consoleErrors).toEqual([]);
 });

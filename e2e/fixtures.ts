@@ -46,7 +46,7 @@ export async function signInViaUi(
   await page.goto('/auth');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 }
 

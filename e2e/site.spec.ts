@@ -14,11 +14,11 @@ test('landing page: hero buttons scroll to the generator; footer links; screensh
   await expect(page.locator('#generator')).toBeInViewport();
   await expect(page.getByText(/Perfect links/i).first()).toBeVisible();
 
-  // Signed out, dashboard links in the footer lead to /auth.
+  // Signed out, dashboard links in the footer lead to /auth, then on to the page.
   const footer = page.locator('footer');
   await expect(footer.getByRole('link', { name: 'Link Management' })).toHaveAttribute(
     'href',
-    '/auth',
+    '/auth?next=%2Fdashboard%3Ftab%3Dlinks',
   );
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
     'href',
@@ -34,10 +34,22 @@ test('signed-out visit to /dashboard lands on /auth', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test('unknown paths show Page Not Found', async ({ page }) => {
-  await page.goto('/this/does/not/exist');
+test('unknown paths answer 404 and show Page Not Found', async ({ page }) => {
+  const res = await page.goto('/this/does/not/exist');
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await snap(page, 'not-found');
+  expect((await page.goto('/pricing'))?.status()).toBe(200);
+});
+
+test('an unknown dashboard path answers 404 and says so inside the app', async ({ page }) => {
+  await signedInUser(page);
+  const res = await page.goto('/dashboard/no-such-page?x=1');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('static pages render', async ({ page, consoleErrors }) => {
@@ -52,7 +64,19 @@ test('static pages render', async ({ page, consoleErrors }) => {
   await page.goto('/pricing');
   for (const tier of ['Free', 'Premium', 'Team'])
     await expect(page.getByRole('heading', { name: tier, exact: true })).toBeVisible();
+  // What differs between the plans, as the server enforces it.
+  const compare = page.getByRole('region', { name: 'Compare plans' });
+  await expect(compare.getByRole('row', { name: /Webhooks on clicks/ })).toContainText('Up to 20');
+  await expect(compare.getByRole('row', { name: /Create teams/ })).toContainText(
+    'Up to 50 teams of 200 people',
+  );
   await snap(page, 'pricing');
+  // A paid plan is requested from the administrator, not signed up for.
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Request Premium' }).click();
+  await expect(page).toHaveURL(/\/contact\?plan=premium$/);
+  await expect(page.getByLabel('Subject')).toHaveValue('Premium plan');
+  await expect(page.getByLabel('Message')).toHaveValue(/on the Premium plan/);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -116,3 +140,43 @@ for (const path of ['/', '/auth', '/auth?tab=register']) {
     ).toEqual([]);
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu leads to the public pages and to sign in', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Generator', 'Pricing', 'About', 'Contact', 'Sign in'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('header').analyze();
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
+
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    // A choice navigates and closes it.
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the signed-in app has no links to the public pages in its header', async ({ page }) => {
+    await signedInUser(page);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Site' })).toHaveCount(0);
+  });
+});

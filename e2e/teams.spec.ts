@@ -60,6 +60,11 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await createDialog.getByRole('button', { name: 'Create Team' }).click();
   await expect(page.getByText('Team created').first()).toBeVisible();
   await expect(createDialog).toBeHidden();
+  // Creating a team opens it; the teams tab lists it.
+  await expect(page).toHaveURL(/\/teams\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  await expect(page.getByText('No links shared yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
 
   const card = page.getByRole('article', { name: teamName });
   await expect(card.getByText('Owner', { exact: true })).toBeVisible();
@@ -134,6 +139,9 @@ test('owner builds a team and shares a link; the admin removes the member, who l
 
   await page.reload();
   await expect(rows).toHaveCount(3);
+  // Members by name, the username beside it.
+  await expect(rows.filter({ hasText: `@${member.username}` })).toContainText('Max');
+  await expect(rows.filter({ hasText: `@${owner.username}` })).toContainText('Olga (you)');
   await expect(page.getByText('No pending invitations.')).toBeVisible();
   await expect(page.getByText(member.email)).toBeVisible();
   await expect(page.getByLabel(`Role of ${teamAdmin.username}`)).toHaveValue('ADMIN');
@@ -167,6 +175,8 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await asMember.page.goto(`/teams/${teamId}`);
   await expect(asMember.page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   await expect(asMember.page.getByTestId('team-member-row')).toHaveCount(3);
+  // The team's shared links, for members too.
+  await expect(asMember.page.getByTestId('team-link-row')).toHaveText([new RegExp(linkName)]);
   await expect(asMember.page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await expect(asMember.page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   await expect(asMember.page.getByText('Pending invitations')).toHaveCount(0);
@@ -247,12 +257,12 @@ test('an owner invites an e-mail address; the link, opened signed out, leads thr
   await visitor.getByLabel('First Name').fill(newcomer.firstName);
   await visitor.getByLabel('Password', { exact: true }).fill(newcomer.password);
   await visitor.getByRole('button', { name: 'Create Account' }).click();
-  await expect(visitor.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+  await expect(visitor.getByRole('tab', { name: 'Sign in' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
   await visitor.getByLabel('Password', { exact: true }).fill(newcomer.password);
-  await visitor.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(visitor).toHaveURL(new URL(link).pathname);
   await expect(visitor.getByText(`You are signed in as ${newcomer.username}`)).toBeVisible();
   await snap(visitor, 'invitation-signed-in');

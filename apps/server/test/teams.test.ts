@@ -334,7 +334,13 @@ describe('creating a team', () => {
         role: 'OWNER',
         createdAt: team.createdAt,
         updatedAt: team.createdAt,
-        user: { username: owner.user.username, email: owner.user.email, profileImageUrl: null },
+        user: {
+          username: owner.user.username,
+          firstName: 'Test',
+          lastName: 'User',
+          email: owner.user.email,
+          profileImageUrl: null,
+        },
       },
     ]);
     expect(await rolesOf(team.id)).toEqual({ [owner.user.id]: 'OWNER' });
@@ -428,8 +434,11 @@ describe('reading teams', () => {
       [admin.user.id, 'ADMIN'],
       [member.user.id, 'MEMBER'],
     ]);
+    // Teammates see each other's names as registered (the members list shows them).
     expect(team.members[2].user).toEqual({
       username: member.user.username,
+      firstName: 'Test',
+      lastName: 'User',
       email: member.user.email,
       profileImageUrl: null,
     });

@@ -18,7 +18,9 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
 });
-const { render, PAGES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+const { render, PAGES, ROUTES_MANIFEST } = await import(
+  pathToFileURL(path.join(ssrOut, 'prerender.js')).href
+);
 
 const escapeHtml = (s) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -48,6 +50,12 @@ for (const page of PAGES) {
 }
 fs.rmSync(ssrOut, { recursive: true, force: true });
 console.log(`prerendered ${PAGES.length} pages into dist/pages/`);
+
+// The app's routes, for the server to answer unknown paths with 404 (apps/server/src/app.ts).
+fs.writeFileSync(
+  path.join(dist, '.vite', 'routes.json'),
+  `${JSON.stringify(ROUTES_MANIFEST, null, 2)}\n`,
+);
 
 // The Content-Security-Policy allows an inline script only by the hash of its exact text: the
 // hashes of every inline script of the pages as written (theme-init.js, inlined by

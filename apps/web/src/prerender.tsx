@@ -5,7 +5,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
-import { metaFor, PUBLIC_PAGES, SIGNED_IN_SHELLS, type PageMeta } from './app/route-meta';
+import {
+  APP_ROUTES,
+  metaFor,
+  NOT_FOUND_PAGE,
+  PUBLIC_PAGES,
+  SIGNED_IN_PREFIXES,
+  SIGNED_IN_SHELLS,
+  type PageMeta,
+} from './app/route-meta';
 import { setPrerenderedAuth } from './lib/auth/auth-store';
 import { loadQueryClient } from './lib/query-host';
 
@@ -13,7 +21,16 @@ import { loadQueryClient } from './lib/query-host';
 export const PAGES: readonly (PageMeta & { path: string; prerender: boolean })[] = [
   ...PUBLIC_PAGES,
   ...SIGNED_IN_SHELLS.map((path) => ({ path, ...metaFor(path), prerender: true })),
+  // Served by the server, with status 404, for any path the app has no page for.
+  { path: NOT_FOUND_PAGE, ...metaFor(NOT_FOUND_PAGE), prerender: true },
 ];
+
+/** What the server reads to tell the app's pages from unknown paths (`dist/.vite/routes.json`). */
+export const ROUTES_MANIFEST = {
+  routes: APP_ROUTES,
+  signedInPrefixes: SIGNED_IN_PREFIXES,
+  notFoundPage: `pages${NOT_FOUND_PAGE}.html`,
+};
 
 /**
  * The HTML inside #root for `url`. Rendered twice: the first pass loads every lazy part of the

@@ -76,6 +76,9 @@ export type UpdateMemberBody = z.input<typeof UpdateMemberBody>;
 
 export const MemberUser = z.object({
   username: z.string(),
+  // The member's name as teammates see it (the header and the members list show it).
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   email: emailAddress().nullable(),
   profileImageUrl: url().nullable(),
 });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors';
 import { apiNotFound, isApiPath, requestPath } from '../lib/http-edges';
+import { loadSpaRoutes } from '../lib/spa-routes';
 import type { App } from '../lib/types';
 
 /** Headers `@fastify/static` sets that an immutable hashed asset has no use for. */
@@ -13,7 +14,9 @@ const ASSET_HEADERS_LEFT_OUT = ['etag', 'last-modified', 'accept-ranges'] as con
 const uncompressedName = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
 
 /**
- * Serves the built web app; any non-API path falls back to index.html (client routing).
+ * Serves the built web app; a path the app has a page for gets its HTML (the prerendered page or
+ * index.html, for client routing), any other the not-found page with status 404 (index.html in
+ * the signed-in app, which shows its own not-found page there).
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file, so a
  * request gets the smallest variant its `Accept-Encoding` allows, with `Vary: Accept-Encoding`.
  */
@@ -21,6 +24,7 @@ export function registerSpa(app: App, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasSpa = index !== null && fs.existsSync(index);
   const prerendered = hasSpa && webDist ? prerenderedPages(webDist) : new Map<string, string>();
+  const routes = hasSpa && webDist ? loadSpaRoutes(webDist) : null;
   if (hasSpa && webDist) {
     void app.register(fastifyStatic, {
       root: webDist,
@@ -54,8 +58,12 @@ export function registerSpa(app: App, webDist: string | null) {
         .code(404)
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
-    const page = prerendered.get(where);
-    return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
+    reply.header('Cache-Control', 'no-cache');
+    if (routes && !routes.isPage(where))
+      return reply
+        .code(404)
+        .sendFile(routes.isSignedIn(where) ? 'index.html' : routes.notFoundPage);
+    return reply.sendFile(prerendered.get(where) ?? 'index.html');
   });
 }
 
@@ -70,6 +78,8 @@ function prerenderedPages(webDist: string): Map<string, string> {
   for (const file of fs.readdirSync(dir)) {
     if (!file.endsWith('.html')) continue;
     const name = file.slice(0, -'.html'.length);
+    // The not-found page is only ever served with 404, for paths the app has no page for.
+    if (name === '404') continue;
     pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
   }
   return pages;

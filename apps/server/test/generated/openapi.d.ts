@@ -979,6 +979,8 @@ export interface components {
             updatedAt: string;
             user: {
                 username: string;
+                firstName: string | null;
+                lastName: string | null;
                 email: string | null;
                 profileImageUrl: string | null;
             };

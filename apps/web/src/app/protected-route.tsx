@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { signInPath } from '@/features/auth/lib/return-path';
 import { getMe, setCurrentUser } from '@/lib/auth/get-me';
 import { useAuth } from '@/lib/auth/use-auth';
 
@@ -52,14 +53,15 @@ export function ProtectedRoute({ children, pending }: ProtectedRouteProps) {
         // The visitor already left this page (e.g. sign-out navigates home while the next
         // page is still loading): nothing to guard any more.
         if (window.location.pathname !== location.pathname) return;
-        void navigate('/auth', { replace: true, state: { from: location.pathname } });
+        // Signing in leads back here (the page and its query, e.g. a dashboard tab).
+        void navigate(signInPath(location.pathname + location.search), { replace: true });
       }, AUTH_REDIRECT_DELAY_MS);
     });
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [anonymous, navigate, location.pathname, queryClient]);
+  }, [anonymous, navigate, location.pathname, location.search, queryClient]);
 
   if (!user) return pending ?? <PageSpinner label="Checking your session…" />;
   return children;

@@ -87,6 +87,34 @@ const SIGNED_IN: [RegExp, string][] = [
   [/^\/invitations\//, 'Team invitation'],
 ];
 
+/**
+ * Every path the app has a page for, as router patterns (`:name` stands for one path segment).
+ * The build writes them to `dist/.vite/routes.json`; the server answers any other path with the
+ * not-found page and status 404. A new route in router.tsx belongs here too.
+ */
+export const APP_ROUTES: readonly string[] = [
+  ...PUBLIC_PAGES.map((p) => p.path),
+  '/forgot-password',
+  '/reset-password',
+  '/invitations/:token',
+  '/dashboard',
+  '/dashboard/profile',
+  '/dashboard/settings',
+  '/dashboard/create-link',
+  '/dashboard/edit-link/:id',
+  '/dashboard/analytics/:id',
+  '/teams/:id',
+];
+
+/**
+ * Where the signed-in app lives: an unknown path under one of these is shown as not found inside
+ * the app (its header and sidebar), not on the public site's page.
+ */
+export const SIGNED_IN_PREFIXES: readonly string[] = ['/dashboard/', '/teams/'];
+
+/** The path the build prerenders the not-found page for (`dist/pages/404.html`). */
+export const NOT_FOUND_PAGE = '/404';
+
 /** The meta of the page at `pathname` (unknown paths get the not-found page's). */
 export function metaFor(pathname: string): PageMeta {
   const page = PUBLIC_PAGES.find((p) => p.path === pathname);

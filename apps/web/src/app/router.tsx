@@ -14,6 +14,9 @@ import { ScrollManager } from './scroll-manager';
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
+const AppNotFoundPage = lazy(() =>
+  import('./routes/app-not-found').then((m) => ({ default: m.AppNotFoundPage })),
+);
 const loadShell = () => import('./routes/dashboard-shell');
 const DashboardShell = lazyWithQuery(() => loadShell().then((m) => m.DashboardShell));
 const AuthPage = lazyWithQuery(() =>
@@ -88,7 +91,8 @@ function RootLayout() {
 }
 
 /**
- * Every route of the app. The browser renders it inside a BrowserRouter (main.tsx); the build
+ * Every route of the app (a new one also goes in route-meta.ts `APP_ROUTES`, which tells the
+ * server which paths are pages). The browser renders it inside a BrowserRouter (main.tsx); the build
  * renders the public pages inside a StaticRouter to prerender their HTML.
  */
 export function AppRoutes() {
@@ -118,6 +122,8 @@ export function AppRoutes() {
             <Route path="dashboard/edit-link/:id" element={<EditLinkRoute />} />
             <Route path="dashboard/analytics/:id" element={<LinkAnalyticsRoute />} />
             <Route path="teams/:id" element={<TeamDetailRoute />} />
+            <Route path="dashboard/*" element={<AppNotFoundPage />} />
+            <Route path="teams/:id/*" element={<AppNotFoundPage />} />
           </Route>
         </Route>
       </Routes>

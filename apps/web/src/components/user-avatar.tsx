@@ -1,19 +1,13 @@
 import { cn } from '@/lib/cn';
+import { initials, type NamedUser } from '@/lib/user';
 
 export interface UserAvatarProps {
-  name: string;
+  user: NamedUser;
   className?: string;
 }
 
-/** Initials in a tinted circle (we store no profile pictures). */
-export function UserAvatar({ name, className }: UserAvatarProps) {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase() ?? '')
-      .join('') || '?';
+/** Initials in a tinted circle (we store no profile pictures): the same for a user everywhere. */
+export function UserAvatar({ user, className }: UserAvatarProps) {
   return (
     <span
       aria-hidden="true"
@@ -22,7 +16,7 @@ export function UserAvatar({ name, className }: UserAvatarProps) {
         className,
       )}
     >
-      {initials}
+      {initials(user)}
     </span>
   );
 }

@@ -19,7 +19,7 @@ describe('normalizeError', () => {
   it.each([
     [400, 'Bad field', 'Bad field'],
     [400, '', 'Invalid request. Please check your input.'],
-    [401, 'Not signed in', 'Please log in to continue.'],
+    [401, 'Not signed in', 'Please sign in to continue.'],
     [403, 'Nope', 'Nope'],
     [403, '', 'You do not have permission to perform this action.'],
     [404, 'No route', 'The requested resource was not found.'],

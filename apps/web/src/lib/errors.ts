@@ -24,7 +24,7 @@ export const UNKNOWN_ERROR_MESSAGE = 'An unexpected error occurred.';
 /** Status -> message. `null` means "the server's detail, else the fallback". */
 const STATUS_MESSAGES: Record<number, { fixed?: string; fallback?: string }> = {
   400: { fallback: 'Invalid request. Please check your input.' },
-  401: { fixed: 'Please log in to continue.' },
+  401: { fixed: 'Please sign in to continue.' },
   403: { fallback: 'You do not have permission to perform this action.' },
   404: { fixed: 'The requested resource was not found.' },
   409: { fallback: 'This resource already exists.' },

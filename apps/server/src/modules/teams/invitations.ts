@@ -230,7 +230,13 @@ export class InvitationsService {
           updated_at: now,
         });
         await invitations.deleteInvitation(trx, row.id);
-        return toTeamMember({ ...member, username: user.username, email: user.email });
+        return toTeamMember({
+          ...member,
+          username: user.username,
+          email: user.email,
+          first_name: user.first_name,
+          last_name: user.last_name,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(INVITATION_MESSAGES.alreadyMember);

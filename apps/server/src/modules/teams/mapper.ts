@@ -23,7 +23,13 @@ export function toTeamMember(row: MemberWithUser): TeamMember {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     // Profile images are not stored; the field stays (always null) for older clients.
-    user: { username: row.username, email: row.email, profileImageUrl: null },
+    user: {
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      profileImageUrl: null,
+    },
   };
 }
 

@@ -7,7 +7,8 @@ type Conn = Kysely<DB> | Transaction<DB>;
 type Role = TeamMemberRow['role'];
 
 /** A membership with the member's public user fields. */
-export type MemberWithUser = TeamMemberRow & Pick<UserRow, 'username' | 'email'>;
+export type MemberWithUser = TeamMemberRow &
+  Pick<UserRow, 'username' | 'email' | 'first_name' | 'last_name'>;
 
 /**
  * Row locks for a read inside a transaction, PostgreSQL only: SQLite runs one transaction at a
@@ -59,14 +60,14 @@ export function listTeamsOfUser(db: Conn, userId: number): Promise<TeamRow[]> {
     .execute();
 }
 
-/** The members of the given teams with their usernames and e-mails. */
+/** The members of the given teams with their usernames, names and e-mails. */
 export function listMembersOfTeams(db: Conn, teamIds: number[]): Promise<MemberWithUser[]> {
   if (teamIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
     .selectAll('team_members')
-    .select(['users.username', 'users.email'])
+    .select(['users.username', 'users.email', 'users.first_name', 'users.last_name'])
     .where('team_members.team_id', 'in', teamIds)
     .orderBy('team_members.created_at')
     .orderBy('team_members.id')
@@ -82,7 +83,7 @@ export function findMemberWithUser(
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
     .selectAll('team_members')
-    .select(['users.username', 'users.email'])
+    .select(['users.username', 'users.email', 'users.first_name', 'users.last_name'])
     .where('team_members.team_id', '=', teamId)
     .where('team_members.user_id', '=', userId)
     .executeTakeFirst();

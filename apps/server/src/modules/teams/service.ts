@@ -97,7 +97,8 @@ export class TeamsService {
         created_at: now,
         updated_at: now,
       });
-      const members = [{ ...owner, username: user.username, email: user.email }];
+      const { username, email, first_name, last_name } = user;
+      const members = [{ ...owner, username, email, first_name, last_name }];
       return toTeam(team, members, { userId: user.id, role: 'OWNER' });
     });
   }

@@ -40,7 +40,7 @@ function SidebarUser({ user }: { user: User | null }) {
   const name = displayName(user);
   return (
     <div className="flex items-center gap-3 px-2">
-      <UserAvatar name={name} className="size-10 text-sm" />
+      <UserAvatar user={user} className="size-10 text-sm" />
       <div className="min-w-0">
         <p className="truncate text-sm font-semibold">{name}</p>
         {user.email ? (
@@ -86,7 +86,7 @@ function SidebarContent({ user }: { user: User | null }) {
           disabled={isPending || !user}
         >
           <LogOutIcon aria-hidden="true" />
-          Sign Out
+          Sign out
         </Button>
       </div>
     </div>
@@ -107,7 +107,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <Header />
+      <Header variant="app" />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row md:gap-8 md:px-6 lg:px-8">
         <div className="border-b px-4 py-2 sm:px-6 md:hidden">
           <Button

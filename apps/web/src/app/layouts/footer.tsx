@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
+import { signInPath } from '@/features/auth/lib/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
 
 interface FooterLink {
   label: string;
   to: string;
-  /** Goes to /auth when nobody is signed in. */
+  /** Goes to /auth (and on to the page once signed in) when nobody is signed in. */
   needsAuth?: boolean;
   /** Served by the API server, not the SPA: a plain link. */
   external?: boolean;
@@ -67,7 +68,7 @@ export function Footer() {
                     </a>
                   ) : (
                     <Link
-                      to={link.needsAuth && !isAuthenticated ? '/auth' : link.to}
+                      to={link.needsAuth && !isAuthenticated ? signInPath(link.to) : link.to}
                       className={linkClass}
                     >
                       {link.label}

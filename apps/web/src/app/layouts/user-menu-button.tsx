@@ -15,7 +15,7 @@ export function UserMenuButton({ user, ...props }: { user: User } & ComponentPro
   const name = displayName(user);
   return (
     <Button variant="ghost" aria-label="User menu" className="h-10 gap-2 px-1.5 sm:px-2" {...props}>
-      <UserAvatar name={name} />
+      <UserAvatar user={user} />
       <span className="hidden w-16 truncate text-left sm:block">{name}</span>
       <ChevronDownIcon aria-hidden="true" className="text-muted-foreground" />
     </Button>

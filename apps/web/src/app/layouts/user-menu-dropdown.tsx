@@ -57,7 +57,7 @@ export function UserMenuDropdown({ user }: { user: User }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={signOut}>
           <LogOutIcon aria-hidden="true" />
-          Log out
+          Sign out
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -11,7 +11,7 @@ import { RegisterForm } from './register-form';
 type AuthTab = 'login' | 'register';
 
 /**
- * /auth: Sign In | Register. `?tab=register` opens Register; `?next=/path` is where a sign-in
+ * /auth: Sign in | Register. `?tab=register` opens Register; `?next=/path` is where a sign-in
  * leads (and what registering keeps for the sign-in that follows), e.g. back to an invitation.
  */
 export function AuthPage() {
@@ -49,7 +49,7 @@ export function AuthPage() {
         <CardContent>
           <Tabs value={tab} onValueChange={(value) => showTab(value as AuthTab)}>
             <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="login">Sign In</TabsTrigger>
+              <TabsTrigger value="login">Sign in</TabsTrigger>
               <TabsTrigger value="register">Register</TabsTrigger>
             </TabsList>
             <TabsContent value="login">

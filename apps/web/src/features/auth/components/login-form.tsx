@@ -35,12 +35,16 @@ export function LoginForm({
     onAttempt?.();
     login.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Login successful', description: 'Welcome back!' });
+        toast({ title: 'Signed in', description: 'Welcome back!' });
         onSuccess();
       },
       onError: (error) => {
         onFailure?.();
-        toast({ variant: 'destructive', title: 'Login failed', description: serverDetail(error) });
+        toast({
+          variant: 'destructive',
+          title: 'Sign-in failed',
+          description: serverDetail(error),
+        });
       },
     });
   });
@@ -93,7 +97,7 @@ export function LoginForm({
             Signing in...
           </>
         ) : (
-          'Sign In'
+          'Sign in'
         )}
       </Button>
       <p className="text-center text-sm text-muted-foreground">

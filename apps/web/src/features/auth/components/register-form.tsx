@@ -33,7 +33,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
       onSuccess: (user) => {
         toast({
           title: 'Registration successful',
-          description: 'Your account has been created! Please log in.',
+          description: 'Your account has been created! Please sign in.',
         });
         onSuccess(user.username);
       },

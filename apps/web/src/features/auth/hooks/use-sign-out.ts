@@ -9,15 +9,15 @@ export function useSignOut() {
     // Leave the signed-in pages first; the cached user is cleared after (useLogout).
     onSuccess: async () => {
       await navigate('/');
-      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+      toast({ title: 'Signed out', description: 'You have been signed out.' });
     },
     onError: async () => {
       // The session is cleared locally anyway (useLogout), so the visitor is signed out here.
       await navigate('/');
       toast({
         variant: 'destructive',
-        title: 'Logout failed',
-        description: 'An unexpected error occurred during logout.',
+        title: 'Sign-out failed',
+        description: 'An unexpected error occurred during sign-out.',
       });
     },
   });

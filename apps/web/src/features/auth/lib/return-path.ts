@@ -9,3 +9,8 @@ export function returnPath(next: string | null): string | null {
   const hasControl = [...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
   return hasControl ? null : next;
 }
+
+/** The sign-in page, leading on to `next` (a path of this site, with its query) once signed in. */
+export function signInPath(next: string): string {
+  return `/auth?next=${encodeURIComponent(next)}`;
+}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@mailtokit/contracts/user';
 import { ClockIcon, LockKeyholeIcon, MessageSquareTextIcon, SendIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -24,24 +25,41 @@ import {
 
 const FAILED = 'Failed to send your message. Please try again.';
 
-function initialValues(user: User | null): ContactFormValues {
+/** The paid plans the pricing page's "Request …" buttons ask for (`/contact?plan=`). */
+const PLAN_NAMES: Record<string, string> = { premium: 'Premium', team: 'Team' };
+
+/** A request for a plan, written for the administrator who assigns it. */
+function planRequest(plan: string | null, user: User | null) {
+  const name = plan ? PLAN_NAMES[plan] : undefined;
+  if (!name) return { subject: '', message: '' };
+  return {
+    subject: `${name} plan`,
+    message: user
+      ? `Hello, please move my account (${user.username}) to the ${name} plan.`
+      : `Hello, I would like a MailtoKit account on the ${name} plan.`,
+  };
+}
+
+function initialValues(user: User | null, plan: string | null): ContactFormValues {
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
-  return { name, email: user?.email ?? '', subject: '', message: '' };
+  return { name, email: user?.email ?? '', ...planRequest(plan, user) };
 }
 
 function ContactForm({ user }: { user: User | null }) {
   const send = useSendContactMessage();
   const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const plan = searchParams.get('plan');
   const form = useForm<ContactFormValues, unknown, ContactInput>({
     resolver: zodResolver(contactInputSchema),
-    defaultValues: initialValues(user),
+    defaultValues: initialValues(user, plan),
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
     send.mutate(values, {
       onSuccess: () => {
-        form.reset(initialValues(user));
+        form.reset(initialValues(user, null));
         toast({
           title: 'Message sent!',
           description: "We'll get back to you as soon as possible.",

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { fullName } from '@/lib/user';
 import type { User } from '@mailtokit/contracts/user';
 import { MESSAGES } from '@mailtokit/contracts/messages';
 import { useMemo } from 'react';
@@ -141,12 +142,12 @@ function ProfileForm({ user }: { user: User }) {
 export function ProfilePage() {
   const { user } = useAuth();
   if (!user) return null;
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const name = fullName(user);
   const since = memberSince(user.createdAt);
   return (
     <DashboardSubpage title="Profile" description="Your name and e-mail address.">
       <Card className="flex items-center gap-4 p-5">
-        <UserAvatar name={name} className="size-12 text-base" />
+        <UserAvatar user={user} className="size-12 text-base" />
         <div className="min-w-0">
           <p className="truncate font-semibold">{name}</p>
           <p className="truncate text-sm text-muted-foreground">

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TEAM_DESCRIPTION_MAX } from '@mailtokit/contracts/teams';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import {
   Dialog,
@@ -31,9 +32,13 @@ export interface CreateTeamDialogProps {
   onTeamRequired: () => void;
 }
 
-/** 'Create Team': a name and an optional description; the creator becomes the owner. */
+/**
+ * 'Create Team': a name and an optional description; the creator becomes the owner and lands on
+ * the new team's page.
+ */
 export function CreateTeamDialog({ open, onOpenChange, onTeamRequired }: CreateTeamDialogProps) {
   const createTeam = useCreateTeam();
+  const navigate = useNavigate();
   const form = useForm<CreateTeamFormValues, unknown, CreateTeamInput>({
     resolver: zodResolver(createTeamInputSchema),
     defaultValues: EMPTY,
@@ -53,8 +58,10 @@ export function CreateTeamDialog({ open, onOpenChange, onTeamRequired }: CreateT
         onOpenChange(false);
         toast({
           title: 'Team created',
-          description: `${team.name} is ready. Add your colleagues.`,
+          description: `${team.name} is ready. Invite your colleagues.`,
         });
+        // The new team's page, where its members are invited.
+        void navigate(`/teams/${team.id}`);
       },
       onError: (error) => {
         if (isTeamRequiredError(error)) {

@@ -3,6 +3,7 @@ import { UserMinusIcon } from 'lucide-react';
 import { UserAvatar } from '@/components/user-avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { fullName } from '@/lib/user';
 import {
   Table,
   TableBody,
@@ -48,25 +49,27 @@ export function MembersTable({ team, members, onRemove, roles }: MembersTablePro
         {members.map((member) => {
           const isSelf = member.userId === team.currentUserId;
           const { username, email } = member.user;
+          const name = fullName(member.user);
           const canEditRole = permissions.canChangeRoles && !isSelf && member.role !== 'OWNER';
           const canRemove = !isSelf && permissions.canRemove(member.role);
           return (
             <TableRow key={member.userId} data-testid="team-member-row">
               <TableCell>
                 <div className="flex min-w-0 items-center gap-3">
-                  <UserAvatar name={username} className="hidden size-9 sm:inline-flex" />
-                  <div className="max-w-[8rem] min-w-0 sm:max-w-xs">
-                    <p className="truncate font-medium" title={username}>
-                      {username}
+                  <UserAvatar user={member.user} className="hidden size-9 sm:inline-flex" />
+                  <div className="max-w-[9rem] min-w-0 sm:max-w-xs">
+                    <p className="truncate font-medium" title={name}>
+                      {name}
                       {isSelf ? (
                         <span className="font-normal text-muted-foreground"> (you)</span>
                       ) : null}
                     </p>
                     <p
                       className="truncate text-xs text-muted-foreground"
-                      title={email ?? undefined}
+                      title={email ? `@${username} · ${email}` : `@${username}`}
                     >
-                      {email ?? 'No e-mail'}
+                      @{username}
+                      {email ? ` · ${email}` : ''}
                     </p>
                   </div>
                 </div>

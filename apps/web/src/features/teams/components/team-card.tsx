@@ -24,7 +24,7 @@ export function TeamCard({ team, onDelete }: TeamCardProps) {
     <Card
       role="article"
       aria-labelledby={headingId}
-      className="flex flex-col gap-4 p-5"
+      className="flex min-w-0 flex-col gap-4 p-5"
       data-testid="team-card"
     >
       <div className="flex items-start justify-between gap-3">
@@ -53,7 +53,7 @@ export function TeamCard({ team, onDelete }: TeamCardProps) {
             {shown.map((m) => (
               <UserAvatar
                 key={m.userId}
-                name={m.user.username}
+                user={m.user}
                 className="size-7 text-[11px] ring-2 ring-card"
               />
             ))}

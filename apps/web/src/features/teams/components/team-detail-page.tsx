@@ -1,28 +1,12 @@
 import { parseId } from '@mailtokit/contracts/ids';
-import {
-  TEAM_MESSAGES,
-  teamPermissions,
-  type Team,
-  type TeamMember,
-} from '@mailtokit/contracts/teams';
-import {
-  ArrowLeftIcon,
-  CalendarIcon,
-  CrownIcon,
-  LogOutIcon,
-  SearchXIcon,
-  Trash2Icon,
-  UserPlusIcon,
-  UsersRoundIcon,
-  type LucideIcon,
-} from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { teamPermissions, type Team, type TeamMember } from '@mailtokit/contracts/teams';
+import { CalendarIcon, CrownIcon, UsersRoundIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { isNotFoundError } from '@/lib/errors';
+import { fullName } from '@/lib/user';
 import { useTeam } from '../api/get-team';
 import { useTeamMembers } from '../api/get-team-members';
 import { TEAM_ERRORS } from '../lib/errors';
@@ -34,77 +18,9 @@ import { useRoleChanges } from './member-role-select';
 import { MembersTable, MembersTableSkeleton } from './members-table';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveMemberDialog } from './remove-member-dialog';
-import { TeamRoleBadge } from './team-role-badge';
-
-const TEAMS_TAB = '/dashboard?tab=teams';
-
-function BackLink() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
-      <Link to={TEAMS_TAB}>
-        <ArrowLeftIcon aria-hidden="true" />
-        Back to Dashboard
-      </Link>
-    </Button>
-  );
-}
-
-function TeamNotFound() {
-  return (
-    <div className="grid w-full max-w-2xl gap-4">
-      <BackLink />
-      <Card className="flex flex-col items-start gap-3 p-6">
-        <SearchXIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-2xl leading-tight font-semibold tracking-tight">
-          {TEAM_MESSAGES.notFound}
-        </h1>
-        <p className="text-muted-foreground">
-          This team does not exist, or you are not one of its members.
-        </p>
-        <Button asChild className="mt-2">
-          <Link to={TEAMS_TAB}>Back to your teams</Link>
-        </Button>
-      </Card>
-    </div>
-  );
-}
-
-function TeamDetailSkeleton() {
-  return (
-    <div role="status" aria-label="Loading team" className="grid w-full max-w-5xl gap-6">
-      <Skeleton className="h-8 w-40" />
-      <div className="grid gap-2">
-        <Skeleton className="h-9 w-64" />
-        <Skeleton className="h-4 w-80 max-w-full" />
-      </div>
-      <Skeleton className="h-[8.5rem] rounded-xl sm:h-[4.625rem]" />
-      <Skeleton className="h-64 rounded-xl" />
-    </div>
-  );
-}
-
-/** One fact of the team: a row on phones, a tile with an icon from `sm` up. */
-function Fact({
-  icon: Icon,
-  label,
-  children,
-}: {
-  icon: LucideIcon;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex min-w-0 items-center justify-between gap-3 px-4 py-3 sm:relative sm:flex-col sm:items-start sm:justify-center sm:gap-0.5 sm:py-4 sm:pr-4 sm:pl-16">
-      <dt className="text-sm text-muted-foreground sm:text-xs sm:font-medium">
-        <span className="absolute top-1/2 left-4 hidden size-9 -translate-y-1/2 items-center justify-center rounded-lg bg-primary/10 text-primary sm:flex dark:bg-primary/15">
-          <Icon className="size-4" aria-hidden="true" />
-        </span>
-        {label}
-      </dt>
-      <dd className="max-w-full min-w-0 truncate font-semibold">{children}</dd>
-    </div>
-  );
-}
+import { BackLink, Fact, TEAMS_TAB, TeamDetailSkeleton, TeamNotFound } from './team-detail-parts';
+import { TeamHeader } from './team-header';
+import { TeamSharedLinks } from './team-shared-links';
 
 function TeamDetail({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
@@ -135,60 +51,22 @@ function TeamDetail({ teamId }: { teamId: number }) {
   const data = team.data;
   const permissions = teamPermissions(data.currentUserRole);
   const created = formatDate(data.createdAt);
+  const owner = data.members.find((m) => m.role === 'OWNER');
+  const ownerName = owner ? fullName(owner.user) : (data.owner?.username ?? 'Unknown');
 
   return (
     <div className="grid w-full max-w-5xl grid-cols-1 gap-6">
-      <div className="grid gap-2">
-        <BackLink />
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-              <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
-                {data.name}
-              </h1>
-              <TeamRoleBadge role={data.currentUserRole} />
-            </div>
-            <p
-              className={
-                data.description
-                  ? 'mt-1.5 text-sm break-words whitespace-pre-line text-muted-foreground'
-                  : 'mt-1.5 text-sm text-muted-foreground/80 italic'
-              }
-            >
-              {data.description ?? TEAM_MESSAGES.noDescription}
-            </p>
-          </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            {permissions.canAddMembers ? (
-              <Button onClick={() => setAddOpen(true)}>
-                <UserPlusIcon aria-hidden="true" />
-                Invite member
-              </Button>
-            ) : null}
-            {permissions.canLeave ? (
-              <Button variant="outline" onClick={() => setLeaveOpen(true)}>
-                <LogOutIcon aria-hidden="true" />
-                Leave team
-              </Button>
-            ) : null}
-            {permissions.canDeleteTeam ? (
-              <Button
-                variant="outline"
-                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                onClick={() => setToDelete(data)}
-              >
-                <Trash2Icon aria-hidden="true" />
-                Delete Team
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      </div>
+      <TeamHeader
+        team={data}
+        onInvite={() => setAddOpen(true)}
+        onLeave={() => setLeaveOpen(true)}
+        onDelete={() => setToDelete(data)}
+      />
 
       <Card>
         <dl className="grid divide-y sm:grid-cols-3 sm:divide-x sm:divide-y-0">
-          <Fact icon={CrownIcon} label="Owner">
-            {data.owner?.username ?? 'Unknown'}
+          <Fact icon={CrownIcon} label="Owner" title={ownerName}>
+            {ownerName}
           </Fact>
           <Fact icon={UsersRoundIcon} label="Members">
             {data.memberCount}
@@ -228,6 +106,8 @@ function TeamDetail({ teamId }: { teamId: number }) {
         </div>
       </Card>
 
+      <TeamSharedLinks teamId={data.id} />
+
       {permissions.canAddMembers ? <PendingInvitations teamId={data.id} /> : null}
 
       {permissions.canAddMembers ? (
@@ -264,7 +144,7 @@ function TeamDetail({ teamId }: { teamId: number }) {
   );
 }
 
-/** /teams/:id — the team, its facts and members; what each role may do. */
+/** /teams/:id — the team, its facts, members and shared links; what each role may do. */
 export function TeamDetailPage({ teamId }: { teamId: string | undefined }) {
   const id = parseId(teamId);
   if (id === null) return <TeamNotFound />;

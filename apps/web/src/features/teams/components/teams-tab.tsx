@@ -91,7 +91,7 @@ export function TeamsTab() {
     );
   else
     content = (
-      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3">
         {teams.data.map((team) => (
           <TeamCard key={team.id} team={team} onDelete={setToDelete} />
         ))}
@@ -99,7 +99,7 @@ export function TeamsTab() {
     );
 
   return (
-    <section aria-labelledby="teams-heading" className="grid gap-5">
+    <section aria-labelledby="teams-heading" className="grid grid-cols-1 gap-5">
       <MyInvitations />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">

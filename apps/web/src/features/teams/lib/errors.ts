@@ -45,7 +45,7 @@ export function clientErrorDetail(error: unknown): string | undefined {
 
 /**
  * What a failed team action shows: the server's words for a refusal it explains (403 'Admins
- * can only remove members', 409 ...), 'Please log in to continue.' for 401, and `fallback`
+ * can only remove members', 409 ...), 'Please sign in to continue.' for 401, and `fallback`
  * (the action's fixed 'Failed to ...' text) for anything else: server errors, network failures.
  */
 export function teamActionMessage(error: unknown, fallback: string): string {
