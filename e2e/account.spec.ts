@@ -131,6 +131,40 @@ test('Settings > Security downloads the account as a JSON file', async ({ page }
   expect(JSON.stringify(data)).not.toMatch(/password|hash|secret/i);
 });
 
+test('Settings: the open tab is kept in ?tab= across a reload; switches apply at once', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signedInUser(page);
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\?tab=webhooks$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.goto('/dashboard/settings?tab=tokens');
+  await expect(page.getByRole('tab', { name: 'API tokens' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  // General: no Save button; a switch is kept at once and survives a reload.
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole('button', { name: /save/i })).toHaveCount(0);
+  const history = page.getByRole('switch', { name: 'Save history' });
+  await expect(history).toBeChecked();
+  await history.click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await snap(page, 'settings-general');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Save history' })).not.toBeChecked();
+  expect(consoleErrors).toEqual([]);
+});
+
 test('deleting the account signs out, and the account cannot sign in again', async ({
   page,
   consoleErrors,
