@@ -91,8 +91,12 @@ describe('link form: the submit label', () => {
   });
 
   it("says 'Update Link' for a saved link, which has no save choice", async () => {
-    await renderForm({ link: SAVED });
+    const { user } = await renderForm({ link: SAVED });
     expect(submitButton()).toHaveProperty('textContent', 'Update Link');
+    // Nothing changed, nothing to update.
+    expect(submitButton()).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Subject'), '!');
+    expect(submitButton()).toHaveProperty('disabled', false);
     expect(screen.queryByRole('checkbox', { name: 'Save Link for Future Use' })).toBeNull();
     expect(screen.getByLabelText('Link Name')).toHaveProperty('value', 'Support');
   });

@@ -241,7 +241,12 @@ export function LinkForm({ link }: LinkFormProps) {
             <Button variant="outline" asChild className="w-full sm:w-auto">
               <Link to="/dashboard">Cancel</Link>
             </Button>
-            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+            <Button
+              type="submit"
+              // A saved link with nothing changed has nothing to update.
+              disabled={pending || (editing && !form.formState.isDirty)}
+              className="w-full sm:w-auto"
+            >
               {pending ? <Spinner /> : null}
               {submitLabel}
             </Button>
