@@ -20,7 +20,7 @@ export function SteadyLabel({
   className?: string;
 }) {
   return (
-    <span className={cn('grid', className)}>
+    <span className={cn('grid justify-items-center', className)}>
       {labels.map((label) => (
         <span
           key={label}
