@@ -38,20 +38,20 @@ export function SettingsPage() {
   return (
     <DashboardSubpage title="Settings" description="Preferences, account security and automation.">
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
-          <TabsTrigger value="general" className="h-9 sm:h-full sm:px-4">
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 lg:inline-flex lg:w-auto">
+          <TabsTrigger value="general" className="h-9 lg:h-full lg:px-4">
             <SlidersHorizontalIcon aria-hidden="true" />
             General
           </TabsTrigger>
-          <TabsTrigger value="security" className="h-9 sm:h-full sm:px-4">
+          <TabsTrigger value="security" className="h-9 lg:h-full lg:px-4">
             <ShieldIcon aria-hidden="true" />
             Security
           </TabsTrigger>
-          <TabsTrigger value="tokens" className="h-9 sm:h-full sm:px-4">
+          <TabsTrigger value="tokens" className="h-9 lg:h-full lg:px-4">
             <KeyRoundIcon aria-hidden="true" />
             API tokens
           </TabsTrigger>
-          <TabsTrigger value="webhooks" className="h-9 sm:h-full sm:px-4">
+          <TabsTrigger value="webhooks" className="h-9 lg:h-full lg:px-4">
             <WebhookIcon aria-hidden="true" />
             Webhooks
           </TabsTrigger>
