@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { E2E_SMTP_PORT } from '../playwright.config';
@@ -163,6 +164,29 @@ test('Settings: the open tab is kept in ?tab= across a reload; switches apply at
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Save history' })).not.toBeChecked();
   expect(consoleErrors).toEqual([]);
+});
+
+test('accessibility: no serious violations in the settings tabs or the FREE link form', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  const serious = async () => {
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  const found: string[] = [];
+  for (const tab of ['general', 'security', 'tokens', 'webhooks']) {
+    await page.goto(`/dashboard/settings?tab=${tab}`);
+    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+    found.push(...(await serious()));
+  }
+  await page.goto('/dashboard/create-link');
+  await expect(page.getByTestId('premium-panel')).toBeVisible();
+  found.push(...(await serious()));
+  expect(found).toEqual([]);
 });
 
 test('deleting the account signs out, and the account cannot sign in again', async ({
