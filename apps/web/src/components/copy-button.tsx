@@ -20,7 +20,7 @@ export function SteadyLabel({
   className?: string;
 }) {
   return (
-    <span className={cn('grid justify-items-center', className)}>
+    <span className={cn('inline-grid justify-items-center', className)}>
       {labels.map((label) => (
         <span
           key={label}
@@ -72,11 +72,9 @@ export function CopyButton({
       }}
     >
       {copied ? <CheckIcon aria-hidden="true" /> : <Icon aria-hidden="true" />}
-      <SteadyLabel
-        current={copied ? COPIED_LABEL : label}
-        labels={[label, COPIED_LABEL]}
-        className={labelClassName}
-      />
+      <span className={labelClassName}>
+        <SteadyLabel current={copied ? COPIED_LABEL : label} labels={[label, COPIED_LABEL]} />
+      </span>
     </Button>
   );
 }
