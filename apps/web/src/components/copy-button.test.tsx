@@ -16,7 +16,8 @@ describe('CopyButton', () => {
     render(<CopyButton value="mailto:a@b.io" label="Copy HTML" />);
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     const button = screen.getByRole('button', { name: 'Copy HTML' });
-    const labels = () => Array.from(button.querySelectorAll('span span span'), (s) => s.textContent);
+    const labels = () =>
+      Array.from(button.querySelectorAll('span span span'), (s) => s.textContent);
     expect(labels()).toEqual(['Copy HTML', 'Copied!']);
 
     await user.click(button);
