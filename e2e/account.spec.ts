@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { E2E_SMTP_PORT } from '../playwright.config';
@@ -129,6 +130,63 @@ test('Settings > Security downloads the account as a JSON file', async ({ page }
   const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
   expect(data.profile).toMatchObject({ username: user.username, email: user.email });
   expect(JSON.stringify(data)).not.toMatch(/password|hash|secret/i);
+});
+
+test('Settings: the open tab is kept in ?tab= across a reload; switches apply at once', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signedInUser(page);
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\?tab=webhooks$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.goto('/dashboard/settings?tab=tokens');
+  await expect(page.getByRole('tab', { name: 'API tokens' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  // General: no Save button; a switch is kept at once and survives a reload.
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole('button', { name: /save/i })).toHaveCount(0);
+  const history = page.getByRole('switch', { name: 'Save history' });
+  await expect(history).toBeChecked();
+  await history.click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await snap(page, 'settings-general');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Save history' })).not.toBeChecked();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('accessibility: no serious violations in the settings tabs or the FREE link form', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  const serious = async () => {
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  const found: string[] = [];
+  for (const tab of ['general', 'security', 'tokens', 'webhooks']) {
+    await page.goto(`/dashboard/settings?tab=${tab}`);
+    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+    found.push(...(await serious()));
+  }
+  await page.goto('/dashboard/create-link');
+  await expect(page.getByTestId('premium-panel')).toBeVisible();
+  found.push(...(await serious()));
+  expect(found).toEqual([]);
 });
 
 test('deleting the account signs out, and the account cannot sign in again', async ({

@@ -112,6 +112,74 @@ test.describe('generator', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('the generator never shows or copies a link that differs from its fields', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/');
+    const shown = page.getByTestId('generated-link');
+    const copy = page.getByRole('button', { name: 'Copy', exact: true });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+    // The link appears as soon as the fields make one, and follows each edit.
+    await page.getByLabel('To', { exact: true }).fill('ann@example.com');
+    await page.getByLabel('Subject', { exact: true }).fill('First');
+    await expect(shown).toHaveText('mailto:ann@example.com?subject=First');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await copy.click();
+    expect(await clipboard()).toBe('mailto:ann@example.com?subject=First');
+
+    await page.getByLabel('Subject', { exact: true }).fill('Second');
+    await expect(shown).toHaveText('mailto:ann@example.com?subject=Second');
+    await expect(page.getByTestId('open-in-mail-app')).toHaveAttribute(
+      'href',
+      'mailto:ann@example.com?subject=Second',
+    );
+    await expect(copy).toBeVisible({ timeout: 4000 });
+    await copy.click();
+    expect(await clipboard()).toBe('mailto:ann@example.com?subject=Second');
+
+    // An invalid field: no link and nothing to copy, with Generate or without.
+    await page.getByLabel('To', { exact: true }).fill('ann@example');
+    await expect(shown).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Cop/ })).toHaveCount(0);
+    await expect(page.getByTestId('generator-no-link')).toBeVisible();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(
+      page.getByText('Please enter valid email addresses separated by commas'),
+    ).toBeVisible();
+    await expect(shown).toHaveCount(0);
+    await snap(page, 'generator-invalid');
+
+    // Fixed: the link of the fields as they are now.
+    await page.getByLabel('To', { exact: true }).fill('bob@example.com');
+    await expect(
+      page.getByText('Please enter valid email addresses separated by commas'),
+    ).toHaveCount(0);
+    await expect(shown).toHaveText('mailto:bob@example.com?subject=Second');
+    await copy.click();
+    expect(await clipboard()).toBe('mailto:bob@example.com?subject=Second');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('"Copy" turning into "Copied!" moves nothing beside it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('To', { exact: true }).fill('ann@example.com');
+    const copy = page.getByRole('button', { name: 'Copy', exact: true });
+    const html = page.getByRole('button', { name: 'Copy HTML' });
+    // Across, not down: the page may scroll as the button is clicked.
+    const across = async (button: typeof copy) => {
+      const box = await button.boundingBox();
+      return box && { x: box.x, width: box.width };
+    };
+    const before = { copy: await across(copy), html: await across(html) };
+    await copy.click();
+    const copied = page.getByRole('button', { name: 'Copied!' });
+    await expect(copied).toBeVisible();
+    expect(await across(copied)).toEqual(before.copy);
+    expect(await across(html)).toEqual(before.html);
+  });
+
   test('copy, copy HTML, QR code and web mail', async ({ page, consoleErrors }) => {
     await page.goto('/');
     await fillGenerator(page, NASTY);
@@ -195,7 +263,7 @@ test.describe('generator', () => {
 });
 
 test.describe('saved links', () => {
-  test('a FREE user sees the premium panel and toasts; generating without saving works', async ({
+  test('a FREE user is offered Premium before filling the link form; generating without saving works', async ({
     page,
     consoleErrors,
   }) => {
@@ -216,45 +284,35 @@ test.describe('saved links', () => {
 
     // Link form: client validation with the API's messages.
     await page.goto('/dashboard/create-link');
-    await expect(page.getByRole('checkbox', { name: 'Save Link for Future Use' })).toBeChecked();
-    await page.getByRole('button', { name: 'Save Link' }).click();
-    await expect(page.getByText('Name is required')).toBeVisible();
+    await page.getByRole('button', { name: 'Generate Link' }).click();
     await expect(page.getByText('To field is required')).toBeVisible();
     await page.getByLabel('Link Name').fill('Sales');
     await page.getByLabel('To', { exact: true }).fill('sales@example.com');
     await page.getByLabel('CC', { exact: true }).fill('not an address');
-    await page.getByRole('button', { name: 'Save Link' }).click();
+    await page.getByRole('button', { name: 'Generate Link' }).click();
     await expect(
       page.getByText('Must contain valid email addresses separated by commas'),
     ).toBeVisible();
     await page.getByLabel('CC', { exact: true }).fill('');
-    await page.getByLabel('Subject', { exact: true }).fill('Hello & welcome');
 
-    // Saving is premium: toast, then the confirm; 'No' stays, 'Yes' goes to /pricing.
-    await page.getByRole('button', { name: 'Save Link' }).click();
-    await expect(page.getByText('Premium Feature')).toBeVisible();
+    // Saving is premium, and the form says so before anything is typed: an offer above it,
+    // the save choice locked; the link is built and opened without saving (no error, no modal).
+    const offer = page.getByTestId('premium-panel');
+    await expect(offer).toContainText('Saving links comes with Premium');
+    await expect(page.getByRole('checkbox', { name: 'Save Link for Future Use' })).toBeDisabled();
     await expect(
-      page.getByText(
-        'Saving links requires a premium subscription. Please upgrade your account to access this feature.',
-      ),
-    ).toBeVisible();
-    const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText('Would you like to view our premium plans?');
+      page.getByRole('checkbox', { name: 'Save Link for Future Use' }),
+    ).not.toBeChecked();
+    await page.getByLabel('Subject', { exact: true }).fill('Hello & welcome');
     await snap(page, 'link-form-premium');
-    await confirm.getByRole('button', { name: 'No, thanks' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/create-link/);
-
-    // Without saving, the link is built and opened (no premium needed).
-    await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
     await page.getByRole('button', { name: 'Generate Link' }).click();
     await expect(page.getByText('Mailto link created')).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(await openedUrls(page)).toEqual([
       'mailto:sales@example.com?subject=Hello%20%26%20welcome',
     ]);
 
-    await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
-    await page.getByRole('button', { name: 'Save Link' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, view plans' }).click();
+    await offer.getByRole('link', { name: 'View Premium Plans' }).click();
     await expect(page).toHaveURL(/\/pricing/);
     expect(consoleErrors).toEqual([]);
   });

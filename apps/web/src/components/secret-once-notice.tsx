@@ -1,5 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyField, type CopyFieldProps } from '@/components/ui/copy-field';
@@ -17,7 +17,10 @@ export interface SecretOnceNoticeProps {
   'data-testid'?: string;
 }
 
-/** A secret the server shows in this one response (an API token, a signing secret). */
+/**
+ * A secret the server shows in this one response (an API token, a signing secret). It takes
+ * the focus when it appears, as it replaces the form that was just sent.
+ */
 export function SecretOnceNotice({
   title,
   children,
@@ -27,8 +30,16 @@ export function SecretOnceNotice({
   onDone,
   'data-testid': testId,
 }: SecretOnceNoticeProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
   return (
-    <Alert variant="info" className="px-5 py-4" data-testid={testId}>
+    <Alert
+      ref={box}
+      tabIndex={-1}
+      variant="info"
+      className="px-5 py-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      data-testid={testId}
+    >
       <TriangleAlertIcon aria-hidden="true" />
       <AlertTitle className="text-base">{title}</AlertTitle>
       <AlertDescription className="grid gap-3">
@@ -41,5 +52,28 @@ export function SecretOnceNotice({
         </div>
       </AlertDescription>
     </Alert>
+  );
+}
+
+export interface SecretOnceFlowProps<T> {
+  /** The form that creates an item; it calls `onCreated` with the server's answer. */
+  form: (onCreated: (created: T) => void) => ReactNode;
+  /** Shown in the form's place with the new item's secret (a SecretOnceNotice); `onDone` brings the form back. */
+  notice: (created: T, onDone: () => void) => ReactNode;
+  /** What follows: the items already there. */
+  children: ReactNode;
+}
+
+/**
+ * "Create, show the secret once, list": the form, replaced by the new secret until the user
+ * says they copied it, then the list. API tokens and webhooks both use it.
+ */
+export function SecretOnceFlow<T>({ form, notice, children }: SecretOnceFlowProps<T>) {
+  const [created, setCreated] = useState<T | null>(null);
+  return (
+    <div className="grid gap-6">
+      {created === null ? form(setCreated) : notice(created, () => setCreated(null))}
+      {children}
+    </div>
   );
 }

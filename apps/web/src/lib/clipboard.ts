@@ -59,7 +59,9 @@ export interface CopyMessages {
 
 /**
  * A copy action with its 'Copied!' state (2 s) and the success or failure toast.
- * Use one per button, so each button shows its own state.
+ * Use one per button, so each button shows its own state. A button with a label is
+ * `components/copy-button.tsx` (`CopyButton`, or `SteadyLabel` for a button of one's own), whose
+ * width does not change with 'Copied!'.
  */
 export function useCopy(success: CopyMessages = COPY_LINK_SUCCESS) {
   const [copied, setCopied] = useState(false);

@@ -1,9 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { errorMessage } from './errors';
 
-/** One toast at a time, 5 s on screen, closed toasts dropped after 1,000,000 ms. */
+/**
+ * One toast at a time: a confirmation 4 s on screen, an error 6 s (it takes longer to read);
+ * closed toasts dropped after 1,000,000 ms.
+ */
 export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
+export const TOAST_DURATION_MS = 4000;
+export const ERROR_TOAST_DURATION_MS = 6000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';
@@ -43,7 +47,8 @@ export function toast(input: ToastInput): number {
     title: input.title ?? (variant === 'destructive' ? 'Error' : 'Success'),
     description: input.description,
     variant,
-    duration: input.duration ?? TOAST_DURATION_MS,
+    duration:
+      input.duration ?? (variant === 'destructive' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS),
     open: true,
   };
   emit([item, ...toasts].slice(0, TOAST_LIMIT));

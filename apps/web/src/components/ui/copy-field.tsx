@@ -1,8 +1,7 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { useCopy, type CopyMessages } from '@/lib/clipboard';
+import { CopyButton } from '@/components/copy-button';
+import type { CopyMessages } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
-import { Button } from './button';
 import { Input } from './input';
 
 export interface CopyFieldProps {
@@ -21,7 +20,6 @@ export interface CopyFieldProps {
 export function CopyField({ value, label, copiedMessage, className }: CopyFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { copied, copy } = useCopy(copiedMessage);
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <Input
@@ -33,16 +31,12 @@ export function CopyField({ value, label, copiedMessage, className }: CopyFieldP
         onFocus={(event) => event.currentTarget.select()}
         className="font-mono text-sm read-only:bg-muted/60 read-only:text-foreground"
       />
-      <Button
+      <CopyButton
         variant="outline"
-        onClick={async () => {
-          const ok = await copy(value);
-          if (!ok) input.current?.select();
-        }}
-      >
-        {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-        {copied ? 'Copied!' : 'Copy'}
-      </Button>
+        value={value}
+        messages={copiedMessage}
+        onCopyFailed={() => input.current?.select()}
+      />
     </div>
   );
 }

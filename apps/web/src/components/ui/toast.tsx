@@ -39,7 +39,9 @@ export function ToastViewport({
       hotkey={TOAST_HOTKEY}
       aria-live="polite"
       className={cn(
-        'fixed top-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // At the foot of the screen on every width, clear of the header and its menu button
+        // (and of a phone's home indicator).
+        'fixed right-0 bottom-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -1,4 +1,7 @@
+import { CircleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -30,8 +33,11 @@ export function LoginForm({
   const form = useLightForm({ username: defaultUsername, password: '' }, validateLogin);
   const { errors } = form;
   const hydrated = useHydrated();
+  // Why the last sign-in was refused, shown in the form (by the button the user just pressed).
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
     onAttempt?.();
     login.mutate(values, {
       onSuccess: () => {
@@ -40,11 +46,7 @@ export function LoginForm({
       },
       onError: (error) => {
         onFailure?.();
-        toast({
-          variant: 'destructive',
-          title: 'Sign-in failed',
-          description: serverDetail(error),
-        });
+        setFailure(serverDetail(error));
       },
     });
   });
@@ -90,6 +92,12 @@ export function LoginForm({
           Forgot password?
         </Link>
       </p>
+      {failure ? (
+        <Alert variant="destructive" data-testid="login-failure">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertDescription className="text-foreground">{failure}</AlertDescription>
+        </Alert>
+      ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !hydrated}>
         {login.isPending ? (
           <>

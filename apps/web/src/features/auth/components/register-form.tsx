@@ -1,3 +1,6 @@
+import { CircleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -27,8 +30,11 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
   );
   const { errors } = form;
   const hydrated = useHydrated();
+  // A refusal that belongs to no field, shown in the form.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
     registerUser.mutate(values, {
       onSuccess: (user) => {
         toast({
@@ -38,18 +44,13 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
         onSuccess(user.username);
       },
       onError: (error) => {
-        // The server's per-field messages (e.g. a username already taken) go under the fields.
+        // The server's per-field messages (e.g. a username already taken) go under the fields
+        // and nowhere else; any other refusal is said once, above the button.
         const fields = fieldErrors(error);
-        if (fields) {
-          const found: FieldErrors<RegisterField> = {};
-          for (const name of FIELDS) if (fields[name]) found[name] = fields[name];
-          form.setErrors(found);
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Registration failed',
-          description: serverDetail(error),
-        });
+        const found: FieldErrors<RegisterField> = {};
+        for (const name of FIELDS) if (fields?.[name]) found[name] = fields[name];
+        if (Object.keys(found).length > 0) form.setErrors(found);
+        else setFailure(serverDetail(error));
       },
     });
   });
@@ -127,6 +128,12 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
           />
         )}
       </FormField>
+      {failure ? (
+        <Alert variant="destructive" data-testid="register-failure">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertDescription className="text-foreground">{failure}</AlertDescription>
+        </Alert>
+      ) : null}
       <Button
         type="submit"
         size="lg"

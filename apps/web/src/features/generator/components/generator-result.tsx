@@ -6,19 +6,13 @@ import {
   yahooComposeUrl,
   type MailtoFields,
 } from '@mailtokit/mailto';
-import {
-  CheckIcon,
-  CodeXmlIcon,
-  CopyIcon,
-  ExternalLinkIcon,
-  MailOpenIcon,
-  TriangleAlertIcon,
-} from 'lucide-react';
+import { CodeXmlIcon, ExternalLinkIcon, MailOpenIcon, TriangleAlertIcon } from 'lucide-react';
+import { useDeferredValue } from 'react';
+import { CopyButton } from '@/components/copy-button';
 import { EmailPreview } from '@/components/email-preview';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useCopy } from '@/lib/clipboard';
 import { QrCodePanel } from './qr-code-panel';
 
 import { GENERATOR_RESULT_ID } from '../lib/generator';
@@ -32,8 +26,6 @@ export interface GeneratorResultProps {
   href: string;
   /** The fields the link was built from (for the web-mail compose links). */
   fields: MailtoFields;
-  /** The form changed since the link was generated. */
-  stale: boolean;
 }
 
 function WebMailLink({ href, children }: { href: string; children: string }) {
@@ -49,10 +41,10 @@ function WebMailLink({ href, children }: { href: string; children: string }) {
 }
 
 /** The generated link with everything one can do with it. */
-export function GeneratorResult({ href, fields, stale }: GeneratorResultProps) {
-  const linkCopy = useCopy();
-  const htmlCopy = useCopy(HTML_COPIED);
+export function GeneratorResult({ href, fields }: GeneratorResultProps) {
   const length = checkLength(href);
+  // The QR code is drawn again once typing pauses, not at every keystroke.
+  const qrHref = useDeferredValue(href);
 
   return (
     <Card
@@ -66,15 +58,11 @@ export function GeneratorResult({ href, fields, stale }: GeneratorResultProps) {
           Your mailto link
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          {length.length.toLocaleString('en-US')} characters, encoded to RFC 6068.
+          {length.length.toLocaleString('en-US')} characters, encoded to RFC 6068. It follows the
+          fields above as you type.
         </p>
       </CardHeader>
       <CardContent className="grid gap-5 sm:px-8 sm:pb-8">
-        {stale ? (
-          <p role="status" className="text-sm font-medium text-muted-foreground">
-            The form has changed since this link was generated. Press Generate to update it.
-          </p>
-        ) : null}
         <p
           data-testid="generated-link"
           className="max-h-60 overflow-auto rounded-lg bg-muted/70 p-4 font-mono text-[13px] leading-relaxed break-all select-all ring-1 ring-border dark:bg-background/60"
@@ -83,27 +71,14 @@ export function GeneratorResult({ href, fields, stale }: GeneratorResultProps) {
         </p>
 
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void linkCopy.copy(href)}>
-            {linkCopy.copied ? (
-              <>
-                <CheckIcon aria-hidden="true" />
-                Copied!
-              </>
-            ) : (
-              <>
-                <CopyIcon aria-hidden="true" />
-                Copy
-              </>
-            )}
-          </Button>
-          <Button variant="outline" onClick={() => void htmlCopy.copy(buildAnchorSnippet(href))}>
-            {htmlCopy.copied ? (
-              <CheckIcon aria-hidden="true" />
-            ) : (
-              <CodeXmlIcon aria-hidden="true" />
-            )}
-            {htmlCopy.copied ? 'Copied!' : 'Copy HTML'}
-          </Button>
+          <CopyButton value={href} />
+          <CopyButton
+            variant="outline"
+            value={buildAnchorSnippet(href)}
+            label="Copy HTML"
+            icon={CodeXmlIcon}
+            messages={HTML_COPIED}
+          />
           <Button variant="outline" asChild>
             <a href={href} data-testid="open-in-mail-app">
               <MailOpenIcon aria-hidden="true" />
@@ -129,7 +104,7 @@ export function GeneratorResult({ href, fields, stale }: GeneratorResultProps) {
 
         <div className="grid gap-5 lg:grid-cols-[1fr_auto]">
           <EmailPreview href={href} />
-          <QrCodePanel href={href} />
+          <QrCodePanel href={qrHref} />
         </div>
       </CardContent>
     </Card>

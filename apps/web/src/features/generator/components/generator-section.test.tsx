@@ -64,3 +64,56 @@ describe('generator: the result', () => {
     expect(screen.getByTestId('open-in-mail-app').getAttribute('href')).toBe(link.textContent);
   });
 });
+
+describe('generator: the link follows its fields', () => {
+  it('appears once To is valid and changes with every edit, without pressing Generate', async () => {
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com');
+    const link = await screen.findByTestId('generated-link');
+    expect(link.textContent).toBe('mailto:ann@example.com');
+    await user.type(field('Subject'), 'Hi');
+    expect(screen.getByTestId('generated-link').textContent).toBe(
+      'mailto:ann@example.com?subject=Hi',
+    );
+    expect(screen.getByTestId('open-in-mail-app').getAttribute('href')).toBe(
+      'mailto:ann@example.com?subject=Hi',
+    );
+  });
+
+  it('an invalid field takes the link away (no stale link, nothing to copy) until it is fixed', async () => {
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com');
+    await screen.findByTestId('generated-link');
+    await user.type(field('CC'), 'nope');
+    expect(screen.queryByTestId('generated-link')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.getByTestId('generator-no-link')).toBeTruthy();
+    await user.click(generate());
+    expect(screen.getByText('Please enter valid email addresses separated by commas')).toBeTruthy();
+    expect(screen.queryByTestId('generated-link')).toBeNull();
+
+    await user.clear(field('CC'));
+    expect(screen.getByTestId('generated-link').textContent).toBe('mailto:ann@example.com');
+  });
+
+  it('Copy copies the link of the fields as they are now', async () => {
+    // user-event puts its own clipboard in place of the browser's.
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com');
+    await screen.findByTestId('generated-link');
+    await user.type(field('Subject'), 'New');
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe('mailto:ann@example.com?subject=New');
+  });
+
+  it('Clear empties the form and takes the link away', async () => {
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com');
+    await screen.findByTestId('generated-link');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByTestId('generated-link')).toBeNull();
+    expect(screen.queryByTestId('generator-no-link')).toBeNull();
+    expect(field('To')).toHaveProperty('value', '');
+  });
+});

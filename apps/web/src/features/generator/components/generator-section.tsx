@@ -1,20 +1,9 @@
-import { buildMailto, type MailtoFields, type ParsedMailto } from '@mailtokit/mailto';
+import type { ParsedMailto } from '@mailtokit/mailto';
 import { EraserIcon, WandSparklesIcon } from 'lucide-react';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
-import { AddressInput } from '@/components/address-input';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MailtoFieldset, type MailtoFieldBinding } from '@/components/mailto-fieldset';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { takeEarlyValue } from '@/lib/early-input';
 import { scrollToId } from '@/lib/scroll';
 import { toast } from '@/lib/toast';
@@ -23,20 +12,15 @@ import {
   EMPTY_GENERATOR_VALUES,
   fromParsedMailto,
   hasErrors,
+  liveLink,
   sameValues,
   GENERATOR_RESULT_ID,
-  toMailtoFields,
   validateGenerator,
-  type GeneratorErrors,
   type GeneratorField,
   type GeneratorValues,
 } from '../lib/generator';
+import { GeneratorOutput, loadResult } from './generator-output';
 import { ImportMailtoButton } from './import-mailto-button';
-
-// The result (copy, snippet, QR, web mail, preview) loads when someone starts filling in the
-// form, so the page's first load carries only the form.
-const loadResult = () => import('./generator-result');
-const GeneratorResult = lazy(() => loadResult().then((m) => ({ default: m.GeneratorResult })));
 
 /** The scroll to the result waits up to 60 x 50 ms for its code to arrive. */
 const RESULT_POLL_MS = 50;
@@ -47,26 +31,14 @@ export const SCROLL_TO_RESULT_DELAY_MS = 100;
 
 const FIELD_ORDER: GeneratorField[] = ['to', 'cc', 'bcc', 'subject', 'body'];
 
-const ADDRESS_HINT = 'Separate several addresses with commas.';
-
-const COPY_FIELDS = [
-  { name: 'cc', label: 'CC' },
-  { name: 'bcc', label: 'BCC' },
-] as const;
-
-interface GeneratedLink {
-  href: string;
-  fields: MailtoFields;
-  values: GeneratorValues;
-}
-
-/** The #generator section of the home page: the form, then the generated link. */
+/**
+ * The #generator section of the home page: the form, then the link its fields make. The link
+ * follows every keystroke; while a field is invalid there is no link to copy at all.
+ */
 export function GeneratorSection() {
   const [values, setValues] = useState<GeneratorValues>(EMPTY_GENERATOR_VALUES);
-  const [errors, setErrors] = useState<GeneratorErrors>({});
   // After the first submit, errors follow every keystroke (like a form library's re-validate).
   const [submitted, setSubmitted] = useState(false);
-  const [result, setResult] = useState<GeneratedLink | null>(null);
   const controls = useRef<Partial<Record<GeneratorField, HTMLInputElement | HTMLTextAreaElement>>>(
     {},
   );
@@ -85,29 +57,24 @@ export function GeneratorSection() {
     if (Object.keys(early).length > 0) setValues((current) => ({ ...current, ...early }));
   }, []);
 
+  const found = validateGenerator(values);
+  const errors = submitted ? found : {};
+  const link = liveLink(values);
+
   /** Scrolls to the result once it is on the page (its code may still be on the way). */
   const scrollToResult = (polls: number) => {
     if (scrollToId(GENERATOR_RESULT_ID) || polls >= RESULT_POLLS) return;
     scrollTimer.current = setTimeout(() => scrollToResult(polls + 1), RESULT_POLL_MS);
   };
 
-  const update = (next: GeneratorValues) => {
-    setValues(next);
-    if (submitted) setErrors(validateGenerator(next));
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateGenerator(values);
-    setErrors(found);
     setSubmitted(true);
     if (hasErrors(found)) {
       const first = FIELD_ORDER.find((field) => found[field]);
       if (first) controls.current[first]?.focus();
       return;
     }
-    const fields = toMailtoFields(values);
-    setResult({ href: buildMailto(fields), fields, values });
     clearTimeout(scrollTimer.current);
     scrollTimer.current = setTimeout(() => scrollToResult(0), SCROLL_TO_RESULT_DELAY_MS);
   };
@@ -121,36 +88,34 @@ export function GeneratorSection() {
   };
 
   const onImport = (mail: ParsedMailto) => {
-    const next = fromParsedMailto(mail);
-    setValues(next);
-    setErrors(submitted ? validateGenerator(next) : {});
+    setValues(fromParsedMailto(mail));
     const ignored = Object.keys(mail.headers);
     toast({
       title: 'Link imported',
       description: ignored.length
         ? `The form has been filled from the link. Left out: ${ignored.join(', ')}.`
-        : 'The form has been filled from the link. Edit it and press Generate.',
+        : 'The form has been filled from the link; the link below follows your edits.',
     });
     controls.current.to?.focus();
   };
 
   const onClear = () => {
     setValues(EMPTY_GENERATOR_VALUES);
-    setErrors({});
     setSubmitted(false);
-    setResult(null);
     controls.current.to?.focus();
   };
 
-  const field = (name: GeneratorField) => ({
+  const bind = (name: GeneratorField): MailtoFieldBinding => ({
     name,
     value: values[name],
-    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    ref: (element) => {
       if (element) controls.current[name] = element;
       else delete controls.current[name];
     },
-    onChange: (event: { target: { value: string } }) =>
-      update({ ...values, [name]: event.target.value }),
+    onChange: (event) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
   });
 
   const isEmpty = sameValues(values, EMPTY_GENERATOR_VALUES);
@@ -195,61 +160,16 @@ export function GeneratorSection() {
                 aria-label="Mailto link generator"
                 className="grid gap-5"
               >
-                <FormField id="generator-to" label="To" error={errors.to} hint={ADDRESS_HINT}>
-                  {(control) => (
-                    <AddressInput
-                      {...control}
-                      {...field('to')}
-                      placeholder="name@example.com, another@example.com"
-                      aria-required="true"
-                    />
-                  )}
-                </FormField>
-                <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-                  {COPY_FIELDS.map(({ name, label }) => (
-                    <FormField
-                      key={name}
-                      id={`generator-${name}`}
-                      label={label}
-                      error={errors[name]}
-                    >
-                      {(control) => (
-                        <AddressInput {...control} {...field(name)} placeholder="Optional" />
-                      )}
-                    </FormField>
-                  ))}
-                </div>
-                <FormField id="generator-subject" label="Subject">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      {...field('subject')}
-                      autoComplete="off"
-                      placeholder="What is it about?"
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  id="generator-body"
-                  label="Body"
-                  hint={
-                    <>
-                      Line breaks are kept.
-                      <span className="hidden sm:inline"> Ctrl/⌘ + Enter generates the link.</span>
-                    </>
+                <MailtoFieldset
+                  idPrefix="generator"
+                  bind={bind}
+                  errors={errors}
+                  bodyHint={
+                    <span className="hidden sm:inline"> Ctrl/⌘ + Enter generates the link.</span>
                   }
-                >
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      {...field('body')}
-                      placeholder={'Hi,\n\n…'}
-                      className="min-h-36"
-                    />
-                  )}
-                </FormField>
+                />
                 <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                  {!isEmpty || result ? (
+                  {!isEmpty ? (
                     <Button type="button" variant="ghost" onClick={onClear}>
                       <EraserIcon aria-hidden="true" />
                       Clear
@@ -263,15 +183,7 @@ export function GeneratorSection() {
               </form>
             </CardContent>
           </Card>
-          {result ? (
-            <Suspense fallback={null}>
-              <GeneratorResult
-                href={result.href}
-                fields={result.fields}
-                stale={!sameValues(values, result.values)}
-              />
-            </Suspense>
-          ) : null}
+          <GeneratorOutput link={link} started={submitted || !isEmpty} />
         </div>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import {
+  buildMailto,
   MESSAGES,
   parseAddressList,
   validateAddressList,
@@ -77,4 +78,17 @@ export function fromParsedMailto(mail: ParsedMailto): GeneratorValues {
 
 export function sameValues(a: GeneratorValues, b: GeneratorValues): boolean {
   return (Object.keys(a) as GeneratorField[]).every((key) => a[key] === b[key]);
+}
+
+/** The link a valid form makes, and the fields it was built from (for the web-mail links). */
+export interface LiveLink {
+  href: string;
+  fields: MailtoFields;
+}
+
+/** The link of the fields as they are now, or null while any of them is invalid. */
+export function liveLink(values: GeneratorValues): LiveLink | null {
+  if (hasErrors(validateGenerator(values))) return null;
+  const fields = toMailtoFields(values);
+  return { href: buildMailto(fields), fields };
 }

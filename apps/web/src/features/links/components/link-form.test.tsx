@@ -2,10 +2,30 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MailtoLink } from '@mailtokit/contracts/links';
+import type { Tier, User } from '@mailtokit/contracts/user';
 import { LONG_LINK_NOTE, TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
-import { LinkForm } from './link-form';
+import { publishAuth } from '@/lib/auth/auth-store';
+import { dismissToast, getToasts } from '@/lib/toast';
+import { LinkForm, SAVE_OFFER_TITLE } from './link-form';
+
+const userOf = (tier: Tier): User => ({
+  id: 1,
+  username: 'ann',
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: null,
+  subscriptionTier: tier,
+  subscriptionExpiresAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+afterEach(() => {
+  publishAuth({ user: null, isLoading: false });
+  dismissToast();
+});
 
 const SAVED: MailtoLink = {
   id: 7,
@@ -35,7 +55,9 @@ const json = (body: unknown, status = 200) =>
 async function renderForm({
   link,
   teams = [],
-}: { link?: MailtoLink; teams?: { id: number; name: string }[] } = {}) {
+  tier = 'PREMIUM',
+}: { link?: MailtoLink; teams?: { id: number; name: string }[]; tier?: Tier } = {}) {
+  publishAuth({ user: userOf(tier), isLoading: false });
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/v1/teams/') return json(teams);
@@ -69,8 +91,12 @@ describe('link form: the submit label', () => {
   });
 
   it("says 'Update Link' for a saved link, which has no save choice", async () => {
-    await renderForm({ link: SAVED });
+    const { user } = await renderForm({ link: SAVED });
     expect(submitButton()).toHaveProperty('textContent', 'Update Link');
+    // Nothing changed, nothing to update.
+    expect(submitButton()).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Subject'), '!');
+    expect(submitButton()).toHaveProperty('disabled', false);
     expect(screen.queryByRole('checkbox', { name: 'Save Link for Future Use' })).toBeNull();
     expect(screen.getByLabelText('Link Name')).toHaveProperty('value', 'Support');
   });
@@ -176,5 +202,52 @@ describe('link form: links too long for a redirect', () => {
     expect(screen.queryByText(LONG_LINK_NOTE)).toBeNull();
     await user.click(saveToggle());
     expect(screen.getByText(LONG_LINK_NOTE)).toBeDefined();
+  });
+});
+
+describe('link form: a plan without saved links', () => {
+  it('offers Premium before anything is typed, and builds the link without saving', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { user, fetch } = await renderForm({ tier: 'FREE' });
+    const offer = screen.getByTestId('premium-panel');
+    expect(offer.textContent).toContain(SAVE_OFFER_TITLE);
+    expect(offer.getAttribute('role')).toBeNull(); // an offer, not an alert
+    expect(saveToggle()).toHaveProperty('disabled', true);
+    expect(saveToggle().getAttribute('aria-checked')).toBe('false');
+    expect(submitButton()).toHaveProperty('textContent', 'Generate Link');
+
+    await user.type(screen.getByLabelText('To'), 'help@example.com');
+    await user.click(submitButton());
+    await waitFor(() => expect(open).toHaveBeenCalledWith('mailto:help@example.com'));
+    expect(fetch).not.toHaveBeenCalledWith('/api/v1/mailto-links/', expect.anything());
+  });
+
+  it('is not shown to a Premium user', async () => {
+    await renderForm({ tier: 'PREMIUM' });
+    expect(screen.queryByTestId('premium-panel')).toBeNull();
+    expect(saveToggle()).toHaveProperty('disabled', false);
+  });
+});
+
+describe('link form: server refusals', () => {
+  it("a field's message from the server shows under that field only, with no toast", async () => {
+    const { user, fetch } = await renderForm();
+    fetch.mockImplementation(async (input: RequestInfo | URL) => {
+      if (String(input) === '/api/v1/teams/') return json([]);
+      return json(
+        {
+          detail: 'Invalid input',
+          code: 'VALIDATION_ERROR',
+          fields: { name: 'That name is taken by another link' },
+        },
+        400,
+      );
+    });
+    await user.type(screen.getByLabelText('Link Name'), 'Support');
+    await user.type(screen.getByLabelText('To'), 'help@example.com');
+    await user.click(submitButton());
+    expect(await screen.findByText('That name is taken by another link')).toBeTruthy();
+    expect(getToasts().filter((t) => t.open && t.variant === 'destructive')).toEqual([]);
   });
 });

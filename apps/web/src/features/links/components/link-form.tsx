@@ -1,33 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LinkBody, type LinkInput, type MailtoLink } from '@mailtokit/contracts/links';
-import { opensPageInsteadOfRedirect } from '@mailtokit/contracts/tracking-redirect';
 import { mailtoOfStored } from '@mailtokit/mailto';
-import { MailOpenIcon } from 'lucide-react';
+import { LockIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from '@mailtokit/contracts/zod';
-import { AddressInput } from '@/components/address-input';
-import { EmailPreview } from '@/components/email-preview';
-import { LongLinkNote } from '@/components/long-link-note';
+import { MailtoFieldset } from '@/components/mailto-fieldset';
+import { PremiumPanel } from '@/components/premium-panel';
 import { usePremiumPrompt } from '@/components/premium-prompt';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -43,10 +35,14 @@ import {
   teamSelectValue,
   type LinkFormValues,
 } from '../lib/link-form';
+import { LinkFormPreview } from './link-form-preview';
 
 export const SAVE_PREMIUM_MESSAGE =
   'Saving links requires a premium subscription. Please upgrade your account to access this feature.';
 export const SAVE_FAILED_MESSAGE = 'Failed to process the link. Please try again.';
+export const SAVE_OFFER_TITLE = 'Saving links comes with Premium';
+export const SAVE_OFFER_DESCRIPTION =
+  'Build and open this link for free. To keep it in your dashboard, share it with your team and count its clicks, move to a Premium plan.';
 
 /*
  * The form's values (strings, teamId number|null) are a narrower type than what the API
@@ -70,43 +66,6 @@ const SERVER_FIELDS: Path<LinkFormValues>[] = [
   'teamId',
 ];
 
-const ADDRESS_HINT = 'Separate several addresses with commas.';
-
-const COPY_FIELDS = [
-  { name: 'cc', label: 'CC' },
-  { name: 'bcc', label: 'BCC' },
-] as const;
-
-/** `saved`: the link is (or will be) saved, so it may get tracking links. */
-function LinkPreview({ href, saved }: { href: string; saved: boolean }) {
-  return (
-    <Card>
-      <CardHeader className="pb-4">
-        <CardTitle as="h2" className="text-base">
-          Preview
-        </CardTitle>
-        <CardDescription>The link these fields make, updated as you type.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <p
-          data-testid="link-preview"
-          className="max-h-48 overflow-auto rounded-lg bg-muted/70 p-3 font-mono text-[13px] leading-relaxed break-all ring-1 ring-border dark:bg-background/60"
-        >
-          {href}
-        </p>
-        {saved && opensPageInsteadOfRedirect(href) ? <LongLinkNote /> : null}
-        <EmailPreview href={href} />
-        <Button variant="outline" asChild className="justify-self-start">
-          <a href={href}>
-            <MailOpenIcon aria-hidden="true" />
-            Open in mail app
-          </a>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
 export interface LinkFormProps {
   /** The link being edited; absent when creating. */
   link?: MailtoLink;
@@ -115,8 +74,11 @@ export interface LinkFormProps {
 /** Create or edit a saved link, or just generate one. */
 export function LinkForm({ link }: LinkFormProps) {
   const editing = link !== undefined;
-  const [saveLink, setSaveLink] = useState(true);
-  const saving = editing || saveLink;
+  const { isPremium } = useAuth();
+  // Saving is a Premium feature: a plan without it starts (and stays) on "only generate".
+  const canSave = editing || isPremium;
+  const [saveLink, setSaveLink] = useState(canSave);
+  const saving = editing || (saveLink && canSave);
   const navigate = useNavigate();
   const teams = useShareTeams();
   const createLink = useCreateLink();
@@ -145,15 +107,13 @@ export function LinkForm({ link }: LinkFormProps) {
       promptUpgrade(SAVE_PREMIUM_MESSAGE);
       return;
     }
-    if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
-      applyServerFieldErrors(error, form.setError, SERVER_FIELDS);
-      toast({
-        variant: 'destructive',
-        title: 'Validation Error',
-        description: 'Please check all fields are correctly filled out.',
-      });
+    // Messages the server gives per field go under their fields only.
+    if (
+      error instanceof ApiError &&
+      error.code === 'VALIDATION_ERROR' &&
+      applyServerFieldErrors(error, form.setError, SERVER_FIELDS)
+    )
       return;
-    }
     toast({
       variant: 'destructive',
       title: 'Error',
@@ -184,10 +144,13 @@ export function LinkForm({ link }: LinkFormProps) {
       });
   });
 
-  const submitLabel = editing ? 'Update Link' : saveLink ? 'Save Link' : 'Generate Link';
+  const submitLabel = editing ? 'Update Link' : saving ? 'Save Link' : 'Generate Link';
 
   return (
     <div className="grid gap-6">
+      {canSave ? null : (
+        <PremiumPanel compact title={SAVE_OFFER_TITLE} description={SAVE_OFFER_DESCRIPTION} />
+      )}
       <Card>
         <form noValidate onSubmit={onSubmit} aria-label={editing ? 'Edit link' : 'Create link'}>
           <CardContent className="grid gap-5 pt-6">
@@ -199,53 +162,44 @@ export function LinkForm({ link }: LinkFormProps) {
             >
               {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
             </FormField>
-            <FormField id="link-to" label="To" error={errors.to?.message} hint={ADDRESS_HINT}>
-              {(control) => (
-                <AddressInput
-                  {...control}
-                  {...form.register('to')}
-                  placeholder="name@example.com, another@example.com"
-                />
-              )}
-            </FormField>
-            <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-              {COPY_FIELDS.map(({ name, label }) => (
-                <FormField
-                  key={name}
-                  id={`link-${name}`}
-                  label={label}
-                  error={errors[name]?.message}
-                >
-                  {(control) => (
-                    <AddressInput {...control} {...form.register(name)} placeholder="Optional" />
-                  )}
-                </FormField>
-              ))}
-            </div>
-            <FormField id="link-subject" label="Subject" error={errors.subject?.message}>
-              {(control) => <Input {...control} {...form.register('subject')} autoComplete="off" />}
-            </FormField>
-            <FormField id="link-body" label="Body" error={errors.body?.message}>
-              {(control) => (
-                <Textarea {...control} {...form.register('body')} className="min-h-[120px]" />
-              )}
-            </FormField>
+            <MailtoFieldset
+              idPrefix="link"
+              bind={(name) => form.register(name)}
+              errors={{
+                to: errors.to?.message,
+                cc: errors.cc?.message,
+                bcc: errors.bcc?.message,
+                subject: errors.subject?.message,
+                body: errors.body?.message,
+              }}
+            />
 
             {!editing ? (
               <div className="flex items-start gap-3">
                 <Checkbox
                   id="link-save"
-                  checked={saveLink}
+                  checked={saving}
+                  disabled={!canSave}
                   onCheckedChange={(checked) => setSaveLink(checked === true)}
                   aria-describedby="link-save-hint"
                   className="mt-0.5"
                 />
                 <div className="grid gap-1">
-                  <Label htmlFor="link-save">Save Link for Future Use</Label>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Label htmlFor="link-save">Save Link for Future Use</Label>
+                    {canSave ? null : (
+                      <Badge variant="soft">
+                        <LockIcon aria-hidden="true" />
+                        Premium
+                      </Badge>
+                    )}
+                  </div>
                   <p id="link-save-hint" className="text-[13px] text-muted-foreground">
-                    {saveLink
-                      ? 'The link is kept in your dashboard.'
-                      : 'Nothing is saved: the link opens in your mail app.'}
+                    {!canSave
+                      ? 'Saving needs a Premium plan: the link opens in your mail app.'
+                      : saving
+                        ? 'The link is kept in your dashboard.'
+                        : 'Nothing is saved: the link opens in your mail app.'}
                   </p>
                 </div>
               </div>
@@ -287,14 +241,19 @@ export function LinkForm({ link }: LinkFormProps) {
             <Button variant="outline" asChild className="w-full sm:w-auto">
               <Link to="/dashboard">Cancel</Link>
             </Button>
-            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+            <Button
+              type="submit"
+              // A saved link with nothing changed has nothing to update.
+              disabled={pending || (editing && !form.formState.isDirty)}
+              className="w-full sm:w-auto"
+            >
               {pending ? <Spinner /> : null}
               {submitLabel}
             </Button>
           </CardFooter>
         </form>
       </Card>
-      <LinkPreview href={href} saved={saving} />
+      <LinkFormPreview href={href} saved={saving} />
       {premiumDialog}
     </div>
   );

@@ -117,7 +117,10 @@ export function DeleteAccountCard() {
                   type="password"
                   autoComplete="current-password"
                   value={password}
-                  onChange={(event) => setPassword(event.target.value)}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    setPasswordError(undefined);
+                  }}
                 />
               )}
             </FormField>

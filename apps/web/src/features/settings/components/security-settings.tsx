@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@mailtokit/contracts/messages';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
@@ -34,7 +33,7 @@ export function SecuritySettings() {
     resolver: zodResolver(changePasswordInputSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
 
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
     changePassword.mutate(
@@ -52,8 +51,8 @@ export function SecuritySettings() {
             'currentPassword',
             'newPassword',
           ]);
-          if (shown) toast({ variant: 'destructive', description: MESSAGES.genericValidation });
-          else toastError(error);
+          // A message under a field says it all; anything else goes to a toast.
+          if (!shown) toastError(error);
         },
       },
     );
@@ -92,7 +91,7 @@ export function SecuritySettings() {
             />
           </CardContent>
           <CardFooter className="justify-end border-t pt-6">
-            <Button type="submit" disabled={changePassword.isPending}>
+            <Button type="submit" disabled={!isDirty || changePassword.isPending}>
               <PendingLabel
                 pending={changePassword.isPending}
                 label="Update Password"

@@ -1,4 +1,5 @@
 import { KeyRoundIcon, ShieldIcon, SlidersHorizontalIcon, WebhookIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiTokensSettings } from './api-tokens-settings';
@@ -6,25 +7,51 @@ import { GeneralSettings } from './general-settings';
 import { SecuritySettings } from './security-settings';
 import { WebhooksSettings } from './webhooks-settings';
 
-/** /dashboard/settings: General, Security, API tokens and Webhooks tabs. */
+export const SETTINGS_TABS = ['general', 'security', 'tokens', 'webhooks'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+function isSettingsTab(value: string | null): value is SettingsTab {
+  return (SETTINGS_TABS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * /dashboard/settings: General, Security, API tokens and Webhooks tabs, the open one kept in
+ * `?tab=` (a reload or a shared address opens it again; General has no parameter).
+ */
 export function SettingsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'general';
+
+  const selectTab = (value: string) => {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === 'general') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
   return (
     <DashboardSubpage title="Settings" description="Preferences, account security and automation.">
-      <Tabs defaultValue="general">
-        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
-          <TabsTrigger value="general" className="h-9 sm:h-full sm:px-4">
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 lg:inline-flex lg:w-auto">
+          <TabsTrigger value="general" className="h-9 lg:h-full lg:px-4">
             <SlidersHorizontalIcon aria-hidden="true" />
             General
           </TabsTrigger>
-          <TabsTrigger value="security" className="h-9 sm:h-full sm:px-4">
+          <TabsTrigger value="security" className="h-9 lg:h-full lg:px-4">
             <ShieldIcon aria-hidden="true" />
             Security
           </TabsTrigger>
-          <TabsTrigger value="tokens" className="h-9 sm:h-full sm:px-4">
+          <TabsTrigger value="tokens" className="h-9 lg:h-full lg:px-4">
             <KeyRoundIcon aria-hidden="true" />
             API tokens
           </TabsTrigger>
-          <TabsTrigger value="webhooks" className="h-9 sm:h-full sm:px-4">
+          <TabsTrigger value="webhooks" className="h-9 lg:h-full lg:px-4">
             <WebhookIcon aria-hidden="true" />
             Webhooks
           </TabsTrigger>

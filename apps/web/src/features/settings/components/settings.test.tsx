@@ -1,0 +1,171 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PREFERENCES_STORAGE_KEY } from '../lib/preferences';
+import { CreateWebhookCard, WEBHOOK_URL_MESSAGE } from './create-webhook-card';
+import { GeneralSettings, SETTING_SAVED } from './general-settings';
+import { SecuritySettings } from './security-settings';
+import { SettingsPage } from './settings-page';
+import { filterLinks, WebhookLinkPicker } from './webhook-link-picker';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** `ui` in a router at `path` with a query client, and a server that lists nothing. */
+function renderAt(ui: ReactNode, path = '/dashboard/settings') {
+  const fetch = vi.fn(async () => json([]));
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup({ delay: null }), fetch };
+}
+
+const selectedTab = () => screen.getByRole('tab', { selected: true });
+
+afterEach(() => window.localStorage.clear());
+
+describe('settings: the open tab is in the address', () => {
+  it('opens the tab named by ?tab=, and a click puts the new one there', async () => {
+    const { user } = renderAt(<SettingsPage />, '/dashboard/settings?tab=tokens');
+    expect(selectedTab().textContent).toBe('API tokens');
+    await user.click(screen.getByRole('tab', { name: 'Security' }));
+    expect(selectedTab().textContent).toBe('Security');
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/settings?tab=security');
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/settings');
+  });
+
+  it('an unknown tab opens General', () => {
+    renderAt(<SettingsPage />, '/dashboard/settings?tab=nope');
+    expect(selectedTab().textContent).toBe('General');
+  });
+});
+
+describe('settings: General', () => {
+  it('a switch is kept at once and says so quietly; there is no Save button', async () => {
+    const { user } = renderAt(<GeneralSettings />);
+    expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Save history' }));
+    expect(JSON.parse(window.localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? '{}')).toEqual({
+      emailNotifications: true,
+      saveHistory: false,
+    });
+    expect(screen.getAllByText(SETTING_SAVED)).toHaveLength(1);
+    await user.click(screen.getByRole('switch', { name: 'Email notifications' }));
+    expect(JSON.parse(window.localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? '{}')).toEqual({
+      emailNotifications: false,
+      saveHistory: false,
+    });
+  });
+});
+
+describe('settings: Security', () => {
+  it('Update Password is disabled until something is typed', async () => {
+    const { user } = renderAt(<SecuritySettings />);
+    const button = screen.getByRole('button', { name: 'Update Password' });
+    expect(button).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Current Password'), 'x');
+    expect(button).toHaveProperty('disabled', false);
+    await user.clear(screen.getByLabelText('Current Password'));
+    expect(button).toHaveProperty('disabled', true);
+  });
+});
+
+describe('settings: the webhook form', () => {
+  it("the address's message goes as soon as the address is right", async () => {
+    const { user, fetch } = renderAt(<CreateWebhookCard onCreated={() => {}} />);
+    const url = screen.getByLabelText('Endpoint URL');
+    await user.type(url, 'example.com/hook');
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(screen.getByText(WEBHOOK_URL_MESSAGE)).toBeTruthy();
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+
+    await user.clear(url);
+    await user.type(url, 'https://example.com/hook');
+    expect(screen.queryByText(WEBHOOK_URL_MESSAGE)).toBeNull();
+    expect(url.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("the server's message about the address goes once the address changes", async () => {
+    const { user, fetch } = renderAt(<CreateWebhookCard onCreated={() => {}} />);
+    fetch.mockImplementation(async () =>
+      json(
+        {
+          detail: 'Invalid input',
+          code: 'VALIDATION_ERROR',
+          fields: { url: 'This address is private' },
+        },
+        400,
+      ),
+    );
+    const url = screen.getByLabelText('Endpoint URL');
+    await user.type(url, 'https://10.0.0.1/hook');
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByText('This address is private')).toBeTruthy();
+    await user.clear(url);
+    await user.type(url, 'https://example.com/hook');
+    expect(screen.queryByText('This address is private')).toBeNull();
+  });
+});
+
+describe('settings: the webhook link picker', () => {
+  const LINKS = Array.from({ length: 55 }, (_, i) => ({
+    id: i + 1,
+    name: i === 41 ? 'Speaker enquiries' : `Link ${i + 1}`,
+  }));
+
+  it('filters by name, any case', () => {
+    expect(filterLinks(LINKS, '  SPEAKER ').map((l) => l.id)).toEqual([42]);
+    expect(filterLinks(LINKS, '')).toHaveLength(55);
+  });
+
+  it('a filter narrows the 55 boxes; choices made stay chosen when filtered out', async () => {
+    let picked: number[] = [];
+    const onChange = vi.fn((ids: number[]) => (picked = ids));
+    const { rerender } = render(
+      <WebhookLinkPicker links={LINKS} loading={false} picked={picked} onChange={onChange} />,
+    );
+    const user = userEvent.setup({ delay: null });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(55);
+    await user.type(screen.getByRole('searchbox', { name: 'Filter links by name' }), 'speaker');
+    expect(screen.getAllByRole('checkbox').map((box) => box.id)).toEqual(['webhook-link-42']);
+    await user.click(screen.getByRole('checkbox', { name: 'Speaker enquiries' }));
+    expect(picked).toEqual([42]);
+    rerender(
+      <WebhookLinkPicker links={LINKS} loading={false} picked={picked} onChange={onChange} />,
+    );
+    expect(screen.getByText(/1 of 55 links chosen/)).toBeTruthy();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Filter links by name' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Filter links by name' }), 'zzz');
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByText('No link name holds “zzz”.')).toBeTruthy();
+    expect(picked).toEqual([42]);
+  });
+
+  it('"Choose shown" takes every link the filter shows', async () => {
+    let picked: number[] = [];
+    const onChange = (ids: number[]) => (picked = ids);
+    render(<WebhookLinkPicker links={LINKS} loading={false} picked={[]} onChange={onChange} />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('searchbox', { name: 'Filter links by name' }), 'Link 1');
+    await user.click(screen.getByRole('button', { name: 'Choose shown' }));
+    await waitFor(() => expect(picked).toEqual([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]));
+  });
+});

@@ -1,0 +1,82 @@
+import type { WebhookDelivery } from '@mailtokit/contracts/webhooks';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { normalizeError } from '@/lib/errors';
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { formatWhen } from '../lib/format';
+
+const STATUS_BADGE: Record<
+  WebhookDelivery['status'],
+  { label: string; variant: 'success' | 'destructive' | 'outline' | 'secondary' }
+> = {
+  succeeded: { label: 'Delivered', variant: 'success' },
+  failed: { label: 'Failed', variant: 'destructive' },
+  pending: { label: 'Retrying', variant: 'outline' },
+  cancelled: { label: 'Cancelled', variant: 'secondary' },
+};
+
+/** The last deliveries of one webhook: event, status, response, attempts, time. */
+export function DeliveryLog({ webhookId }: { webhookId: number }) {
+  const deliveries = useWebhookDeliveries(webhookId);
+  if (deliveries.isPending) return <Skeleton className="h-16" />;
+  if (deliveries.isError)
+    return (
+      <LoadErrorAlert
+        title="Could not load the delivery log"
+        message={normalizeError(deliveries.error).message}
+        onRetry={() => void deliveries.refetch()}
+        retrying={deliveries.isFetching}
+      />
+    );
+  if (deliveries.data.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        No deliveries yet. Click one of your tracking links, or send a test event.
+      </p>
+    );
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <Table aria-label="Delivery log">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Event</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Response</TableHead>
+            <TableHead>Attempts</TableHead>
+            <TableHead>Time</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {deliveries.data.map((d) => {
+            const badge =
+              d.status === 'pending' && d.attempts === 0
+                ? { label: 'Pending', variant: 'outline' as const }
+                : STATUS_BADGE[d.status];
+            return (
+              <TableRow key={d.id} data-testid="delivery-row">
+                <TableCell className="font-mono text-xs">{d.event}</TableCell>
+                <TableCell>
+                  <Badge variant={badge.variant}>{badge.label}</Badge>
+                </TableCell>
+                <TableCell className="text-xs">{d.responseStatus ?? d.error ?? '—'}</TableCell>
+                <TableCell className="text-xs">{d.attempts}</TableCell>
+                <TableCell className="text-xs whitespace-nowrap">
+                  {formatWhen(d.lastAttemptAt ?? d.createdAt)}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

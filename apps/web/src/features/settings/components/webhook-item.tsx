@@ -1,0 +1,133 @@
+import { WEBHOOK_FAILURES_TO_DISABLE, type Webhook } from '@mailtokit/contracts/webhooks';
+import { TriangleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { PendingLabel } from '@/components/ui/spinner';
+import { toast, toastError } from '@/lib/toast';
+import { useDeleteWebhook } from '../api/delete-webhook';
+import { useTestWebhook } from '../api/test-webhook';
+import { useSetWebhookEnabled } from '../api/update-webhook';
+import { formatWhen } from '../lib/format';
+import { DeliveryLog } from './webhook-delivery-log';
+
+/** One webhook: its address, state, actions (test, enable, delete) and delivery log. */
+export function WebhookItem({ webhook }: { webhook: Webhook }) {
+  const [showLog, setShowLog] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useDeleteWebhook();
+  const test = useTestWebhook();
+  const setEnabled = useSetWebhookEnabled();
+  const links = webhook.mailtoLinkIds;
+  return (
+    <li className="grid gap-4 rounded-xl border bg-card p-4" data-testid="webhook-item">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid min-w-0 gap-1.5">
+          <span className="font-mono text-sm break-all">{webhook.url}</span>
+          <div className="flex flex-wrap items-center gap-1.5">
+            {webhook.pausedByPlan ? (
+              <Badge variant="secondary">Paused: plan</Badge>
+            ) : webhook.enabled ? (
+              <Badge variant="success">Active</Badge>
+            ) : (
+              <Badge variant="destructive">Disabled</Badge>
+            )}
+            <Badge variant="outline">
+              {links === null
+                ? 'All my links'
+                : `${links.length} ${links.length === 1 ? 'link' : 'links'}`}
+            </Badge>
+            {webhook.consecutiveFailures > 0 && webhook.enabled ? (
+              <Badge variant="outline">{webhook.consecutiveFailures} failed in a row</Badge>
+            ) : null}
+          </div>
+          <p className="text-xs text-muted-foreground">Added {formatWhen(webhook.createdAt)}</p>
+        </div>
+      </div>
+      {webhook.enabled || webhook.pausedByPlan ? null : (
+        <Alert variant="destructive">
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertTitle>This webhook is disabled</AlertTitle>
+          <AlertDescription>
+            {webhook.consecutiveFailures >= WEBHOOK_FAILURES_TO_DISABLE
+              ? `${webhook.consecutiveFailures} deliveries in a row failed, so we stopped sending. Fix your endpoint, then enable it again.`
+              : 'No events are sent while it is disabled.'}
+          </AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {webhook.pausedByPlan ? null : webhook.enabled ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={test.isPending}
+            onClick={() =>
+              test.mutate(webhook.id, {
+                onSuccess: () => {
+                  setShowLog(true);
+                  toast({ title: 'Test event sent', description: 'See the delivery log below.' });
+                },
+                onError: (error) => toastError(error),
+              })
+            }
+          >
+            <PendingLabel
+              pending={test.isPending}
+              label="Send test event"
+              pendingLabel="Sending..."
+            />
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            disabled={setEnabled.isPending}
+            onClick={() =>
+              setEnabled.mutate(
+                { id: webhook.id, enabled: true },
+                { onError: (error) => toastError(error) },
+              )
+            }
+          >
+            Enable
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={showLog}
+          onClick={() => setShowLog((v) => !v)}
+        >
+          {showLog ? 'Hide delivery log' : 'Delivery log'}
+        </Button>
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          trigger={
+            <Button variant="outline" size="sm" className="text-destructive">
+              Delete
+            </Button>
+          }
+          title="Delete this webhook?"
+          description="No more events are sent to it, and deliveries still waiting are cancelled."
+          confirmLabel="Delete webhook"
+          pendingLabel="Deleting..."
+          destructive
+          onConfirm={() =>
+            remove.mutateAsync(webhook.id).then(
+              () => {
+                setConfirmDelete(false);
+                toast({ title: 'Webhook deleted' });
+              },
+              (error: unknown) => {
+                toastError(error);
+              },
+            )
+          }
+        />
+      </div>
+      {showLog ? <DeliveryLog webhookId={webhook.id} /> : null}
+    </li>
+  );
+}
