@@ -12,9 +12,9 @@ import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
-import { newEventKey, queueClickEvents } from '../webhooks/service';
 import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
+import { storeClicks, type ClickRecord } from './click-store';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
 import { newSlug } from './slug';
@@ -70,7 +70,7 @@ const SLUG_ATTEMPTS = 3;
  * to the link (read to list, edit to create and delete); following one needs nothing.
  */
 export class TrackingService {
-  private readonly recorder: ClickRecorder<repo.ClickRecord>;
+  private readonly recorder: ClickRecorder<ClickRecord>;
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier(1000);
   private readonly hits: HitClassifier;
@@ -94,11 +94,7 @@ export class TrackingService {
     this.recorder = new ClickRecorder(
       async (rows) => {
         const started = performance.now();
-        const driver = db.driver;
-        const events =
-          driver.dialect === 'postgres'
-            ? await repo.insertClicksPostgres(driver.pool, rows, newEventKey())
-            : await repo.insertClicks(db.kysely, rows, queueClickEvents);
+        const events = await storeClicks(db, rows);
         observer.clickBatch(rows.length, (performance.now() - started) / 1000);
         if (events > 0) this.onClickEvents();
       },
@@ -177,7 +173,11 @@ export class TrackingService {
     const target =
       driver.dialect === 'postgres'
         ? await repo.findRedirectTargetPostgres(driver.pool, this.db.kysely, slug)
-        : await repo.findRedirectTarget(this.db.kysely, slug);
+        : (
+            repo.findRedirectTargetSqlite(driver.sqlite, this.db.kysely, slug) ?? {
+              target: await repo.findRedirectTarget(this.db.kysely, slug),
+            }
+          ).target;
     if (!target) return null;
     return {
       trackingLinkId: target.trackingLinkId,
