@@ -34,6 +34,7 @@ import type { App } from './lib/types';
 import { systemClock, type Clock } from './lib/clock';
 import { loadClickFilterList } from './modules/tracking/service';
 import { Mailer, type Wait } from './modules/mail/service';
+import { AccessService } from './modules/access/service';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const users = new UsersService(db, clock, { limiter, mailer, baseUrl });
   const tokens = new TokensService(db, users, clock);
+  const access = new AccessService(db);
   app.decorate('services', {
     account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
     auth: new AuthService(
@@ -203,7 +205,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     users,
     links: new LinksService(
       db,
-      () => app.services.teams,
+      access,
       clock,
       () => webhookWorker.writeOutQueued(),
       config.linksPerUserMax,
@@ -217,7 +219,11 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       { clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {} },
     ),
     analytics: new AnalyticsService(db, () => app.services.links, clock),
-    teams: new TeamsService(db, users, () => app.services.links, clock),
+    // A member who leaves (or is removed) takes their links back from the team; a deleted
+    // team gives every shared link back to its author: in the teams module's transaction.
+    teams: new TeamsService(db, users, clock, (conn, teamId, userId) =>
+      app.services.links.unshareAll(conn, teamId, userId),
+    ),
     invitations: new InvitationsService(db, users, mailer, clock, limiter),
     contact: new ContactService(db, clock),
     system: new SystemService(db),

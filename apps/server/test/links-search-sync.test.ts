@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTextOf } from '../src/db/search-text';
-import { NARROW_SEARCH_MAX } from '../src/modules/links/repo';
+import { NARROW_SEARCH_MAX } from '../src/modules/links/search-repo';
 import {
   addMember,
   createLink,

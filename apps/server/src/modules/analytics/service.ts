@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
-import type { LinkAccessRules } from '../tracking/service';
+import type { LinkAccessRules } from '../access/service';
 import { csvRow } from './csv';
 import * as repo from './repo';
 import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';

@@ -18,7 +18,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import { requirePremium } from '../../lib/tiers';
 import { csvLines, CsvFormatError, CsvTooManyRowsError, readLinksCsv, type CsvRow } from './csv';
 import * as repo from './repo';
-import type { LinksService, Memberships } from './service';
+import type { Memberships } from '../access/service';
+import type { LinksService } from './service';
 
 /** Links read per query while streaming the export. */
 const EXPORT_BATCH = 500;

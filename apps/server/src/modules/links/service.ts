@@ -6,7 +6,6 @@ import {
   LINKS_PER_USER_MAX,
 } from '@mailtokit/contracts/links';
 import { parseId } from '@mailtokit/contracts/ids';
-import { teamPermissions } from '@mailtokit/contracts/teams';
 import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
@@ -14,32 +13,15 @@ import type { DB, LinkRow, UserRow } from '../../db/types';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
-import type { Memberships, TeamsService } from '../teams/service';
+import {
+  accessFor,
+  type AccessService,
+  type LinkAccessRules,
+  type Memberships,
+} from '../access/service';
 import { toMailtoLink } from './mapper';
 import * as repo from './repo';
-
-/** What a user may do with a link. */
-export type LinkAccess = 'none' | 'read' | 'edit';
-
-export type { Memberships };
-const NO_TEAMS: Memberships = new Map();
-
-/**
- * The one place that decides access to a link: its author may edit it; when it is shared with
- * a team, the team's owner and admins may edit it too and its members may read it; nobody else
- * sees it. Pure: the caller loads the user's memberships, once per request and never cached,
- * so leaving a team takes effect on the next request.
- */
-export function accessFor(
-  user: Pick<UserRow, 'id'>,
-  link: Pick<LinkRow, 'user_id' | 'team_id'>,
-  memberships: Memberships = NO_TEAMS,
-): LinkAccess {
-  if (link.user_id === user.id) return 'edit';
-  const membership = link.team_id === null ? undefined : memberships.get(link.team_id);
-  if (!membership) return 'none';
-  return teamPermissions(membership.role).canManageSharedLinks ? 'edit' : 'read';
-}
+import * as searchRepo from './search-repo';
 
 /** Cap of links one cross-link view (analytics overview) covers. */
 export const VISIBLE_LINKS_MAX = 5000;
@@ -51,11 +33,11 @@ const IMPORT_BATCH = 100;
  * Saved links. Every operation needs a premium plan (PREMIUM or TEAM);
  * links the user may not see answer 404, never revealing that they exist.
  */
-export class LinksService {
-  /** `teams` is a getter: the teams service needs this one too, so they are built apart. */
+export class LinksService implements LinkAccessRules {
   constructor(
     private readonly db: Db,
-    private readonly teams: () => TeamsService,
+    /** Memberships, as the access rules read them. */
+    private readonly access: AccessService,
     private readonly clock: Clock,
     /**
      * Writes out the webhook events still queued (they are built from the stored clicks,
@@ -84,7 +66,6 @@ export class LinksService {
     requirePremium(user, this.clock());
     const k = this.db.kysely;
     const teams = await this.memberships(user);
-    const teamIds = [...teams.keys()];
     const query = {
       search: filter.q ? foldSearch(filter.q) : undefined,
       teamId: filter.teamId,
@@ -92,7 +73,7 @@ export class LinksService {
       sort: filter.sort,
       order: filter.order,
     };
-    const { rows, total } = await repo.listVisibleLinks(k, user.id, teamIds, {
+    const { rows, total } = await searchRepo.listVisibleLinks(k, user.id, teams.size > 0, {
       ...query,
       limit: filter.limit,
       offset: filter.offset,
@@ -160,7 +141,7 @@ export class LinksService {
     };
     const checkTeams = async (conn: Conn, batch: LinkInput[]) => {
       for (const teamId of new Set(batch.map((i) => i.teamId)))
-        if (teamId !== null && !(await this.teams().isMember(conn, teamId, user.id)))
+        if (teamId !== null && !(await this.access.isTeamMember(conn, teamId, user.id)))
           throw validationError({ team: LINK_IMPORT_MESSAGES.unknownTeam });
     };
     const batches: LinkInput[][] = [];
@@ -242,24 +223,20 @@ export class LinksService {
    * The id, name and team of every link the user can see (own and shared with the user's
    * teams), newest first, up to VISIBLE_LINKS_MAX; none of their fields is read.
    */
-  async visibleLinks(user: UserRow): Promise<repo.LinkName[]> {
-    const teamIds = [...(await this.memberships(user)).keys()];
-    return repo.visibleLinkNames(this.db.kysely, user.id, teamIds, VISIBLE_LINKS_MAX);
+  async visibleLinks(user: UserRow): Promise<searchRepo.LinkName[]> {
+    const inTeams = (await this.memberships(user)).size > 0;
+    return searchRepo.visibleLinkNames(this.db.kysely, user.id, inTeams, VISIBLE_LINKS_MAX);
   }
 
   /** The user's teams and role in each, read fresh from the database. */
   async memberships(user: Pick<UserRow, 'id'>): Promise<Memberships> {
-    return this.teams().membershipsOf(user.id);
-  }
-
-  /** Whether the user belongs to the team, share-locked in the caller's transaction (PostgreSQL). */
-  isTeamMember(conn: Conn, teamId: number, userId: number): Promise<boolean> {
-    return this.teams().isMember(conn, teamId, userId);
+    return this.access.memberships(user);
   }
 
   /**
    * Makes the links shared with a team private again, in the caller's transaction: those of
    * one author (a member leaving), or all of them (`authorId` null: the team is deleted).
+   * The composition root runs it when the teams module ends memberships.
    */
   async unshareAll(conn: Conn, teamId: number, authorId: number | null): Promise<void> {
     await repo.unshareLinks(conn, teamId, authorId, this.clock().toISOString());
@@ -304,7 +281,7 @@ export class LinksService {
     write: (trx: Transaction<DB>) => Promise<T>,
   ): Promise<T> {
     return this.db.kysely.transaction().execute(async (trx) => {
-      if (teamId !== null && !(await this.teams().isMember(trx, teamId, user.id)))
+      if (teamId !== null && !(await this.access.isTeamMember(trx, teamId, user.id)))
         throw validationError({ teamId: LINK_MESSAGES.notTeamMember });
       return write(trx);
     });
@@ -312,7 +289,7 @@ export class LinksService {
 }
 
 /** The API shape of a link for this viewer: what they may do with it, the team's name. */
-function present(user: UserRow, row: repo.ListedLink, teams: Memberships): MailtoLink {
+function present(user: UserRow, row: searchRepo.ListedLink, teams: Memberships): MailtoLink {
   return toMailtoLink(row, {
     canEdit: accessFor(user, row, teams) === 'edit',
     teamName: row.team_id === null ? null : (teams.get(row.team_id)?.teamName ?? null),

@@ -9,13 +9,6 @@ type Role = TeamMemberRow['role'];
 /** A membership with the member's public user fields. */
 export type MemberWithUser = TeamMemberRow & Pick<UserRow, 'username' | 'email'>;
 
-/** One of a user's teams, as the links module needs it: the team's name and the user's role. */
-export interface Membership {
-  team_id: number;
-  team_name: string;
-  role: Role;
-}
-
 /**
  * Row locks for a read inside a transaction, PostgreSQL only: SQLite runs one transaction at a
  * time on its single connection, and has no `for update`.
@@ -93,16 +86,6 @@ export function findMemberWithUser(
     .where('team_members.team_id', '=', teamId)
     .where('team_members.user_id', '=', userId)
     .executeTakeFirst();
-}
-
-/** The user's teams with their role in each (one query per links request). */
-export function listMembershipsOfUser(db: Conn, userId: number): Promise<Membership[]> {
-  return db
-    .selectFrom('team_members')
-    .innerJoin('teams', 'teams.id', 'team_members.team_id')
-    .select(['team_members.team_id', 'teams.name as team_name', 'team_members.role'])
-    .where('team_members.user_id', '=', userId)
-    .execute();
 }
 
 async function count(query: Promise<{ n: string | number | bigint }>): Promise<number> {

@@ -2,7 +2,6 @@ import type {
   CreateTeamBody,
   Team,
   TeamMember,
-  TeamRole,
   UpdateMemberBody,
 } from '@mailtokit/contracts/teams';
 import {
@@ -18,7 +17,6 @@ import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireTeamTier } from '../../lib/tiers';
-import type { LinksService } from '../links/service';
 import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
 import * as invitationsRepo from './invitations-repo';
@@ -28,8 +26,12 @@ import { seatOf } from './seat';
 type CreateInput = z.output<typeof CreateTeamBody>;
 type UpdateInput = z.output<typeof UpdateMemberBody>;
 
-/** The teams a user belongs to: team id -> the user's role there and the team's name. */
-export type Memberships = ReadonlyMap<number, { role: TeamRole; teamName: string }>;
+/**
+ * Runs in the transaction that ends memberships, before it commits: one member's (`userId`:
+ * they left or were removed), or every member's (`userId` null: the team is being deleted).
+ * The composition root makes the links module unshare that member's (or the team's) links.
+ */
+export type MembershipsEnded = (conn: Conn, teamId: number, userId: number | null) => Promise<void>;
 
 /**
  * Teams, members and roles. Every call answers 404 'Team not found' to
@@ -39,29 +41,12 @@ export type Memberships = ReadonlyMap<number, { role: TeamRole; teamName: string
  * with another change to the same team.
  */
 export class TeamsService {
-  /** `links` is a getter: the links service needs this one too, so it is built after. */
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
-    private readonly links: () => LinksService,
     private readonly clock: Clock,
+    private readonly membershipsEnded: MembershipsEnded = async () => undefined,
   ) {}
-
-  /** The user's teams and role in each, read fresh from the database (no tier needed). */
-  async membershipsOf(userId: number): Promise<Memberships> {
-    const rows = await repo.listMembershipsOfUser(this.db.kysely, userId);
-    return new Map(rows.map((r) => [r.team_id, { role: r.role, teamName: r.team_name }]));
-  }
-
-  /**
-   * Whether the user belongs to the team (any role), read in the caller's transaction. On
-   * PostgreSQL the membership row stays share-locked until that transaction ends, so a
-   * concurrent removal from the team waits for it.
-   */
-  async isMember(conn: Conn, teamId: number, userId: number): Promise<boolean> {
-    const lock = this.db.dialect === 'postgres' ? 'share' : null;
-    return (await repo.findMember(conn, teamId, userId, lock)) !== undefined;
-  }
 
   /** Teams the user owns or belongs to, oldest first. Any tier may list. */
   async list(user: UserRow): Promise<Team[]> {
@@ -124,14 +109,14 @@ export class TeamsService {
   }
 
   /**
-   * Owner only. In one transaction: the team's shared links go back to their authors as
-   * private links, then the memberships and the team are deleted. Nothing else is touched.
+   * Owner only. In one transaction: `membershipsEnded` for the whole team (its shared links go
+   * back to their authors as private links), then the memberships and the team are deleted.
    */
   async remove(user: UserRow, rawId: string): Promise<void> {
     await this.db.kysely.transaction().execute(async (trx) => {
       const { team, role } = await seatOf(trx, user, rawId, this.lock);
       if (!teamPermissions(role).canDeleteTeam) throw forbidden(TEAM_MESSAGES.ownerOnly);
-      await this.links().unshareAll(trx, team.id, null);
+      await this.membershipsEnded(trx, team.id, null);
       await repo.deleteMembersOf(trx, team.id);
       await repo.deleteTeam(trx, team.id);
     });
@@ -176,9 +161,9 @@ export class TeamsService {
   /**
    * The owner removes anyone but themselves; an admin removes plain members; any member but
    * the owner may remove themselves (leave). The owner is never removed: they hand the team
-   * over or delete it. The removed member's links shared with the team become their private
-   * links again, in the same transaction; other members' shared links simply stop being
-   * visible to them.
+   * over or delete it. `membershipsEnded` runs in the same transaction (the removed member's
+   * links shared with the team become their private links again); other members' shared links
+   * simply stop being visible to them.
    */
   async removeMember(user: UserRow, rawId: string, rawUserId: string): Promise<void> {
     await this.db.kysely.transaction().execute(async (trx) => {
@@ -193,7 +178,7 @@ export class TeamsService {
       await repo.deleteMember(trx, team.id, target.user_id);
       // Invitations they sent to the team go with them.
       await invitationsRepo.deleteSentBy(trx, team.id, target.user_id);
-      await this.links().unshareAll(trx, team.id, target.user_id);
+      await this.membershipsEnded(trx, team.id, target.user_id);
     });
   }
 

@@ -1,5 +1,6 @@
 import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 import type { NewClick } from '../../db/types';
+import { linkVisibleToSql } from '../access/service';
 
 /**
  * The rules of a click batch, each written once as SQL that both databases run: SQLite as a
@@ -74,19 +75,11 @@ export const ROLLUP_UPSERT = `insert into click_daily (mailto_link_id, day, clic
       then excluded.last_click_at else click_daily.last_click_at end`;
 
 /**
- * "The webhook's owner may see link `m`": their own, or shared with a team they are in. (The
- * same rule as the links module's visibility, over the aliases used here.)
- */
-function ownerMaySee(link: string, owner: string): string {
-  return `(${link}.user_id = ${owner} or exists (
-      select 1 from team_members tm where tm.team_id = ${link}.team_id and tm.user_id = ${owner}))`;
-}
-
-/**
  * The coverage rule of click webhooks: which enabled webhooks cover the links of the human
  * clicks in `input`, with the end of their owner's plan (`webhook_id`, `mailto_link_id`,
  * `plan_ends`). A webhook covers its owner's links (all of them, or a list; a listed link only
- * while the owner may see it), and only while the owner's plan includes webhooks.
+ * while the owner may see it: the access module's rule), and only while the owner's plan
+ * includes webhooks.
  */
 export const COVERING_HOOKS = `
   select w.id as webhook_id, m.id as mailto_link_id, u.subscription_expires_at as plan_ends
@@ -100,7 +93,7 @@ export const COVERING_HOOKS = `
     join mailto_links m on m.id = wl.mailto_link_id
   where w.all_links = 0 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
     and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
-    and ${ownerMaySee('m', 'w.user_id')}`;
+    and ${linkVisibleToSql('m', 'w.user_id')}`;
 
 /**
  * The `link.clicked` events of the `stored` clicks, queued in the transaction that stores

@@ -6,12 +6,13 @@ import { storableHeaderText } from '@mailtokit/contracts/fields';
 import { mailtoOfStored } from '@mailtokit/mailto';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { LinkRow, TrackingLinkRow, UserRow } from '../../db/types';
+import type { TrackingLinkRow, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
+import type { LinkAccessRules } from '../access/service';
 import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
 import { storeClicks, type ClickRecord } from './click-store';
@@ -24,14 +25,6 @@ import { InflationGuard } from './inflation';
 
 export { loadClickFilterList } from './classify';
 import { VisitorHasher } from './visitor';
-
-/** What tracking and analytics need from the links module: its access rules. */
-export interface LinkAccessRules {
-  /** The link if the user may `need` it: 404 when they cannot see it, 403 read-only. */
-  loadAccessible(user: UserRow, rawId: string | number, need: 'read' | 'edit'): Promise<LinkRow>;
-  /** The id, name and team of every link the user can see (own and shared with their teams). */
-  visibleLinks(user: UserRow): Promise<{ id: number; name: string; team_id: number | null }[]>;
-}
 
 /** Where a tracking URL redirects: the stored link's fields, encoded by packages/mailto. */
 export interface ResolvedTarget {
@@ -80,7 +73,7 @@ export class TrackingService {
   /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
   private readonly urls = new MailtoUrlCache(mailtoOfStored);
 
-  /** `links` is read on each call, so the links module's rules (teams included) apply. */
+  /** `links` (the links module) is read on each call: the access rules as they stand. */
   constructor(
     private readonly db: Db,
     private readonly links: () => LinkAccessRules,

@@ -20,7 +20,7 @@ import { conflict, notFound, validationError } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { isPremium } from '@mailtokit/contracts/user';
 import { requirePremium, tierOf } from '../../lib/tiers';
-import type { LinkAccessRules } from '../tracking/service';
+import type { LinkAccessRules } from '../access/service';
 import { RefusedAddressError, resolveWebhookHost } from './address';
 import * as deliveryRepo from './delivery-repo';
 import { pendingDelivery } from './outbox-repo';
