@@ -61,7 +61,11 @@ import { INVITATIONS_LIMIT, InvitationsService } from './modules/teams/invitatio
 import { invitationRoutes } from './modules/teams/invitations-routes';
 import { INVITATION_MESSAGES } from '@mailtokit/contracts/invitations';
 import { siteRoutes } from './modules/site/routes';
-import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
+import {
+  redirectRoutes,
+  registerRedirectFastPath,
+  trackingRoutes,
+} from './modules/tracking/routes';
 import { TrackingService } from './modules/tracking/service';
 import { userRoutes } from './modules/users/routes';
 import { EMAIL_CHANGES_THROTTLED, UsersService } from './modules/users/service';
@@ -238,6 +242,8 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     ),
   });
 
+  // The click redirect answers ahead of every other hook (tracking/routes.ts).
+  registerRedirectFastPath(app);
   // Layer 1: external plugins.
   registerSecurityHeaders(app, config);
   // JSON (and other text) answers of 1 KB or more go out brotli or gzip, as the client accepts.
