@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Conn, Dialect } from '../../db/database';
@@ -113,19 +113,45 @@ export async function findRedirectTarget(
   return rows[0];
 }
 
-/** `findRedirectTarget` on PostgreSQL as a named (server-side prepared) statement. */
-export async function findRedirectTargetPostgres(
+/** The many-slug lookup's SQL (PostgreSQL), compiled once per database. */
+const redirectManySql = new WeakMap<Kysely<DB>, string>();
+
+/**
+ * `findRedirectTarget` for many slugs in one round trip on PostgreSQL (a named, server-side
+ * prepared statement taking the slugs as one array): the targets found, by slug.
+ */
+export async function findRedirectTargetsPostgres(
   pool: pg.Pool,
   db: Kysely<DB>,
-  slug: string,
-): Promise<RedirectTarget | undefined> {
-  const text = redirectSqlOf(db);
-  const { rows } = await pool.query<RedirectTarget>({
-    name: 'mailtokit-redirect-target',
+  slugs: readonly string[],
+): Promise<Map<string, RedirectTarget>> {
+  let text = redirectManySql.get(db);
+  if (text === undefined) {
+    text = db
+      .selectFrom('tracking_links as t')
+      .innerJoin('mailto_links as m', 'm.id', 't.mailto_link_id')
+      .select([
+        't.slug',
+        't.id as trackingLinkId',
+        't.mailto_link_id as mailtoLinkId',
+        'm.updated_at as updatedAt',
+        'm.to',
+        'm.cc',
+        'm.bcc',
+        'm.subject',
+        'm.body',
+      ])
+      .where(sql<boolean>`t.slug = any(${sql.val([] as string[])}::text[])`)
+      .where('t.retired_at', 'is', null)
+      .compile().sql;
+    redirectManySql.set(db, text);
+  }
+  const { rows } = await pool.query<RedirectTarget & { slug: string }>({
+    name: 'mailtokit-redirect-targets',
     text,
-    values: [slug],
+    values: [slugs],
   });
-  return rows[0];
+  return new Map(rows.map(({ slug, ...target }) => [slug, target]));
 }
 
 /** The lookup's prepared statement per SQLite database. */

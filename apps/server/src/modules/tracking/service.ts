@@ -16,6 +16,7 @@ import type { LinkAccessRules } from '../access/service';
 import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
 import { storeClicks, type ClickRecord } from './click-store';
+import { LookupBatcher } from './lookup-batcher';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
 import { newSlug } from './slug';
@@ -70,6 +71,8 @@ export class TrackingService {
   private readonly inflation = new InflationGuard();
   /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
   private readonly addressKey = randomBytes(16);
+  /** PostgreSQL: the slugs of concurrent clicks looked up together, one round trip. */
+  private readonly targets: LookupBatcher<repo.RedirectTarget> | null;
   /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
   private readonly urls = new MailtoUrlCache(mailtoOfStored);
 
@@ -95,6 +98,13 @@ export class TrackingService {
       isDatabaseUnavailable,
     );
     this.visitors = new VisitorHasher(db, clock);
+    const driver = db.driver;
+    this.targets =
+      driver.dialect === 'postgres'
+        ? new LookupBatcher((slugs) =>
+            repo.findRedirectTargetsPostgres(driver.pool, db.kysely, slugs),
+          )
+        : null;
   }
 
   /**
@@ -165,7 +175,7 @@ export class TrackingService {
     const driver = this.db.driver;
     const target =
       driver.dialect === 'postgres'
-        ? await repo.findRedirectTargetPostgres(driver.pool, this.db.kysely, slug)
+        ? await this.targets!.get(slug)
         : (
             repo.findRedirectTargetSqlite(driver.sqlite, this.db.kysely, slug) ?? {
               target: await repo.findRedirectTarget(this.db.kysely, slug),
