@@ -51,17 +51,17 @@ const boundaryZones = [
   })),
   {
     target: `${SERVER}/lib`,
-    from: [`${SERVER}/modules`, `${SERVER}/app.ts`],
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/app`],
     message: 'lib/ serves the modules; it imports none of them.',
   },
   {
     target: `${SERVER}/db`,
-    from: [`${SERVER}/modules`, `${SERVER}/app.ts`],
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/app`],
     message: 'db/ (and every migration) stands below the modules; it imports none of them.',
   },
   {
     target: `${SERVER}/config.ts`,
-    from: [`${SERVER}/modules`, `${SERVER}/app.ts`],
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/app`],
     message: 'config.ts reads the environment only; it imports no module.',
   },
   {

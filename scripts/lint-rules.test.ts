@@ -35,9 +35,24 @@ describe('import boundaries (eslint.config.js)', () => {
       "import * as linksRepo from '../links/repo';\nexport const x = linksRepo;\n",
     ],
     [
+      "the access module's repo, from another module's repo",
+      'apps/server/src/modules/webhooks/planted-repo.ts',
+      "import { hasMembership } from '../access/repo';\nexport const x = hasMembership;\n",
+    ],
+    [
+      "the access module's visibility builder by its own file, from another module",
+      'apps/server/src/modules/tracking/planted-repo.ts',
+      "import { linkVisibleTo } from '../access/visibility';\nexport const x = linkVisibleTo;\n",
+    ],
+    [
       'a module, from a migration',
       'apps/server/src/db/migrations/999-planted.ts',
       "import { LinksService } from '../../modules/links/service';\nexport const x = LinksService;\n",
+    ],
+    [
+      'the composition root, from lib/',
+      'apps/server/src/lib/planted.ts',
+      "import { buildServices } from '../app/services';\nexport const x = buildServices;\n",
     ],
     [
       'a module, from db/',
@@ -68,6 +83,11 @@ describe('import boundaries (eslint.config.js)', () => {
   );
 
   it.each([
+    [
+      "the access module's visibility builder through its service, from a repo",
+      'apps/server/src/modules/tracking/planted-repo.ts',
+      "import { linkVisibleToSql } from '../access/service';\nexport const x = linkVisibleToSql;\n",
+    ],
     [
       "another module's service, from a service",
       'apps/server/src/modules/tracking/planted.ts',

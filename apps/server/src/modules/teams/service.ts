@@ -45,7 +45,8 @@ export class TeamsService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly clock: Clock,
-    private readonly membershipsEnded: MembershipsEnded = async () => undefined,
+    /** Required: without it a leaving member's links would stay shared with the team. */
+    private readonly membershipsEnded: MembershipsEnded,
   ) {}
 
   /** Teams the user owns or belongs to, oldest first. Any tier may list. */

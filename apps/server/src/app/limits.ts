@@ -1,0 +1,50 @@
+import { EXPORTS_THROTTLED } from '@mailtokit/contracts/account';
+import { INVITATION_MESSAGES } from '@mailtokit/contracts/invitations';
+import type { Config } from '../config';
+import type { LimitRule } from '../lib/limiter';
+import { LOGIN_THROTTLED, PASSWORD_THROTTLED } from '../modules/auth/service';
+import { INVITATIONS_LIMIT } from '../modules/teams/invitations';
+import { EMAIL_CHANGES_THROTTLED } from '../modules/users/service';
+
+/** The limits every instance shares (through the database); modules may define more. */
+export function limitRules(config: Config): Record<string, LimitRule> {
+  const { limits } = config;
+  const signIn = { detail: LOGIN_THROTTLED };
+  const ceiling = { durationMs: limits.loginCeilingWindowMs, ...signIn };
+  return {
+    loginIp: { points: limits.loginFailuresPerIp, ...ceiling },
+    loginPair: {
+      points: limits.loginFailuresPerUserAndIp,
+      durationMs: limits.loginWindowMs,
+      ...signIn,
+    },
+    loginUser: { points: limits.loginFailuresPerUser, ...ceiling },
+    passwordChange: {
+      points: limits.loginFailuresPerUserAndIp,
+      durationMs: limits.loginWindowMs,
+      detail: PASSWORD_THROTTLED,
+    },
+    passwordResetConfirm: {
+      points: limits.passwordResetConfirmsPerIp,
+      durationMs: limits.loginWindowMs,
+    },
+    emailChange: {
+      points: limits.emailChangesPerHour,
+      durationMs: 60 * 60_000,
+      detail: EMAIL_CHANGES_THROTTLED,
+    },
+    register: { points: limits.registrationsPerHour, durationMs: 60 * 60_000 },
+    contact: { points: limits.contactPerHour, durationMs: 60 * 60_000 },
+    passwordReset: { points: limits.passwordResetsPerHour, durationMs: 60 * 60_000 },
+    [INVITATIONS_LIMIT]: {
+      points: limits.invitationsPerDay,
+      durationMs: 24 * 60 * 60_000,
+      detail: INVITATION_MESSAGES.dailyLimit,
+    },
+    accountExport: {
+      points: limits.accountExportsPerHour,
+      durationMs: 60 * 60_000,
+      detail: EXPORTS_THROTTLED,
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_WEBHOOKS, type Config } from '../config';
+import type { Db } from '../db/database';
+import type { Clock } from '../lib/clock';
+import type { Limiter } from '../lib/limiter';
+import type { Observer } from '../lib/metrics';
+// Imported in this order (tracking first) so that the OpenAPI document lists its schemas in a
+// stable order: the contracts register them as their modules load.
+import { loadClickFilterList, TrackingService } from '../modules/tracking/service';
+import type { Mailer } from '../modules/mail/service';
+import { AccessService } from '../modules/access/service';
+import { AccountService } from '../modules/account/service';
+import { AnalyticsService } from '../modules/analytics/service';
+import { AuthService } from '../modules/auth/service';
+import { PasswordResetService } from '../modules/auth/password-reset';
+import { ContactService } from '../modules/contact/service';
+import { LinksService } from '../modules/links/service';
+import { SystemService } from '../modules/system/service';
+import { TokensService } from '../modules/tokens/service';
+import { WebhooksService } from '../modules/webhooks/service';
+import type { WebhookWorker } from '../modules/webhooks/worker';
+import { TeamsService } from '../modules/teams/service';
+import { InvitationsService } from '../modules/teams/invitations';
+import { UsersService } from '../modules/users/service';
+
+export interface Services {
+  account: AccountService;
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+  users: UsersService;
+  links: LinksService;
+  tracking: TrackingService;
+  analytics: AnalyticsService;
+  teams: TeamsService;
+  invitations: InvitationsService;
+  contact: ContactService;
+  system: SystemService;
+  tokens: TokensService;
+  webhooks: WebhooksService;
+}
+
+/** What the services share: the process's infrastructure, built by `buildApp`. */
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  limiter: Limiter;
+  mailer: Mailer;
+  webhookWorker: WebhookWorker;
+  observer: Observer;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The composition root: every service, built once, each handed the others it uses. Modules
+ * never build each other; what one module must do when another changes something (links
+ * unshared when memberships end) is a hook wired here.
+ */
+export function buildServices(deps: ServiceDeps): Services {
+  const { config, db, clock, limiter, mailer, webhookWorker, observer, log } = deps;
+  const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const users = new UsersService(db, clock, { limiter, mailer, baseUrl });
+  const tokens = new TokensService(db, users, clock);
+  const access = new AccessService(db);
+  const links = new LinksService(
+    db,
+    access,
+    clock,
+    () => webhookWorker.writeOutQueued(),
+    config.linksPerUserMax,
+  );
+  return {
+    account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
+    auth: new AuthService(
+      db,
+      users,
+      limiter,
+      {
+        defaultTier: config.defaultTier,
+        sessionTtlMs: config.sessionTtlMs,
+      },
+      clock,
+    ),
+    passwordReset: new PasswordResetService(db, { users, tokens }, mailer, clock, limiter, {
+      baseUrl,
+      log,
+    }),
+    users,
+    links,
+    tracking: new TrackingService(
+      db,
+      () => links,
+      clock,
+      () => webhookWorker.nudge(),
+      observer,
+      { clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {} },
+    ),
+    analytics: new AnalyticsService(db, () => links, clock),
+    // A member who leaves (or is removed) takes their links back from the team; a deleted
+    // team gives every shared link back to its author: in the teams module's transaction.
+    teams: new TeamsService(db, users, clock, (conn, teamId, userId) =>
+      links.unshareAll(conn, teamId, userId),
+    ),
+    invitations: new InvitationsService(db, users, mailer, clock, limiter),
+    contact: new ContactService(db, clock),
+    system: new SystemService(db),
+    tokens,
+    webhooks: new WebhooksService(
+      db,
+      () => links,
+      config.webhooks ?? DEFAULT_WEBHOOKS,
+      clock,
+      limiter,
+      () => webhookWorker.nudge(),
+    ),
+  };
+}
