@@ -851,13 +851,6 @@ export interface components {
             token: string;
             password: string;
         };
-        ContactBodyInput: {
-            name: string;
-            /** Format: email */
-            email: string;
-            subject: string;
-            message: string;
-        };
         CreateWebhookBodyInput: {
             /** Format: uri */
             url: string;
@@ -872,6 +865,13 @@ export interface components {
         };
         UpdateWebhookBodyInput: {
             enabled: boolean;
+        };
+        ContactBodyInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            subject: string;
+            message: string;
         };
         MailtoLink: {
             id: number;
@@ -1249,11 +1249,6 @@ export interface components {
                 lastClickAt: string | null;
             }[];
         };
-        ContactResponse: {
-            id: number;
-            /** Format: date-time */
-            receivedAt: string;
-        };
         Webhook: {
             id: number;
             /** Format: uri */
@@ -1299,6 +1294,11 @@ export interface components {
             completedAt: string | null;
         };
         WebhookDeliveryList: components["schemas"]["WebhookDelivery"][];
+        ContactResponse: {
+            id: number;
+            /** Format: date-time */
+            receivedAt: string;
+        };
     };
     responses: never;
     parameters: never;
