@@ -16,7 +16,7 @@ import pg from 'pg';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
 import { openDb } from '../apps/server/src/db/database';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
-import { rebuildClickDaily } from '../apps/server/src/modules/tracking/repo';
+import { rebuildClickDaily } from '../apps/server/src/modules/tracking/click-store';
 import { bytes, loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
 import {
   CLICK_COLUMNS,

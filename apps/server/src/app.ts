@@ -35,7 +35,11 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { WebhookWorker } from './modules/webhooks/worker';
 import { invitationRoutes } from './modules/teams/invitations-routes';
 import { siteRoutes } from './modules/site/routes';
-import { redirectRoutes, trackingRoutes } from './modules/tracking/routes';
+import {
+  redirectRoutes,
+  registerRedirectFastPath,
+  trackingRoutes,
+} from './modules/tracking/routes';
 import { userRoutes } from './modules/users/routes';
 import { csrfGuard } from './app/csrf';
 import { limitRules } from './app/limits';
@@ -143,6 +147,8 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     buildServices({ config, db, clock, limiter, mailer, webhookWorker, observer, log: app.log }),
   );
 
+  // The click redirect answers ahead of every other hook (tracking/routes.ts).
+  registerRedirectFastPath(app);
   // Layer 1: external plugins.
   registerSecurityHeaders(app, config);
   // JSON (and other text) answers of 1 KB or more go out brotli or gzip, as the client accepts.

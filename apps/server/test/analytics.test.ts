@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkSeries, linkTotals } from '../src/modules/analytics/repo';
-import { insertClicks, rebuildClickDaily, type ClickRecord } from '../src/modules/tracking/repo';
+import {
+  rebuildClickDaily,
+  storeClicks,
+  type ClickRecord,
+} from '../src/modules/tracking/click-store';
 import {
   addMember,
   createLink,
@@ -56,10 +60,10 @@ interface Click {
   device?: ClickRecord['device'];
 }
 
-/** Stores clicks with chosen times, through the same repo function the redirect uses. */
+/** Stores clicks with chosen times, through the same click batch the redirect uses. */
 async function seed(clicks: Click[]): Promise<void> {
-  await insertClicks(
-    t.db.kysely,
+  await storeClicks(
+    t.db,
     clicks.map((c) => ({
       tracking_link_id: c.tracking.id,
       mailto_link_id: c.linkId,

@@ -11,11 +11,11 @@ export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'pos
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A database of its own for one test file: in-memory SQLite, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(which: 'sqlite' | 'postgres' = dialect): Promise<{
   config: Database;
   drop: () => Promise<void>;
 }> {
-  if (dialect === 'sqlite')
+  if (which === 'sqlite')
     return { config: { dialect: 'sqlite', file: ':memory:' }, drop: async () => {} };
   const name = `mailtokit_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -48,6 +48,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Clock and e-mail retry timing of the app. */
   app?: AppOptions;
+  /** The database, when a test compares both (default: the dialect under test). */
+  dialect?: 'sqlite' | 'postgres';
 }
 
 /**
@@ -66,7 +68,7 @@ export function movableClock(): { now: () => Date; advance: (ms: number) => void
 
 /** A fully built app on a fresh, migrated database of the dialect under test. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(opts.dialect);
   const config: Config = {
     port: 0,
     host: '127.0.0.1',

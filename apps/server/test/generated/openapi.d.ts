@@ -816,21 +816,6 @@ export interface components {
             mailtoUrl?: string;
             label?: string | null;
         };
-        CreateWebhookBodyInput: {
-            /** Format: uri */
-            url: string;
-            /**
-             * @default [
-             *       "link.clicked"
-             *     ]
-             */
-            events: "link.clicked"[];
-            /** @description Links to report clicks of; absent or null: every link you created */
-            mailtoLinkIds?: number[] | null;
-        };
-        UpdateWebhookBodyInput: {
-            enabled: boolean;
-        };
         DeleteAccountBodyInput: {
             password: string;
         };
@@ -865,6 +850,21 @@ export interface components {
         PasswordResetConfirmBodyInput: {
             token: string;
             password: string;
+        };
+        CreateWebhookBodyInput: {
+            /** Format: uri */
+            url: string;
+            /**
+             * @default [
+             *       "link.clicked"
+             *     ]
+             */
+            events: "link.clicked"[];
+            /** @description Links to report clicks of; absent or null: every link you created */
+            mailtoLinkIds?: number[] | null;
+        };
+        UpdateWebhookBodyInput: {
+            enabled: boolean;
         };
         ContactBodyInput: {
             name: string;
@@ -1072,51 +1072,6 @@ export interface components {
             clicks: number;
         };
         TrackingLinkList: components["schemas"]["TrackingLink"][];
-        Webhook: {
-            id: number;
-            /** Format: uri */
-            url: string;
-            events: "link.clicked"[];
-            mailtoLinkIds: number[] | null;
-            enabled: boolean;
-            pausedByPlan: boolean;
-            disabledAt: string | null;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        CreatedWebhook: {
-            id: number;
-            /** Format: uri */
-            url: string;
-            events: "link.clicked"[];
-            mailtoLinkIds: number[] | null;
-            enabled: boolean;
-            pausedByPlan: boolean;
-            disabledAt: string | null;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description `whsec_` + 43 characters; shown in this response only */
-            secret: string;
-        };
-        WebhookList: components["schemas"]["Webhook"][];
-        WebhookDelivery: {
-            id: number;
-            eventId: string;
-            event: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed" | "cancelled";
-            attempts: number;
-            responseStatus: number | null;
-            error: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            lastAttemptAt: string | null;
-            nextAttemptAt: string | null;
-            completedAt: string | null;
-        };
-        WebhookDeliveryList: components["schemas"]["WebhookDelivery"][];
         AccountExport: {
             /** @constant */
             format: "mailtokit-account-export/1";
@@ -1320,6 +1275,51 @@ export interface components {
                 lastClickAt: string | null;
             }[];
         };
+        Webhook: {
+            id: number;
+            /** Format: uri */
+            url: string;
+            events: "link.clicked"[];
+            mailtoLinkIds: number[] | null;
+            enabled: boolean;
+            pausedByPlan: boolean;
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CreatedWebhook: {
+            id: number;
+            /** Format: uri */
+            url: string;
+            events: "link.clicked"[];
+            mailtoLinkIds: number[] | null;
+            enabled: boolean;
+            pausedByPlan: boolean;
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description `whsec_` + 43 characters; shown in this response only */
+            secret: string;
+        };
+        WebhookList: components["schemas"]["Webhook"][];
+        WebhookDelivery: {
+            id: number;
+            eventId: string;
+            event: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            attempts: number;
+            responseStatus: number | null;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            completedAt: string | null;
+        };
+        WebhookDeliveryList: components["schemas"]["WebhookDelivery"][];
         ContactResponse: {
             id: number;
             /** Format: date-time */

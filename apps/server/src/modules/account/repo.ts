@@ -1,7 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Conn } from '../../db/database';
 import type { DB } from '../../db/types';
-
-type Conn = Kysely<DB> | Transaction<DB>;
 
 /** The columns of a saved link the export writes (every one but the search text). */
 const LINK_COLUMNS = [

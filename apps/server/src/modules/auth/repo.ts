@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, SessionRow } from '../../db/types';
-
-type Conn = Kysely<DB> | Transaction<DB>;
+import type { Conn } from '../../db/database';
+import type { SessionRow } from '../../db/types';
 
 export async function insertSession(db: Conn, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();

@@ -1,7 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, NewTeamInvitation, TeamInvitationRow } from '../../db/types';
-
-type Conn = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type { NewTeamInvitation, TeamInvitationRow } from '../../db/types';
 
 /** An invitation with what its readers see of the team and the inviter. */
 export type InvitationWithNames = TeamInvitationRow & { team_name: string; inviter: string };

@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database';
+import type { Transaction } from 'kysely';
+import type { Conn, Dialect } from '../../db/database';
 import { CapScope, lockCap } from '../../db/locks';
 import type { DB, NewTeam, NewTeamMember, TeamMemberRow, TeamRow, UserRow } from '../../db/types';
 
-type Conn = Kysely<DB> | Transaction<DB>;
 type Role = TeamMemberRow['role'];
 
 /** A membership with the member's public user fields. */

@@ -22,12 +22,13 @@ ${body}
 `;
 }
 
-/** Body of the redirect: the mailto: link as a fallback for clients that do not follow it. */
+/**
+ * Body of the redirect: the mailto: link as a fallback for clients that do not follow it.
+ * Sent with every click, so it is the smallest valid page (no style): a person sees it only
+ * when their client cannot open the link.
+ */
 export function redirectPage(mailtoUrl: string): string {
-  return page(
-    'Opening your email app',
-    `<p>Opening your email app… If nothing happens, <a href="${escapeHtml(mailtoUrl)}">write the email</a>.</p>`,
-  );
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Opening your email app</title><p>Opening your email app… If nothing happens, <a href="${escapeHtml(mailtoUrl)}">write the email</a>.</p></html>\n`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { CreateTrackingBody, TrackingLink, TrackingLinkList } from '@mailtokit/c
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
+import { MAX_URL_LENGTH } from '../../lib/http-edges';
 import { publicOrigin, withAliases } from '../../lib/routes';
 import { premiumFirst } from '../../lib/tiers';
 import type { App } from '../../lib/types';
@@ -134,16 +135,8 @@ function pageHeaders(publicUrl: string | null, scriptSrc: string | null): Record
   };
 }
 
-/**
- * The public redirect `GET /t/:slug` (also spelled `/t/:slug/`): records the click, then
- * answers 302 to the link's mailto: URL. A URL longer than TRACKING_REDIRECT_URL_MAX does not
- * fit a header that proxies and clients accept: the answer is then 200 with a page whose
- * button opens it. The click is committed before the answer is sent; if it cannot be stored
- * the answer is a 503 page with the link (no uncounted redirect). `HEAD` answers the same
- * headers and records nothing. Any other path under /t/ (or /T/) is the tracking 404 page,
- * never the web app. Outside /api/: no session, CSRF or JSON error handling applies.
- */
-export async function redirectRoutes(app: App) {
+/** The redirect's handlers, shared by its routes and its fast path. */
+function redirectHandlers(app: App) {
   const tracking = app.services.tracking;
   const headers = pageHeaders(app.config.publicUrl, null);
   const longPageHeaders = pageHeaders(app.config.publicUrl, LONG_LINK_SCRIPT_SOURCE);
@@ -205,6 +198,22 @@ export async function redirectRoutes(app: App) {
     return redirect(reply, target);
   }
 
+  return { lookup, redirect, follow, notFound };
+}
+
+/**
+ * The public redirect `GET /t/:slug` (also spelled `/t/:slug/`): records the click, then
+ * answers 302 to the link's mailto: URL. A URL longer than TRACKING_REDIRECT_URL_MAX does not
+ * fit a header that proxies and clients accept: the answer is then 200 with a page whose
+ * button opens it. The click is committed before the answer is sent; if it cannot be stored
+ * the answer is a 503 page with the link (no uncounted redirect). `HEAD` answers the same
+ * headers and records nothing. Any other path under /t/ (or /T/) is the tracking 404 page,
+ * never the web app. Outside /api/: no session, CSRF or JSON error handling applies.
+ */
+export async function redirectRoutes(app: App) {
+  const tracking = app.services.tracking;
+  const { lookup, redirect, follow, notFound } = redirectHandlers(app);
+
   for (const url of ['/t/:slug', '/t/:slug/']) {
     app.route({
       method: 'GET',
@@ -247,4 +256,36 @@ export async function redirectRoutes(app: App) {
 
   // Clicks being written when the server stops are committed before the database closes.
   app.addHook('preClose', async () => tracking.drain());
+}
+
+/**
+ * The click path ahead of the framework's general hooks: registered on the root before any
+ * other hook, it answers `GET /t/<slug>` (and `/t/<slug>/`) itself, with the same handler,
+ * headers and pages as the route, so no hook meant for the API or the web app (security
+ * headers, URL length, CSRF, sessions) runs for a click. A URL over MAX_URL_LENGTH and requests
+ * arriving while the server shuts down go on to those hooks (414, 503) as before.
+ */
+export function registerRedirectFastPath(app: App): void {
+  let handlers: ReturnType<typeof redirectHandlers> | null = null;
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (
+      request.method !== 'GET' ||
+      (route !== '/t/:slug' && route !== '/t/:slug/') ||
+      closing ||
+      request.url.length > MAX_URL_LENGTH
+    ) {
+      done();
+      return;
+    }
+    // Answered here: `done` is not called, so the request goes no further.
+    handlers ??= redirectHandlers(app);
+    handlers
+      .follow(request as FastifyRequest<{ Params: { slug: string } }>, reply)
+      .catch((err: unknown) => reply.send(err));
+  });
 }

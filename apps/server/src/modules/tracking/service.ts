@@ -13,9 +13,10 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
 import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
-import { newEventKey, queueClickEvents } from '../webhooks/service';
 import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
+import { storeClicks, type ClickRecord } from './click-store';
+import { LookupBatcher } from './lookup-batcher';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
 import { newSlug } from './slug';
@@ -63,13 +64,15 @@ const SLUG_ATTEMPTS = 3;
  * to the link (read to list, edit to create and delete); following one needs nothing.
  */
 export class TrackingService {
-  private readonly recorder: ClickRecorder<repo.ClickRecord>;
+  private readonly recorder: ClickRecorder<ClickRecord>;
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier(1000);
   private readonly hits: HitClassifier;
   private readonly inflation = new InflationGuard();
   /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
   private readonly addressKey = randomBytes(16);
+  /** PostgreSQL: the slugs of concurrent clicks looked up together, one round trip. */
+  private readonly targets: LookupBatcher<repo.RedirectTarget> | null;
   /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
   private readonly urls = new MailtoUrlCache(mailtoOfStored);
 
@@ -87,11 +90,7 @@ export class TrackingService {
     this.recorder = new ClickRecorder(
       async (rows) => {
         const started = performance.now();
-        const driver = db.driver;
-        const events =
-          driver.dialect === 'postgres'
-            ? await repo.insertClicksPostgres(driver.pool, rows, newEventKey())
-            : await repo.insertClicks(db.kysely, rows, queueClickEvents);
+        const events = await storeClicks(db, rows);
         observer.clickBatch(rows.length, (performance.now() - started) / 1000);
         if (events > 0) this.onClickEvents();
       },
@@ -99,6 +98,13 @@ export class TrackingService {
       isDatabaseUnavailable,
     );
     this.visitors = new VisitorHasher(db, clock);
+    const driver = db.driver;
+    this.targets =
+      driver.dialect === 'postgres'
+        ? new LookupBatcher((slugs) =>
+            repo.findRedirectTargetsPostgres(driver.pool, db.kysely, slugs),
+          )
+        : null;
   }
 
   /**
@@ -169,8 +175,12 @@ export class TrackingService {
     const driver = this.db.driver;
     const target =
       driver.dialect === 'postgres'
-        ? await repo.findRedirectTargetPostgres(driver.pool, this.db.kysely, slug)
-        : await repo.findRedirectTarget(this.db.kysely, slug);
+        ? await this.targets!.get(slug)
+        : (
+            repo.findRedirectTargetSqlite(driver.sqlite, this.db.kysely, slug) ?? {
+              target: await repo.findRedirectTarget(this.db.kysely, slug),
+            }
+          ).target;
     if (!target) return null;
     return {
       trackingLinkId: target.trackingLinkId,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { addDays } from '@mailtokit/contracts/utc-day';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import * as repo from './repo';
+import * as repo from './salts-repo';
 
 /** Salts (and per-day visitor sets) of days older than this many days before today go. */
 export const SALT_RETENTION_DAYS = 2;

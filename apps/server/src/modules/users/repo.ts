@@ -1,7 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, NewUser, UserRow, UserUpdate } from '../../db/types';
-
-type Conn = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../../db/types';
 
 export function findUserById(db: Conn, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

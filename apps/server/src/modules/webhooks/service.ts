@@ -22,6 +22,8 @@ import { isPremium } from '@mailtokit/contracts/user';
 import { requirePremium, tierOf } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
 import { RefusedAddressError, resolveWebhookHost } from './address';
+import * as deliveryRepo from './delivery-repo';
+import { pendingDelivery } from './outbox-repo';
 import * as repo from './repo';
 import { newWebhookSecret } from './sender';
 
@@ -180,7 +182,11 @@ export class WebhooksService {
 
   async deliveries(user: UserRow, rawId: string): Promise<WebhookDelivery[]> {
     const row = await this.load(user, rawId, false);
-    const rows = await repo.listDeliveries(this.db.kysely, row.id, WEBHOOK_DELIVERIES_SHOWN);
+    const rows = await deliveryRepo.listDeliveries(
+      this.db.kysely,
+      row.id,
+      WEBHOOK_DELIVERIES_SHOWN,
+    );
     return rows.map(toDelivery);
   }
 
@@ -200,21 +206,11 @@ export class WebhooksService {
       createdAt: at,
       data: { webhookId: row.id },
     });
-    const delivery = await repo.insertDelivery(
+    const delivery = await deliveryRepo.insertDelivery(
       this.db.kysely,
-      repo.pendingDelivery(row.id, id, 'ping', payload, at),
+      pendingDelivery(row.id, id, 'ping', payload, at),
     );
     this.onQueued();
     return toDelivery(delivery);
   }
 }
-
-/**
- * Writes the `link.clicked` outbox rows of stored clicks in the caller's transaction (the one
- * that stores the clicks), so an event exists exactly when its click does. The tracking module
- * calls it from its click batch.
- */
-export const queueClickEvents = repo.insertClickEvents;
-
-/** A click batch's event key (the outbox rows of a batch written elsewhere share it). */
-export const newEventKey = repo.newEventKey;

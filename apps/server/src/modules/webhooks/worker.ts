@@ -5,7 +5,8 @@ import { WEBHOOK_FAILURES_TO_DISABLE, WEBHOOK_MAX_ATTEMPTS } from '@mailtokit/co
 import type { WebhookSettings } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import * as repo from './repo';
+import * as repo from './delivery-repo';
+import { writeOutEvents } from './outbox-repo';
 import { DELIVERY_TIMEOUT_MS, ReceiverAgents, sendEvent, signature, type Attempt } from './sender';
 
 /** Deliveries claimed (and sent concurrently) per round; `BUSY_BATCH` while the process is busy. */
@@ -130,7 +131,7 @@ export class WebhookWorker {
   private async writeOut(maxEvents: number): Promise<boolean> {
     const { more } = await this.db.kysely
       .transaction()
-      .execute((trx) => repo.writeOutEvents(trx, this.db.dialect, { maxEvents }));
+      .execute((trx) => writeOutEvents(trx, this.db.dialect, { maxEvents }));
     return more;
   }
 

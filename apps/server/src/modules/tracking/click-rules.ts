@@ -1,0 +1,112 @@
+import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
+import type { NewClick } from '../../db/types';
+import { linkVisibleToSql } from '../access/service';
+
+/**
+ * The rules of a click batch, each written once as SQL that both databases run: SQLite as a
+ * few statements in one transaction (click-store.ts), PostgreSQL as the CTEs of a single
+ * statement, and the rollup rebuild. Every fragment reads named relations that the caller
+ * defines before it (as CTEs):
+ *
+ * - `input`: the batch's clicks, with at least `mailto_link_id`, `occurred_at`, `is_bot` and
+ *   `visitor_hash`;
+ * - `stored`: the stored human and bot clicks with their ids (`id`, `mailto_link_id`,
+ *   `occurred_at`, `is_bot`);
+ * - `new_visitors`: the rows `NEW_VISITORS_INSERT` inserted (`mailto_link_id`, `day`).
+ *
+ * The search table's click totals follow `click_daily` through its triggers (migration 013),
+ * whichever statement writes the rollup.
+ */
+
+/** A click to store, with the link it counts for (kept in the rollup, not in `clicks`). */
+export type ClickRecord = NewClick & { mailto_link_id: number };
+
+/** A stored click as the rollup and the webhook outbox read it: its id, link, time, bot flag. */
+export type StoredClick = Pick<ClickRecord, 'mailto_link_id' | 'occurred_at' | 'is_bot'> & {
+  id: number;
+};
+
+/** The tiers whose plan includes webhooks, as an SQL list (constants, no user input). */
+const PREMIUM_TIERS_SQL = PREMIUM_TIERS.map((t) => `'${t}'`).join(', ');
+
+/**
+ * The (link, day, visitor) triples of the batch's human clicks that are new: inserted, and
+ * returned, only when the day's visitor set of the link lacks them (the primary key decides,
+ * also against another instance committing the same visitor at the same time).
+ */
+export const NEW_VISITORS_INSERT = `insert into daily_visitors (mailto_link_id, day, visitor_hash)
+  select distinct mailto_link_id, substr(occurred_at, 1, 10), visitor_hash
+  from input where is_bot = 0
+  on conflict (mailto_link_id, day, visitor_hash) do nothing
+  returning mailto_link_id, day`;
+
+/** New visitors per link and day (from `new_visitors`). */
+export const VISITOR_COUNTS = `select mailto_link_id, day, count(*) as n
+  from new_visitors group by mailto_link_id, day`;
+
+/**
+ * Per link and day of `source` (a relation with `mailto_link_id`, `occurred_at`, `is_bot`):
+ * human clicks, other hits, and the time of the last human click.
+ */
+export function clickDeltas(source: string): string {
+  return `select mailto_link_id, substr(occurred_at, 1, 10) as day,
+    cast(sum(case when is_bot = 0 then 1 else 0 end) as integer) as clicks,
+    cast(sum(case when is_bot = 0 then 0 else 1 end) as integer) as bot_clicks,
+    max(case when is_bot = 0 then occurred_at end) as last_click_at
+  from ${source} group by mailto_link_id, substr(occurred_at, 1, 10)`;
+}
+
+/**
+ * Adds `deltas` (with `visitor_counts`) to the rollup: one upsert per link and day, adding
+ * counts and keeping the later last click. (`where true`: SQLite reads an upsert after a join
+ * only with a WHERE clause.)
+ */
+export const ROLLUP_UPSERT = `insert into click_daily (mailto_link_id, day, clicks, bot_clicks, visitors, last_click_at)
+  select d.mailto_link_id, d.day, d.clicks, d.bot_clicks, coalesce(v.n, 0), d.last_click_at
+  from deltas d left join visitor_counts v on v.mailto_link_id = d.mailto_link_id and v.day = d.day
+  where true
+  on conflict (mailto_link_id, day) do update set
+    clicks = click_daily.clicks + excluded.clicks,
+    bot_clicks = click_daily.bot_clicks + excluded.bot_clicks,
+    visitors = click_daily.visitors + excluded.visitors,
+    last_click_at = case
+      when excluded.last_click_at is not null
+       and (click_daily.last_click_at is null or excluded.last_click_at > click_daily.last_click_at)
+      then excluded.last_click_at else click_daily.last_click_at end`;
+
+/**
+ * The coverage rule of click webhooks: which enabled webhooks cover the links of the human
+ * clicks in `input`, with the end of their owner's plan (`webhook_id`, `mailto_link_id`,
+ * `plan_ends`). A webhook covers its owner's links (all of them, or a list; a listed link only
+ * while the owner may see it: the access module's rule), and only while the owner's plan
+ * includes webhooks.
+ */
+export const COVERING_HOOKS = `
+  select w.id as webhook_id, m.id as mailto_link_id, u.subscription_expires_at as plan_ends
+  from webhooks w join users u on u.id = w.user_id join mailto_links m on m.user_id = w.user_id
+  where w.all_links = 1 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
+    and m.id in (select mailto_link_id from input where is_bot = 0)
+  union all
+  select w.id, wl.mailto_link_id, u.subscription_expires_at
+  from webhook_links wl join webhooks w on w.id = wl.webhook_id
+    join users u on u.id = w.user_id
+    join mailto_links m on m.id = wl.mailto_link_id
+  where w.all_links = 0 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
+    and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
+    and ${linkVisibleToSql('m', 'w.user_id')}`;
+
+/**
+ * The `link.clicked` events of the `stored` clicks, queued in the transaction that stores
+ * them (an event exists exactly when its click does): one outbox row per webhook in `hooks`
+ * covering any human click, holding those clicks' ids in order, unless the owner's plan had
+ * ended before the click. `eventKey`: the placeholder of the batch's event key. Returns, per
+ * row, how many events it holds (`n`).
+ */
+export function outboxInsert(eventKey: string): string {
+  return `insert into webhook_outbox (webhook_id, event_key, click_ids, created_at)
+  select h.webhook_id, ${eventKey}, string_agg(cast(s.id as text), ',' order by s.id), min(s.occurred_at)
+  from stored s join hooks h on h.mailto_link_id = s.mailto_link_id
+  where s.is_bot = 0 and (h.plan_ends is null or h.plan_ends > s.occurred_at)
+  group by h.webhook_id
+  returning length(click_ids) - length(replace(click_ids, ',', '')) + 1 as n`;
+}

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type { Db } from '../../db/database';
+import type { DB } from '../../db/types';
+import {
+  clickDeltas,
+  COVERING_HOOKS,
+  NEW_VISITORS_INSERT,
+  outboxInsert,
+  ROLLUP_UPSERT,
+  VISITOR_COUNTS,
+  type ClickRecord,
+} from './click-rules';
+
+export type { ClickRecord, StoredClick } from './click-rules';
+
+/** A click batch's event key (16 hex characters): its events' ids derive from it. */
+export function newEventKey(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/**
+ * Stores a batch of clicks, all or nothing: the raw rows, the visitors each link sees for the
+ * first time that day, the per-link, per-day rollup and the `link.clicked` events of the human
+ * clicks for the webhooks covering them (the outbox). The rules are those of click-rules.ts on
+ * both databases. Returns how many webhook events were queued.
+ */
+export function storeClicks(
+  db: Db,
+  clicks: readonly ClickRecord[],
+  eventKey: string = newEventKey(),
+): Promise<number> {
+  if (clicks.length === 0) return Promise.resolve(0);
+  const driver = db.driver;
+  return driver.dialect === 'postgres'
+    ? storeClicksPostgres(driver.pool, clicks, eventKey)
+    : storeClicksSqlite(db.kysely, driver.sqlite, clicks, eventKey);
+}
+
+// SQLite: the batch runs synchronously through prepared statements in one transaction.
+
+/** The JSON rows of the SQLite statements, as relations (`json_each` of one parameter). */
+const SQLITE_INPUT = `input as (select value ->> 0 as mailto_link_id, value ->> 1 as occurred_at,
+  value ->> 2 as is_bot, value ->> 3 as visitor_hash from json_each(@input))`;
+const SQLITE_STORED = `input as (select value ->> 0 as id, value ->> 1 as mailto_link_id,
+  value ->> 2 as occurred_at, value ->> 3 as is_bot from json_each(@stored)),
+  stored as (select * from input)`;
+const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,
+  value ->> 1 as day from json_each(@visitors))`;
+
+interface SqliteStatements {
+  click: SQLite.Statement;
+  visitors: SQLite.Statement;
+  rollup: SQLite.Statement;
+  outbox: SQLite.Statement;
+  batch: (clicks: readonly ClickRecord[], eventKey: string) => number;
+}
+
+const sqliteStatements = new WeakMap<SQLite.Database, SqliteStatements>();
+
+function sqliteStatementsOf(sqlite: SQLite.Database): SqliteStatements {
+  let s = sqliteStatements.get(sqlite);
+  if (s) return s;
+  const click = sqlite.prepare(
+    `insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device,
+       is_bot, visitor_hash, classification) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const visitors = sqlite.prepare(`with ${SQLITE_INPUT} ${NEW_VISITORS_INSERT}`).raw(true);
+  const rollup = sqlite.prepare(
+    `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS}, visitor_counts as (${VISITOR_COUNTS}),
+       deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
+  );
+  const outbox = sqlite
+    .prepare(`with ${SQLITE_STORED}, hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`)
+    .pluck(true);
+  const batch = sqlite.transaction((rows: readonly ClickRecord[], eventKey: string): number => {
+    const input = new Array<unknown[]>(rows.length);
+    const stored: unknown[][] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const c = rows[i] as ClickRecord;
+      const id = click.run(
+        c.tracking_link_id,
+        c.occurred_at,
+        c.referrer_host ?? null,
+        c.browser,
+        c.os,
+        c.device,
+        c.is_bot,
+        c.visitor_hash,
+        c.classification ?? (c.is_bot ? 'bot' : 'human'),
+      ).lastInsertRowid;
+      input[i] = [c.mailto_link_id, c.occurred_at, c.is_bot, c.visitor_hash];
+      if (!c.is_bot) stored.push([Number(id), c.mailto_link_id, c.occurred_at, c.is_bot]);
+    }
+    const json = JSON.stringify(input);
+    const fresh = visitors.all({ input: json });
+    rollup.run({ input: json, visitors: JSON.stringify(fresh) });
+    if (stored.length === 0) return 0;
+    let events = 0;
+    for (const n of outbox.all({ stored: JSON.stringify(stored), key: eventKey }) as number[])
+      events += n;
+    return events;
+  });
+  s = { click, visitors, rollup, outbox, batch };
+  sqliteStatements.set(sqlite, s);
+  return s;
+}
+
+/**
+ * The SQLite batch. It holds Kysely's single connection while it runs, so that it never lands
+ * inside a transaction another query has open on it.
+ */
+async function storeClicksSqlite(
+  kysely: Kysely<DB>,
+  sqlite: SQLite.Database,
+  clicks: readonly ClickRecord[],
+  eventKey: string,
+): Promise<number> {
+  const { batch } = sqliteStatementsOf(sqlite);
+  if (!sqlite.inTransaction) return batch(clicks, eventKey);
+  return kysely.connection().execute(async () => batch(clicks, eventKey));
+}
+
+// PostgreSQL: the whole batch is one statement (one round trip, atomic).
+
+/**
+ * The clicks arrive as one array per column (`unnest`); data-modifying CTEs insert the raw
+ * rows, the day's new visitors, the rollup and the outbox rows. It runs as a named
+ * (server-side prepared) statement on each connection.
+ */
+const CLICK_BATCH_SQL = `
+with input as (
+  select * from unnest(
+    $1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+    $8::int[], $9::text[], $10::text[]
+  ) as i(tracking_link_id, mailto_link_id, occurred_at, referrer_host, browser, os, device,
+         is_bot, visitor_hash, classification)
+),
+raw as (
+  insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification)
+  select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification
+  from input
+  returning id, tracking_link_id, occurred_at, is_bot
+),
+links as (select distinct tracking_link_id, mailto_link_id from input),
+stored as (
+  select r.id, l.mailto_link_id, r.occurred_at, r.is_bot
+  from raw r join links l on l.tracking_link_id = r.tracking_link_id
+),
+new_visitors as (${NEW_VISITORS_INSERT}),
+visitor_counts as (${VISITOR_COUNTS}),
+deltas as (${clickDeltas('input')}),
+rollup as (${ROLLUP_UPSERT}),
+hooks as (${COVERING_HOOKS}),
+events as (${outboxInsert('$11')})
+select coalesce(sum(n), 0)::int as events from events`;
+
+async function storeClicksPostgres(
+  pool: pg.Pool,
+  clicks: readonly ClickRecord[],
+  eventKey: string,
+): Promise<number> {
+  const n = clicks.length;
+  const cols = {
+    trackingLinkId: new Array<number>(n),
+    mailtoLinkId: new Array<number>(n),
+    occurredAt: new Array<string>(n),
+    referrerHost: new Array<string | null>(n),
+    browser: new Array<string>(n),
+    os: new Array<string>(n),
+    device: new Array<string>(n),
+    isBot: new Array<number>(n),
+    visitorHash: new Array<string>(n),
+    classification: new Array<string>(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const c = clicks[i] as ClickRecord;
+    cols.trackingLinkId[i] = c.tracking_link_id;
+    cols.mailtoLinkId[i] = c.mailto_link_id;
+    cols.occurredAt[i] = c.occurred_at;
+    cols.referrerHost[i] = c.referrer_host ?? null;
+    cols.browser[i] = c.browser;
+    cols.os[i] = c.os;
+    cols.device[i] = c.device;
+    cols.isBot[i] = c.is_bot;
+    cols.visitorHash[i] = c.visitor_hash;
+    cols.classification[i] = c.classification ?? (c.is_bot ? 'bot' : 'human');
+  }
+  const result = await pool.query<{ events: number }>({
+    name: 'mailtokit-click-batch',
+    text: CLICK_BATCH_SQL,
+    values: [...Object.values(cols), eventKey],
+  });
+  return result.rows[0]?.events ?? 0;
+}
+
+/**
+ * Recomputes the rollup from the raw clicks (for data loaded straight into `clicks`, e.g. by
+ * a benchmark's seeder), by the rules of a click batch: days from `fromDay` on are replaced,
+ * the rest stay. Visitors are the distinct visitor hashes of a link's human clicks that day.
+ */
+export async function rebuildClickDaily(db: Kysely<DB>, fromDay = '0000-00-00'): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('click_daily').where('day', '>=', fromDay).execute();
+    await sql`
+      with input as (
+        select t.mailto_link_id, c.occurred_at, c.is_bot, c.visitor_hash
+        from clicks c join tracking_links t on t.id = c.tracking_link_id
+        where c.occurred_at >= ${fromDay}
+      ),
+      visitor_counts as (
+        select mailto_link_id, substr(occurred_at, 1, 10) as day, count(distinct visitor_hash) as n
+        from input where is_bot = 0 group by mailto_link_id, substr(occurred_at, 1, 10)
+      ),
+      deltas as (${sql.raw(clickDeltas('input'))})
+      ${sql.raw(ROLLUP_UPSERT)}
+    `.execute(trx);
+  });
+}
