@@ -173,6 +173,17 @@ export interface ClickDailyTable {
   last_click_at: string | null;
 }
 
+/** A link's clicks per day and breakdown value, kept by triggers on `clicks` (migration 019). */
+export interface ClickDailyDimsTable {
+  mailto_link_id: number;
+  /** `tracking`, `referrer`, `browser`, `os`, `device` (human clicks) or `filtered`. */
+  dim: string;
+  day: string;
+  /** The tracking link's id, the referrer host ('' for none), ... or the classification. */
+  value: string;
+  clicks: number;
+}
+
 /** Visitors each link has seen per day; only recent days are kept (for the rollup). */
 export interface DailyVisitorsTable {
   mailto_link_id: number;
@@ -274,6 +285,7 @@ export interface DB {
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
+  click_daily_dims: ClickDailyDimsTable;
   daily_visitors: DailyVisitorsTable;
   visitor_salts: VisitorSaltsTable;
   api_tokens: ApiTokensTable;

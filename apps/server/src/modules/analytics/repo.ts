@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { FilteredClass } from '@mailtokit/contracts/analytics';
 import type { DB } from '../../db/types';
+import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from './rollup';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
@@ -117,6 +118,40 @@ export async function linkDimensions(
     browser: x.browser,
     os: x.os,
     device: x.device,
+    clicks: num(x.clicks),
+  }));
+}
+
+/** Human clicks of one value of one breakdown (null: a click without a referrer). */
+export interface DimensionValueRow {
+  dim: Dimension;
+  value: string | null;
+  clicks: number;
+}
+
+/**
+ * A link's human clicks per breakdown value over a range of whole days, from the breakdown
+ * rollup (`click_daily_dims`: one primary-key range per dimension; never the raw clicks).
+ * `toDay` is exclusive.
+ */
+export async function rollupDimensions(
+  db: Conn,
+  linkId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<DimensionValueRow[]> {
+  const rows = await db
+    .selectFrom('click_daily_dims')
+    .select(['dim', 'value', sql<number>`sum(clicks)`.as('clicks')])
+    .where('mailto_link_id', '=', linkId)
+    .where('dim', 'in', [...DIMENSIONS])
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy(['dim', 'value'])
+    .execute();
+  return rows.map((x) => ({
+    dim: x.dim as Dimension,
+    value: x.dim === 'referrer' && x.value === NO_REFERRER ? null : x.value,
     clicks: num(x.clicks),
   }));
 }
@@ -278,12 +313,40 @@ export async function filteredByReason(
     .select(['c.classification', sql<number>`count(*)`.as('n')])
     .groupBy('c.classification')
     .execute();
-  for (const row of rows) {
-    // A left-out hit stored as `human` cannot happen; count it as a bot if it ever does.
-    const reason = row.classification === 'human' ? 'bot' : row.classification;
-    counts[reason] += num(row.n);
-  }
+  for (const row of rows) addFiltered(counts, row.classification, num(row.n));
   return counts;
+}
+
+/**
+ * The left-out hits of these links over a range of whole days, by reason, from the breakdown
+ * rollup (one primary-key range per link). `toDay` is exclusive.
+ */
+export async function rollupFilteredByReason(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<FilteredCounts> {
+  const counts: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  if (linkIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('click_daily_dims')
+    .select(['value', sql<number>`sum(clicks)`.as('n')])
+    .where(inIds(db, 'click_daily_dims.mailto_link_id', linkIds))
+    .where('dim', '=', FILTERED_DIMENSION)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy('value')
+    .execute();
+  for (const row of rows) addFiltered(counts, row.value, num(row.n));
+  return counts;
+}
+
+/** Adds hits of a stored classification to the counts by reason. */
+function addFiltered(counts: FilteredCounts, classification: string, n: number): void {
+  // A left-out hit stored as `human` cannot happen; count it as a bot if it ever does.
+  const reason = Object.hasOwn(counts, classification) ? (classification as FilteredClass) : 'bot';
+  counts[reason] += n;
 }
 
 /** Active tracking links per link. */

@@ -14,6 +14,7 @@ import type { LinkAccessRules } from '../tracking/service';
 import { csvRow } from './csv';
 import * as repo from './repo';
 import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';
+import type { Dimension } from './rollup';
 
 type Query = z.output<typeof AnalyticsQuery>;
 
@@ -44,8 +45,9 @@ const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
 /**
  * Click analytics. Needs a premium plan; a link's analytics follow the link's read access
  * (404 for links the user cannot see), the overview covers every link the user can see.
- * Totals and daily series come from the daily rollup (per link and across links); a link's
- * breakdowns and hourly figures from its raw clicks (an index-only range scan).
+ * Totals, daily series, breakdowns and left-out hits of whole days come from the daily
+ * rollups (`click_daily`, `click_daily_dims`); hourly figures, and ranges that are not whole
+ * days, from the raw clicks (an index-only range scan).
  */
 export class AnalyticsService {
   /**
@@ -77,17 +79,24 @@ export class AnalyticsService {
     const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
     const daily = range.interval === 'day';
     const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
+    // Breakdowns and left-out hits of whole days come from their own daily rollup
+    // (`click_daily_dims`), exact for the same reason; other ranges read the raw clicks.
     const [totals, series, dims, trackingLinks, filtered] = await Promise.all([
       wholeDays
         ? repo.rollupPerLink(k, [link.id], fromDay, toDay).then((rows) => rows[0])
         : repo.linkTotals(k, link.id, r),
       daily ? repo.rollupSeries(k, [link.id], fromDay, toDay) : repo.linkSeries(k, link.id, r),
-      repo.linkDimensions(k, link.id, r),
+      wholeDays
+        ? repo.rollupDimensions(k, link.id, fromDay, toDay)
+        : repo.linkDimensions(k, link.id, r).then(dimensionValues),
       repo.trackingLinksOf(k, link.id),
-      repo.filteredByReason(k, [link.id], r),
+      wholeDays
+        ? repo.rollupFilteredByReason(k, [link.id], fromDay, toDay)
+        : repo.filteredByReason(k, [link.id], r),
     ]);
     const byKey = new Map(series.map((b) => [b.key, b]));
-    const nameOf = new Map(trackingLinks.map((x) => [x.id, x.label ?? x.slug]));
+    const nameOf = new Map(trackingLinks.map((x) => [String(x.id), x.label ?? x.slug]));
+    const of = (dim: Dimension) => dims.filter((x) => x.dim === dim);
     return {
       linkId: link.id,
       from: r.fromIso,
@@ -104,12 +113,12 @@ export class AnalyticsService {
         clicks: byKey.get(key)?.clicks ?? 0,
         uniqueVisitors: byKey.get(key)?.visitors ?? 0,
       })),
-      referrers: topValues(dims, (x) => x.referrerHost, DIRECT_REFERRER),
-      browsers: topValues(dims, (x) => x.browser, 'Other'),
-      os: topValues(dims, (x) => x.os, 'Other'),
-      devices: topValues(dims, (x) => x.device, 'other'),
+      referrers: topValues(of('referrer'), DIRECT_REFERRER),
+      browsers: topValues(of('browser'), 'Other'),
+      os: topValues(of('os'), 'Other'),
+      devices: topValues(of('device'), 'other'),
       labels: topKeys(
-        dims.map((x) => ({ key: nameOf.get(x.trackingLinkId) ?? '', clicks: x.clicks })),
+        of('tracking').map((x) => ({ key: nameOf.get(x.value ?? '') ?? '', clicks: x.clicks })),
       ),
     };
   }
@@ -142,7 +151,9 @@ export class AnalyticsService {
       daily ? repo.rollupSeries(k, ids, fromDay, toDay) : repo.rawSeries(k, ids, r),
       daily ? repo.rollupPerLink(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
       repo.activeTrackingLinkCounts(k, ids),
-      repo.filteredByReason(k, ids, r),
+      isMidnight(r.fromIso) && isMidnight(r.toIso)
+        ? repo.rollupFilteredByReason(k, ids, fromDay, toDay)
+        : repo.filteredByReason(k, ids, r),
     ]);
 
     const byKey = new Map(seriesRows.map((b) => [b.key, b]));
@@ -259,21 +270,28 @@ class Slots {
   }
 }
 
+/** The raw breakdown rows as clicks per dimension and value (what the rollup holds). */
+function dimensionValues(rows: readonly repo.DimensionRow[]): repo.DimensionValueRow[] {
+  return rows.flatMap((row) => [
+    { dim: 'tracking' as const, value: String(row.trackingLinkId), clicks: row.clicks },
+    { dim: 'referrer' as const, value: row.referrerHost, clicks: row.clicks },
+    { dim: 'browser' as const, value: row.browser, clicks: row.clicks },
+    { dim: 'os' as const, value: row.os, clicks: row.clicks },
+    { dim: 'device' as const, value: row.device, clicks: row.clicks },
+  ]);
+}
+
 /**
  * The top N values of one breakdown: clicks added up per value (null: none), most first, ties
  * by value with null as '' (code unit order, the same on both databases), then null shown as
  * `nullAs`.
  */
 function topValues(
-  rows: readonly repo.DimensionRow[],
-  value: (row: repo.DimensionRow) => string | null,
+  rows: readonly repo.DimensionValueRow[],
   nullAs: string,
 ): { key: string; clicks: number }[] {
   const sums = new Map<string | null, number>();
-  for (const row of rows) {
-    const v = value(row);
-    sums.set(v, (sums.get(v) ?? 0) + row.clicks);
-  }
+  for (const row of rows) sums.set(row.value, (sums.get(row.value) ?? 0) + row.clicks);
   return [...sums]
     .map(([key, clicks]) => ({ key, clicks, sortKey: key ?? '' }))
     .sort((a, b) =>
