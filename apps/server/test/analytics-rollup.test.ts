@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildClickDimensions } from '../src/modules/analytics/rollup';
+import { insertClicks, type ClickRecord } from '../src/modules/tracking/repo';
+import { createLink, createTestApp, signUpAs, type SignedIn, type TestApp } from './helpers';
+
+// The breakdown rollup (`click_daily_dims`) against the raw clicks it stands for: what the
+// triggers keep equals what the clicks add up to, a rebuild changes nothing, and the answers
+// read from it equal the answers read from the raw clicks.
+
+let t: TestApp;
+let owner: SignedIn;
+const links: { id: number; tracking: { id: number; slug: string }[] }[] = [];
+
+async function track(linkId: number, label?: string): Promise<{ id: number; slug: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/tracking',
+    headers: owner.headers,
+    payload: { mailtoLinkId: linkId, ...(label ? { label } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`create tracking failed: ${res.body}`);
+  return res.json();
+}
+
+/** A seeded uniform [0, 1) generator (mulberry32), so every run stores the same clicks. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let z = Math.imul(a ^ (a >>> 15), 1 | a);
+    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const AGENTS = [
+  ['Chrome', 'Windows', 'desktop'],
+  ['Safari', 'iOS', 'mobile'],
+  ['Firefox', 'Linux', 'desktop'],
+  ['Chrome', 'Android', 'tablet'],
+] as const;
+const REFERRERS = [null, 'mail.google.com', 't.co', 'news.example.com'] as const;
+const LEFT_OUT = ['bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
+
+/** Clicks over five days of March 2025 (from 2025-03-01), spread over every link. */
+function generate(n: number, seed: number): ClickRecord[] {
+  const rnd = random(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  return Array.from({ length: n }, () => {
+    const link = pick(links);
+    const tracking = pick(link.tracking);
+    const at = new Date(Date.UTC(2025, 2, 1) + Math.floor(rnd() * 5 * 86_400_000)).toISOString();
+    const leftOut = rnd() < 0.25 ? pick(LEFT_OUT) : null;
+    const [browser, os, device] = leftOut ? (['Slackbot', 'Other', 'bot'] as const) : pick(AGENTS);
+    return {
+      tracking_link_id: tracking.id,
+      mailto_link_id: link.id,
+      occurred_at: at,
+      referrer_host: pick(REFERRERS),
+      browser,
+      os,
+      device,
+      is_bot: leftOut ? 1 : 0,
+      classification: leftOut ?? 'human',
+      visitor_hash: createHash('sha256')
+        .update(`${at.slice(0, 10)}|${rnd()}`)
+        .digest('hex'),
+    };
+  });
+}
+
+interface Row {
+  mailto_link_id: number;
+  dim: string;
+  day: string;
+  value: string;
+  clicks: number;
+}
+
+const keyOf = (r: Omit<Row, 'clicks'>) => `${r.mailto_link_id}|${r.dim}|${r.day}|${r.value}`;
+
+/** The rollup's rows, in key order. */
+async function rollupRows(): Promise<Row[]> {
+  const rows = await t.db.kysely.selectFrom('click_daily_dims').selectAll().execute();
+  return rows
+    .map((r) => ({ ...r, clicks: Number(r.clicks) }))
+    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+}
+
+/** What the rollup must hold, counted here from the raw clicks one by one. */
+async function expectedRows(): Promise<Row[]> {
+  const clicks = await t.db.kysely
+    .selectFrom('clicks as c')
+    .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
+    .select([
+      't.mailto_link_id',
+      'c.tracking_link_id',
+      'c.occurred_at',
+      'c.referrer_host',
+      'c.browser',
+      'c.os',
+      'c.device',
+      'c.is_bot',
+      'c.classification',
+    ])
+    .execute();
+  const counts = new Map<string, Row>();
+  const add = (r: Omit<Row, 'clicks'>) => {
+    const k = keyOf(r);
+    const row = counts.get(k) ?? { ...r, clicks: 0 };
+    row.clicks += 1;
+    counts.set(k, row);
+  };
+  for (const c of clicks) {
+    const base = { mailto_link_id: c.mailto_link_id, day: c.occurred_at.slice(0, 10) };
+    if (c.is_bot) {
+      add({ ...base, dim: 'filtered', value: c.classification });
+      continue;
+    }
+    add({ ...base, dim: 'tracking', value: String(c.tracking_link_id) });
+    add({ ...base, dim: 'referrer', value: c.referrer_host ?? '' });
+    add({ ...base, dim: 'browser', value: c.browser });
+    add({ ...base, dim: 'os', value: c.os });
+    add({ ...base, dim: 'device', value: c.device });
+  }
+  return [...counts.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+}
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: owner.headers });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpAs(t, 'PREMIUM');
+  for (const name of ['Rollup A', 'Rollup B', 'Rollup C']) {
+    const link = await createLink(t.app, owner.headers, { name });
+    links.push({ id: link.id, tracking: [] });
+  }
+  links[0]!.tracking.push(await track(links[0]!.id, 'Newsletter'), await track(links[0]!.id));
+  links[1]!.tracking.push(await track(links[1]!.id, 'Footer'));
+  links[2]!.tracking.push(await track(links[2]!.id, 'Newsletter'));
+  // Several batches, so that later ones add to rows that earlier ones made.
+  for (let batch = 0; batch < 4; batch += 1) await insertClicks(t.db.kysely, generate(300, batch));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the breakdown rollup', () => {
+  it('equals the raw clicks counted per link, dimension, day and value', async () => {
+    const expected = await expectedRows();
+    expect(expected.length).toBeGreaterThan(100);
+    expect(await rollupRows()).toEqual(expected);
+  });
+
+  it('keeps up with hits through /t/, people and link previews alike', async () => {
+    const { slug } = links[1]!.tracking[0]!;
+    const hit = (ip: string, agent: string, referer?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/t/${slug}`,
+        remoteAddress: ip,
+        headers: {
+          'user-agent': agent,
+          accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          ...(referer ? { referer } : {}),
+        },
+      });
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
+    await Promise.all([
+      hit('192.0.2.10', firefox, 'https://mail.google.com/mail/u/0/'),
+      hit('192.0.2.11', firefox),
+      hit('192.0.2.12', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'),
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = await rollupRows();
+    expect(rows).toEqual(await expectedRows());
+    const todays = rows.filter((r) => r.day === today && r.mailto_link_id === links[1]!.id);
+    expect(todays).toContainEqual(expect.objectContaining({ dim: 'browser', value: 'Firefox' }));
+    expect(todays).toContainEqual(
+      expect.objectContaining({ dim: 'referrer', value: 'mail.google.com', clicks: 1 }),
+    );
+    expect(todays).toContainEqual(
+      expect.objectContaining({ dim: 'filtered', value: 'preview', clicks: 1 }),
+    );
+  });
+
+  it('is rebuilt from the raw clicks to the same rows, all days or from a day on', async () => {
+    const before = await rollupRows();
+    await rebuildClickDimensions(t.db.kysely, '2025-03-03');
+    expect(await rollupRows()).toEqual(before);
+    await t.db.kysely.deleteFrom('click_daily_dims').execute();
+    await rebuildClickDimensions(t.db.kysely);
+    expect(await rollupRows()).toEqual(before);
+  });
+
+  it('gives a link the same breakdowns and left-out hits as its raw clicks', async () => {
+    // Whole days read the rollup; a range starting at 23:00 the day before (no clicks then)
+    // reads the raw clicks. Both cover the same clicks, so every figure must agree.
+    for (const link of links) {
+      const daily = (
+        await get(`/api/v1/mailto-links/${link.id}/analytics?from=2025-03-01&to=2025-03-05`)
+      ).json();
+      const raw = (
+        await get(
+          `/api/v1/mailto-links/${link.id}/analytics?interval=hour&from=2025-02-28T23:00:00Z&to=2025-03-05T23:59:59Z`,
+        )
+      ).json();
+      expect(daily.totals.clicks).toBeGreaterThan(0);
+      expect(Object.values(daily.totals.filtered as Record<string, number>)).not.toContain(0);
+      for (const part of ['referrers', 'browsers', 'os', 'devices', 'labels', 'totals'])
+        expect([part, daily[part]]).toEqual([part, raw[part]]);
+    }
+  });
+
+  it('gives the overview the same left-out hits by reason as the raw clicks', async () => {
+    const daily = (await get('/api/v1/analytics/overview?from=2025-03-01&to=2025-03-05')).json();
+    const raw = (
+      await get(
+        '/api/v1/analytics/overview?interval=hour&from=2025-02-28T23:00:00Z&to=2025-03-05T23:59:59Z',
+      )
+    ).json();
+    expect(daily.totals.botClicks).toBeGreaterThan(0);
+    expect(daily.totals).toEqual(raw.totals);
+  });
+
+  it('goes with its link when the link is deleted', async () => {
+    const gone = links[2]!.id;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/mailto-links/${gone}`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await rollupRows();
+    expect(rows.some((r) => r.mailto_link_id === gone)).toBe(false);
+    expect(rows).toEqual(await expectedRows());
+  });
+});
