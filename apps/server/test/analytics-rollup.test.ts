@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildClickDimensions } from '../src/modules/analytics/rollup';
-import { insertClicks, type ClickRecord } from '../src/modules/tracking/repo';
+import { insertClicks, rebuildClickDaily, type ClickRecord } from '../src/modules/tracking/repo';
 import { createLink, createTestApp, signUpAs, type SignedIn, type TestApp } from './helpers';
 
 // The breakdown rollup (`click_daily_dims`) against the raw clicks it stands for: what the
@@ -43,14 +43,18 @@ const AGENTS = [
 const REFERRERS = [null, 'mail.google.com', 't.co', 'news.example.com'] as const;
 const LEFT_OUT = ['bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
 
-/** Clicks over five days of March 2025 (from 2025-03-01), spread over every link. */
+/** Clicks over 50 days from 2025-02-20 (most in March 2025), spread over every link. */
 function generate(n: number, seed: number): ClickRecord[] {
   const rnd = random(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   return Array.from({ length: n }, () => {
     const link = pick(links);
     const tracking = pick(link.tracking);
-    const at = new Date(Date.UTC(2025, 2, 1) + Math.floor(rnd() * 5 * 86_400_000)).toISOString();
+    const days = rnd() < 0.5 ? [Date.UTC(2025, 2, 1), 5] : [Date.UTC(2025, 1, 20), 50];
+    const time = new Date(days[0]! + Math.floor(rnd() * days[1]! * 86_400_000));
+    // None in the last hour of a day, which the raw-click ranges below start with.
+    if (time.getUTCHours() === 23) time.setUTCHours(22);
+    const at = time.toISOString();
     const leftOut = rnd() < 0.25 ? pick(LEFT_OUT) : null;
     const [browser, os, device] = leftOut ? (['Slackbot', 'Other', 'bot'] as const) : pick(AGENTS);
     return {
@@ -127,6 +131,85 @@ async function expectedRows(): Promise<Row[]> {
   return [...counts.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 }
 
+/** What the monthly and per-author rollups must hold, added up here from the daily ones. */
+async function coarseRollups() {
+  const k = t.db.kysely;
+  const [daily, dims, authors, monthly, owner] = await Promise.all([
+    k.selectFrom('click_daily').selectAll().execute(),
+    k.selectFrom('click_daily_dims').selectAll().where('dim', '=', 'filtered').execute(),
+    k.selectFrom('mailto_links').select(['id', 'user_id']).execute(),
+    k.selectFrom('click_monthly').selectAll().execute(),
+    k.selectFrom('click_owner_daily').selectAll().execute(),
+  ]);
+  const authorOf = new Map(authors.map((a) => [a.id, a.user_id]));
+  const months = new Map<string, Record<string, unknown>>();
+  const owners = new Map<string, Record<string, number | string>>();
+  const ownerRow = (user: number, day: string) => {
+    const key = `${user}|${day}`;
+    const row = owners.get(key) ?? {
+      user_id: user,
+      day,
+      clicks: 0,
+      visitors: 0,
+      bot: 0,
+      preview: 0,
+      scanner: 0,
+      prefetch: 0,
+      repeat: 0,
+    };
+    owners.set(key, row);
+    return row as Record<string, number>;
+  };
+  for (const d of daily) {
+    const key = `${d.mailto_link_id}|${d.day.slice(0, 7)}`;
+    const m = (months.get(key) ?? {
+      mailto_link_id: d.mailto_link_id,
+      month: d.day.slice(0, 7),
+      clicks: 0,
+      bot_clicks: 0,
+      visitors: 0,
+      last_click_at: null,
+    }) as { clicks: number; bot_clicks: number; visitors: number; last_click_at: string | null };
+    m.clicks += d.clicks;
+    m.bot_clicks += d.bot_clicks;
+    m.visitors += d.visitors;
+    if (d.last_click_at !== null && (m.last_click_at === null || d.last_click_at > m.last_click_at))
+      m.last_click_at = d.last_click_at;
+    months.set(key, m);
+    const o = ownerRow(authorOf.get(d.mailto_link_id)!, d.day);
+    o.clicks! += d.clicks;
+    o.visitors! += d.visitors;
+  }
+  for (const d of dims) ownerRow(authorOf.get(d.mailto_link_id)!, d.day)[d.value]! += d.clicks;
+  const sorted = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows
+      .map((r) =>
+        Object.fromEntries(
+          Object.entries(r).map(([k, v]) => [
+            k,
+            typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
+          ]),
+        ),
+      )
+      .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  // Rows whose figures all went back to zero (a rebuild, a deleted link) count as absent.
+  const live = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows.filter((r) =>
+      Object.entries(r).some(
+        ([k, v]) =>
+          !['user_id', 'mailto_link_id', 'day', 'month', 'last_click_at'].includes(k) &&
+          Number(v) !== 0,
+      ),
+    );
+  return {
+    actual: { monthly: sorted(live(monthly)), owner: sorted(live(owner)) },
+    expected: {
+      monthly: sorted(live([...months.values()])),
+      owner: sorted(live([...owners.values()])),
+    },
+  };
+}
+
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: owner.headers });
 
 beforeAll(async () => {
@@ -192,6 +275,38 @@ describe('the breakdown rollup', () => {
     await t.db.kysely.deleteFrom('click_daily_dims').execute();
     await rebuildClickDimensions(t.db.kysely);
     expect(await rollupRows()).toEqual(before);
+    await rebuildClickDaily(t.db.kysely);
+    const { actual, expected } = await coarseRollups();
+    expect(actual).toEqual(expected);
+  });
+
+  it('keeps the monthly and per-author rollups equal to the daily ones', async () => {
+    const { actual, expected } = await coarseRollups();
+    expect(expected.monthly.length).toBeGreaterThan(6);
+    expect(actual).toEqual(expected);
+  });
+
+  it('gives the overview over months the same per-link figures as each link’s analytics', async () => {
+    const range = 'from=2025-02-20&to=2025-04-10';
+    const overview = (await get(`/api/v1/analytics/overview?${range}`)).json();
+    let clicks = 0;
+    for (const link of links) {
+      const own = (await get(`/api/v1/mailto-links/${link.id}/analytics?${range}`)).json();
+      const row = overview.links.find((l: { id: number }) => l.id === link.id);
+      expect(row).toMatchObject({
+        clicks: own.totals.clicks,
+        uniqueVisitors: own.totals.uniqueVisitors,
+      });
+      clicks += own.totals.clicks;
+      for (const [i, p] of own.series.entries()) expect(overview.series[i].t).toBe(p.t);
+    }
+    expect(overview.totals.clicks).toBe(clicks);
+    const sum = (key: 'clicks' | 'uniqueVisitors') =>
+      overview.series.reduce((n: number, p: Record<string, number>) => n + p[key]!, 0);
+    expect([sum('clicks'), sum('uniqueVisitors')]).toEqual([
+      overview.totals.clicks,
+      overview.totals.uniqueVisitors,
+    ]);
   });
 
   it('gives a link the same breakdowns and left-out hits as its raw clicks', async () => {
@@ -235,5 +350,7 @@ describe('the breakdown rollup', () => {
     const rows = await rollupRows();
     expect(rows.some((r) => r.mailto_link_id === gone)).toBe(false);
     expect(rows).toEqual(await expectedRows());
+    const { actual, expected } = await coarseRollups();
+    expect(actual).toEqual(expected);
   });
 });

@@ -184,6 +184,32 @@ export interface ClickDailyDimsTable {
   clicks: number;
 }
 
+/** `click_daily` added up per link and month (`YYYY-MM`), kept by triggers (migration 019). */
+export interface ClickMonthlyTable {
+  mailto_link_id: number;
+  month: string;
+  clicks: number;
+  bot_clicks: number;
+  visitors: number;
+  last_click_at: string | null;
+}
+
+/**
+ * Every link of one author added up per day: human clicks, visitors (per link and day, added
+ * up) and left-out hits by reason; kept by triggers (migration 019).
+ */
+export interface ClickOwnerDailyTable {
+  user_id: number;
+  day: string;
+  clicks: number;
+  visitors: number;
+  bot: number;
+  preview: number;
+  scanner: number;
+  prefetch: number;
+  repeat: number;
+}
+
 /** Visitors each link has seen per day; only recent days are kept (for the rollup). */
 export interface DailyVisitorsTable {
   mailto_link_id: number;
@@ -286,6 +312,8 @@ export interface DB {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
   click_daily_dims: ClickDailyDimsTable;
+  click_monthly: ClickMonthlyTable;
+  click_owner_daily: ClickOwnerDailyTable;
   daily_visitors: DailyVisitorsTable;
   visitor_salts: VisitorSaltsTable;
   api_tokens: ApiTokensTable;

@@ -147,16 +147,46 @@ export class AnalyticsService {
     const k = this.db.kysely;
     const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
     const daily = range.interval === 'day';
+    const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
+    // The user's own links, when all of them are in the overview (the visible list has a
+    // cap), add up from the per-author rollup (one row per day); links shared by others from
+    // their own rollup rows.
+    const own = wholeDays ? await repo.ownLinkIds(k, user.id) : [];
+    const visible = new Set(ids);
+    const byAuthor = own.length > 0 && own.every((id) => visible.has(id));
+    const ownSet = new Set(byAuthor ? own : []);
+    const others = ids.filter((id) => !ownSet.has(id));
+    const mine = byAuthor ? repo.ownerRollup(k, user.id, fromDay, toDay) : null;
     const [seriesRows, linkRows, trackingCounts, filtered] = await Promise.all([
-      daily ? repo.rollupSeries(k, ids, fromDay, toDay) : repo.rawSeries(k, ids, r),
-      daily ? repo.rollupPerLink(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
+      !daily
+        ? repo.rawSeries(k, ids, r)
+        : mine
+          ? Promise.all([mine, repo.rollupSeries(k, others, fromDay, toDay)]).then(([m, rest]) => [
+              ...m.series,
+              ...rest,
+            ])
+          : repo.rollupSeries(k, ids, fromDay, toDay),
+      daily ? repo.rollupPerLinkByMonth(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
       repo.activeTrackingLinkCounts(k, ids),
-      isMidnight(r.fromIso) && isMidnight(r.toIso)
-        ? repo.rollupFilteredByReason(k, ids, fromDay, toDay)
-        : repo.filteredByReason(k, ids, r),
+      !wholeDays
+        ? repo.filteredByReason(k, ids, r)
+        : mine
+          ? Promise.all([mine, repo.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
+              ([m, rest]) => addCounts(m.filtered, rest),
+            )
+          : repo.rollupFilteredByReason(k, ids, fromDay, toDay),
     ]);
 
-    const byKey = new Map(seriesRows.map((b) => [b.key, b]));
+    const byKey = new Map<string, repo.SeriesRow>();
+    for (const b of seriesRows) {
+      const seen = byKey.get(b.key);
+      byKey.set(
+        b.key,
+        seen
+          ? { key: b.key, clicks: seen.clicks + b.clicks, visitors: seen.visitors + b.visitors }
+          : b,
+      );
+    }
     const series = bucketsOf(range).map(({ key, t }) => ({
       t,
       clicks: byKey.get(key)?.clicks ?? 0,
@@ -246,6 +276,17 @@ export class AnalyticsService {
 }
 
 const isMidnight = (iso: string) => iso.endsWith('T00:00:00.000Z');
+
+/** Two sets of left-out hits by reason, added up. */
+function addCounts(a: repo.FilteredCounts, b: repo.FilteredCounts): repo.FilteredCounts {
+  return {
+    bot: a.bot + b.bot,
+    preview: a.preview + b.preview,
+    scanner: a.scanner + b.scanner,
+    prefetch: a.prefetch + b.prefetch,
+    repeat: a.repeat + b.repeat,
+  };
+}
 
 /** Overviews one process computes at the same time (each uses up to three connections). */
 const OVERVIEWS_AT_ONCE = 2;
