@@ -125,9 +125,11 @@ export class AnalyticsService {
 
   /**
    * Every visible link's clicks, visitors and tracking links, with totals and a series that
-   * add them up (a visitor counts once per link and day). Daily figures come from the rollup
-   * (links x days rows, however many clicks); hourly ones from the raw clicks (an index range
-   * scan per tracking link; the range is capped at 31 days).
+   * add them up (a visitor counts once per link and day). Daily figures come from the rollups
+   * (figures per link: whole months from `click_monthly`, the other days from `click_daily`;
+   * the series and left-out hits of the user's own links from `click_owner_daily`, one row
+   * per day), however many clicks; hourly ones from the raw clicks (an index range scan per
+   * tracking link; the range is capped at 31 days).
    */
   async overview(user: UserRow, query: Query): Promise<AnalyticsOverview> {
     const now = this.clock();
