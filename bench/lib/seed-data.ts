@@ -73,17 +73,24 @@ const HUMAN_AGENTS: [browser: string, os: string, device: string, weight: number
   ['Other', 'Other', 'other', 1],
 ];
 
-/** Link-preview fetchers and crawlers (about 5% of clicks). */
-const BOT_AGENTS: [browser: string, os: string, weight: number][] = [
-  ['Slackbot', 'Other', 25],
-  ['facebookexternalhit', 'Other', 15],
-  ['Twitterbot', 'Other', 10],
-  ['LinkedInBot', 'Other', 10],
-  ['Microsoft Office', 'Windows', 15],
-  ['WhatsApp', 'Other', 10],
-  ['Googlebot', 'Android', 5],
-  ['Bot', 'Linux', 10],
+/**
+ * Hits left out of the counts (about 5% of all): link-preview fetchers, e-mail scanners and
+ * crawlers, with the reason the server stores for each.
+ */
+const BOT_AGENTS: [browser: string, os: string, reason: string, weight: number][] = [
+  ['Slackbot', 'Other', 'preview', 25],
+  ['facebookexternalhit', 'Other', 'preview', 15],
+  ['Twitterbot', 'Other', 'preview', 10],
+  ['LinkedInBot', 'Other', 'preview', 10],
+  ['Microsoft Office', 'Windows', 'scanner', 15],
+  ['WhatsApp', 'Other', 'preview', 10],
+  ['Googlebot', 'Android', 'bot', 5],
+  ['Bot', 'Linux', 'bot', 10],
 ];
+
+/** Share of people's hits the server leaves out as a `repeat` or a `prefetch`. */
+const REPEAT_SHARE = 0.015;
+const PREFETCH_SHARE = 0.005;
 
 /** Referrer hosts (null: none, i.e. a mail client), and a long tail of small sites. */
 function referrers(): Weighted<string | null> {
@@ -127,6 +134,8 @@ export interface SeedOptions {
   links: SeedLink[];
   seed?: number;
   botShare?: number;
+  /** The busiest link's share of all clicks (default: its Zipf share). */
+  topShare?: number;
 }
 
 /** One click row, in the column order of the INSERT. */
@@ -139,6 +148,7 @@ export type ClickRow = [
   device: string,
   is_bot: number,
   visitor_hash: string,
+  classification: string,
 ];
 
 export const CLICK_COLUMNS = [
@@ -150,6 +160,7 @@ export const CLICK_COLUMNS = [
   'device',
   'is_bot',
   'visitor_hash',
+  'classification',
 ] as const;
 
 const HOUR_MS = 3_600_000;
@@ -189,8 +200,15 @@ function hourlyCounts(total: number, start: number, hours: number, rnd: () => nu
   return counts;
 }
 
-/** Link popularity: Zipf (s = 1) over a seeded shuffle of the links. */
-export function popularity(links: SeedLink[], seed = 7): { order: SeedLink[]; share: number[] } {
+/**
+ * Link popularity: Zipf (s = 1) over a seeded shuffle of the links; with `topShare`, the
+ * busiest link gets that share and the others split the rest in Zipf proportions.
+ */
+export function popularity(
+  links: SeedLink[],
+  seed = 7,
+  topShare?: number,
+): { order: SeedLink[]; share: number[] } {
   const rnd = random(seed);
   const order = [...links];
   for (let i = order.length - 1; i > 0; i -= 1) {
@@ -198,8 +216,15 @@ export function popularity(links: SeedLink[], seed = 7): { order: SeedLink[]; sh
     [order[i], order[j]] = [order[j] as SeedLink, order[i] as SeedLink];
   }
   const weights = order.map((_, rank) => 1 / (rank + 1));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  return { order, share: weights.map((w) => w / sum) };
+  if (topShare === undefined || order.length < 2) {
+    const sum = weights.reduce((a, b) => a + b, 0);
+    return { order, share: weights.map((w) => w / sum) };
+  }
+  const rest = weights.slice(1).reduce((a, b) => a + b, 0);
+  return {
+    order,
+    share: weights.map((w, rank) => (rank === 0 ? topShare : ((1 - topShare) * w) / rest)),
+  };
 }
 
 /**
@@ -215,7 +240,7 @@ export function* generateClicks(opts: SeedOptions): Generator<ClickRow> {
   const hours = Math.ceil((end - start) / HOUR_MS);
   const counts = hourlyCounts(opts.clicks, start, hours, rnd);
 
-  const { order, share } = popularity(opts.links);
+  const { order, share } = popularity(opts.links, 7, opts.topShare);
   const linkPick = new Weighted(
     order.map((_, i) => i),
     share,
@@ -225,8 +250,8 @@ export function* generateClicks(opts: SeedOptions): Generator<ClickRow> {
     HUMAN_AGENTS.map((a) => a[3]),
   );
   const bots = new Weighted(
-    BOT_AGENTS.map(([b, o]) => [b, o] as const),
-    BOT_AGENTS.map((a) => a[2]),
+    BOT_AGENTS.map(([b, o, reason]) => [b, o, reason] as const),
+    BOT_AGENTS.map((a) => a[3]),
   );
   const refs = referrers();
   const hashes = new Map<string, string>();
@@ -260,7 +285,7 @@ export function* generateClicks(opts: SeedOptions): Generator<ClickRow> {
           ? (link.trackingIds[1] as number)
           : (link.trackingIds[0] as number);
       if (rnd() < botShare) {
-        const [browser, os] = bots.pick(rnd());
+        const [browser, os, reason] = bots.pick(rnd());
         yield [
           trackingId,
           occurredAt,
@@ -270,6 +295,7 @@ export function* generateClicks(opts: SeedOptions): Generator<ClickRow> {
           'bot',
           1,
           visitorHash(day, `bot-${browser}-${Math.floor(rnd() * 4)}`),
+          reason,
         ];
         continue;
       }
@@ -278,6 +304,9 @@ export function* generateClicks(opts: SeedOptions): Generator<ClickRow> {
         rnd() < 0.35
           ? `core-${link.id}-${Math.floor(rnd() * 50)}`
           : `p-${Math.floor(rnd() * 500_000)}`;
+      const left = rnd();
+      const reason =
+        left < REPEAT_SHARE ? 'repeat' : left < REPEAT_SHARE + PREFETCH_SHARE ? 'prefetch' : null;
       yield [
         trackingId,
         occurredAt,
@@ -285,8 +314,9 @@ export function* generateClicks(opts: SeedOptions): Generator<ClickRow> {
         browser,
         os,
         device,
-        0,
+        reason ? 1 : 0,
         visitorHash(day, person),
+        reason ?? 'human',
       ];
     }
   }

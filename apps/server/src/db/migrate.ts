@@ -17,6 +17,7 @@ import { m014WebhookOutbox } from './migrations/014-webhook-outbox';
 import { m015LinksSearchByUser } from './migrations/015-links-search-by-user';
 import { m016TeamInvitations } from './migrations/016-team-invitations';
 import { m017ClickClassification } from './migrations/017-click-classification';
+import { m019ClickDimensions } from './migrations/019-click-dimensions';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015-links-search-by-user': m015LinksSearchByUser,
   '016-team-invitations': m016TeamInvitations,
   '017-click-classification': m017ClickClassification,
+  '019-click-dimensions': m019ClickDimensions,
 };
 
 class InCodeProvider implements MigrationProvider {

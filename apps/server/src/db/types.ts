@@ -173,6 +173,43 @@ export interface ClickDailyTable {
   last_click_at: string | null;
 }
 
+/** A link's clicks per day and breakdown value, kept by triggers on `clicks` (migration 019). */
+export interface ClickDailyDimsTable {
+  mailto_link_id: number;
+  /** `tracking`, `referrer`, `browser`, `os`, `device` (human clicks) or `filtered`. */
+  dim: string;
+  day: string;
+  /** The tracking link's id, the referrer host ('' for none), ... or the classification. */
+  value: string;
+  clicks: number;
+}
+
+/** `click_daily` added up per link and month (`YYYY-MM`), kept by triggers (migration 019). */
+export interface ClickMonthlyTable {
+  mailto_link_id: number;
+  month: string;
+  clicks: number;
+  bot_clicks: number;
+  visitors: number;
+  last_click_at: string | null;
+}
+
+/**
+ * Every link of one author added up per day: human clicks, visitors (per link and day, added
+ * up) and left-out hits by reason; kept by triggers (migration 019).
+ */
+export interface ClickOwnerDailyTable {
+  user_id: number;
+  day: string;
+  clicks: number;
+  visitors: number;
+  bot: number;
+  preview: number;
+  scanner: number;
+  prefetch: number;
+  repeat: number;
+}
+
 /** Visitors each link has seen per day; only recent days are kept (for the rollup). */
 export interface DailyVisitorsTable {
   mailto_link_id: number;
@@ -274,6 +311,9 @@ export interface DB {
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
+  click_daily_dims: ClickDailyDimsTable;
+  click_monthly: ClickMonthlyTable;
+  click_owner_daily: ClickOwnerDailyTable;
   daily_visitors: DailyVisitorsTable;
   visitor_salts: VisitorSaltsTable;
   api_tokens: ApiTokensTable;

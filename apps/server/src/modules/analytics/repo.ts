@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { FilteredClass } from '@mailtokit/contracts/analytics';
+import { FILTERED_CLASSES, type FilteredClass } from '@mailtokit/contracts/analytics';
 import type { DB } from '../../db/types';
+import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from './rollup';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
@@ -121,6 +122,40 @@ export async function linkDimensions(
   }));
 }
 
+/** Human clicks of one value of one breakdown (null: a click without a referrer). */
+export interface DimensionValueRow {
+  dim: Dimension;
+  value: string | null;
+  clicks: number;
+}
+
+/**
+ * A link's human clicks per breakdown value over a range of whole days, from the breakdown
+ * rollup (`click_daily_dims`: one primary-key range per dimension; never the raw clicks).
+ * `toDay` is exclusive.
+ */
+export async function rollupDimensions(
+  db: Conn,
+  linkId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<DimensionValueRow[]> {
+  const rows = await db
+    .selectFrom('click_daily_dims')
+    .select(['dim', 'value', sql<number>`sum(clicks)`.as('clicks')])
+    .where('mailto_link_id', '=', linkId)
+    .where('dim', 'in', [...DIMENSIONS])
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy(['dim', 'value'])
+    .execute();
+  return rows.map((x) => ({
+    dim: x.dim as Dimension,
+    value: x.dim === 'referrer' && x.value === NO_REFERRER ? null : x.value,
+    clicks: num(x.clicks),
+  }));
+}
+
 /** Human clicks and visitors per bucket, added up over many links. */
 export interface SeriesRow {
   key: string;
@@ -193,6 +228,116 @@ export async function rollupPerLink(
     visitors: num(x.visitors),
     lastClickAt: x.last,
   }));
+}
+
+/** The first day of the month after `day`'s (`YYYY-MM-01`). */
+function nextMonth(day: string): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** Adds up two sets of per-link figures (the parts of one range). */
+function mergePerLink(parts: LinkStatsRow[][]): LinkStatsRow[] {
+  const byLink = new Map<number, LinkStatsRow>();
+  for (const row of parts.flat()) {
+    const seen = byLink.get(row.linkId);
+    if (!seen) byLink.set(row.linkId, { ...row });
+    else {
+      seen.clicks += row.clicks;
+      seen.botClicks += row.botClicks;
+      seen.visitors += row.visitors;
+      if (
+        row.lastClickAt !== null &&
+        (seen.lastClickAt === null || row.lastClickAt > seen.lastClickAt)
+      )
+        seen.lastClickAt = row.lastClickAt;
+    }
+  }
+  return [...byLink.values()];
+}
+
+/**
+ * Each link's figures over a range of whole days: the whole months in it from the monthly
+ * rollup (`click_monthly`), the days before and after them from the daily one. A year of
+ * 1,000 links is then some 13,000 monthly rows and at most 60 days per link, not 366 days.
+ * `toDay` is exclusive.
+ */
+export async function rollupPerLinkByMonth(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<LinkStatsRow[]> {
+  if (linkIds.length === 0) return [];
+  const firstMonth = fromDay.endsWith('-01') ? fromDay : nextMonth(fromDay);
+  const lastMonth = `${toDay.slice(0, 7)}-01`;
+  if (firstMonth >= lastMonth) return rollupPerLink(db, linkIds, fromDay, toDay);
+  const months = db
+    .selectFrom('click_monthly')
+    .where(inIds(db, 'click_monthly.mailto_link_id', linkIds))
+    .where('month', '>=', firstMonth.slice(0, 7))
+    .where('month', '<', lastMonth.slice(0, 7))
+    .select([
+      'mailto_link_id',
+      sql<number>`sum(clicks)`.as('clicks'),
+      sql<number>`sum(bot_clicks)`.as('bots'),
+      sql<number>`sum(visitors)`.as('visitors'),
+      sql<string | null>`max(last_click_at)`.as('last'),
+    ])
+    .groupBy('mailto_link_id')
+    .execute()
+    .then((rows) =>
+      rows.map((x) => ({
+        linkId: x.mailto_link_id,
+        clicks: num(x.clicks),
+        botClicks: num(x.bots),
+        visitors: num(x.visitors),
+        lastClickAt: x.last,
+      })),
+    );
+  const parts = await Promise.all([
+    fromDay < firstMonth ? rollupPerLink(db, linkIds, fromDay, firstMonth) : [],
+    months,
+    lastMonth < toDay ? rollupPerLink(db, linkIds, lastMonth, toDay) : [],
+  ]);
+  return mergePerLink(parts);
+}
+
+/** The ids of every link the user wrote (whatever team they are shared with). */
+export async function ownLinkIds(db: Conn, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('mailto_links')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The daily series and the left-out hits of every link one user wrote, from the per-author
+ * rollup (`click_owner_daily`: one row per day, however many links). `toDay` is exclusive.
+ */
+export async function ownerRollup(
+  db: Conn,
+  userId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<{ series: SeriesRow[]; filtered: FilteredCounts }> {
+  const rows = await db
+    .selectFrom('click_owner_daily')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .execute();
+  const filtered: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  const series: SeriesRow[] = [];
+  for (const r of rows) {
+    for (const reason of FILTERED_CLASSES) filtered[reason] += num(r[reason]);
+    if (num(r.clicks) !== 0 || num(r.visitors) !== 0)
+      series.push({ key: r.day, clicks: num(r.clicks), visitors: num(r.visitors) });
+  }
+  return { series, filtered };
 }
 
 /** The clicks of many links in a range (the rollup keeps no hours: hourly views read these). */
@@ -278,12 +423,40 @@ export async function filteredByReason(
     .select(['c.classification', sql<number>`count(*)`.as('n')])
     .groupBy('c.classification')
     .execute();
-  for (const row of rows) {
-    // A left-out hit stored as `human` cannot happen; count it as a bot if it ever does.
-    const reason = row.classification === 'human' ? 'bot' : row.classification;
-    counts[reason] += num(row.n);
-  }
+  for (const row of rows) addFiltered(counts, row.classification, num(row.n));
   return counts;
+}
+
+/**
+ * The left-out hits of these links over a range of whole days, by reason, from the breakdown
+ * rollup (one primary-key range per link). `toDay` is exclusive.
+ */
+export async function rollupFilteredByReason(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<FilteredCounts> {
+  const counts: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  if (linkIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('click_daily_dims')
+    .select(['value', sql<number>`sum(clicks)`.as('n')])
+    .where(inIds(db, 'click_daily_dims.mailto_link_id', linkIds))
+    .where('dim', '=', FILTERED_DIMENSION)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy('value')
+    .execute();
+  for (const row of rows) addFiltered(counts, row.value, num(row.n));
+  return counts;
+}
+
+/** Adds hits of a stored classification to the counts by reason. */
+function addFiltered(counts: FilteredCounts, classification: string, n: number): void {
+  // A left-out hit stored as `human` cannot happen; count it as a bot if it ever does.
+  const reason = Object.hasOwn(counts, classification) ? (classification as FilteredClass) : 'bot';
+  counts[reason] += n;
 }
 
 /** Active tracking links per link. */

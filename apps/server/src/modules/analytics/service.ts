@@ -14,6 +14,7 @@ import type { LinkAccessRules } from '../access/service';
 import { csvRow } from './csv';
 import * as repo from './repo';
 import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';
+import type { Dimension } from './rollup';
 
 type Query = z.output<typeof AnalyticsQuery>;
 
@@ -44,8 +45,9 @@ const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
 /**
  * Click analytics. Needs a premium plan; a link's analytics follow the link's read access
  * (404 for links the user cannot see), the overview covers every link the user can see.
- * Totals and daily series come from the daily rollup (per link and across links); a link's
- * breakdowns and hourly figures from its raw clicks (an index-only range scan).
+ * Totals, daily series, breakdowns and left-out hits of whole days come from the daily
+ * rollups (`click_daily`, `click_daily_dims`); hourly figures, and ranges that are not whole
+ * days, from the raw clicks (an index-only range scan).
  */
 export class AnalyticsService {
   /**
@@ -77,17 +79,24 @@ export class AnalyticsService {
     const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
     const daily = range.interval === 'day';
     const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
+    // Breakdowns and left-out hits of whole days come from their own daily rollup
+    // (`click_daily_dims`), exact for the same reason; other ranges read the raw clicks.
     const [totals, series, dims, trackingLinks, filtered] = await Promise.all([
       wholeDays
         ? repo.rollupPerLink(k, [link.id], fromDay, toDay).then((rows) => rows[0])
         : repo.linkTotals(k, link.id, r),
       daily ? repo.rollupSeries(k, [link.id], fromDay, toDay) : repo.linkSeries(k, link.id, r),
-      repo.linkDimensions(k, link.id, r),
+      wholeDays
+        ? repo.rollupDimensions(k, link.id, fromDay, toDay)
+        : repo.linkDimensions(k, link.id, r).then(dimensionValues),
       repo.trackingLinksOf(k, link.id),
-      repo.filteredByReason(k, [link.id], r),
+      wholeDays
+        ? repo.rollupFilteredByReason(k, [link.id], fromDay, toDay)
+        : repo.filteredByReason(k, [link.id], r),
     ]);
     const byKey = new Map(series.map((b) => [b.key, b]));
-    const nameOf = new Map(trackingLinks.map((x) => [x.id, x.label ?? x.slug]));
+    const nameOf = new Map(trackingLinks.map((x) => [String(x.id), x.label ?? x.slug]));
+    const of = (dim: Dimension) => dims.filter((x) => x.dim === dim);
     return {
       linkId: link.id,
       from: r.fromIso,
@@ -104,21 +113,23 @@ export class AnalyticsService {
         clicks: byKey.get(key)?.clicks ?? 0,
         uniqueVisitors: byKey.get(key)?.visitors ?? 0,
       })),
-      referrers: topValues(dims, (x) => x.referrerHost, DIRECT_REFERRER),
-      browsers: topValues(dims, (x) => x.browser, 'Other'),
-      os: topValues(dims, (x) => x.os, 'Other'),
-      devices: topValues(dims, (x) => x.device, 'other'),
+      referrers: topValues(of('referrer'), DIRECT_REFERRER),
+      browsers: topValues(of('browser'), 'Other'),
+      os: topValues(of('os'), 'Other'),
+      devices: topValues(of('device'), 'other'),
       labels: topKeys(
-        dims.map((x) => ({ key: nameOf.get(x.trackingLinkId) ?? '', clicks: x.clicks })),
+        of('tracking').map((x) => ({ key: nameOf.get(x.value ?? '') ?? '', clicks: x.clicks })),
       ),
     };
   }
 
   /**
    * Every visible link's clicks, visitors and tracking links, with totals and a series that
-   * add them up (a visitor counts once per link and day). Daily figures come from the rollup
-   * (links x days rows, however many clicks); hourly ones from the raw clicks (an index range
-   * scan per tracking link; the range is capped at 31 days).
+   * add them up (a visitor counts once per link and day). Daily figures come from the rollups
+   * (figures per link: whole months from `click_monthly`, the other days from `click_daily`;
+   * the series and left-out hits of the user's own links from `click_owner_daily`, one row
+   * per day), however many clicks; hourly ones from the raw clicks (an index range scan per
+   * tracking link; the range is capped at 31 days).
    */
   async overview(user: UserRow, query: Query): Promise<AnalyticsOverview> {
     const now = this.clock();
@@ -138,14 +149,46 @@ export class AnalyticsService {
     const k = this.db.kysely;
     const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
     const daily = range.interval === 'day';
+    const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
+    // The user's own links, when all of them are in the overview (the visible list has a
+    // cap), add up from the per-author rollup (one row per day); links shared by others from
+    // their own rollup rows.
+    const own = wholeDays ? await repo.ownLinkIds(k, user.id) : [];
+    const visible = new Set(ids);
+    const byAuthor = own.length > 0 && own.every((id) => visible.has(id));
+    const ownSet = new Set(byAuthor ? own : []);
+    const others = ids.filter((id) => !ownSet.has(id));
+    const mine = byAuthor ? repo.ownerRollup(k, user.id, fromDay, toDay) : null;
     const [seriesRows, linkRows, trackingCounts, filtered] = await Promise.all([
-      daily ? repo.rollupSeries(k, ids, fromDay, toDay) : repo.rawSeries(k, ids, r),
-      daily ? repo.rollupPerLink(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
+      !daily
+        ? repo.rawSeries(k, ids, r)
+        : mine
+          ? Promise.all([mine, repo.rollupSeries(k, others, fromDay, toDay)]).then(([m, rest]) => [
+              ...m.series,
+              ...rest,
+            ])
+          : repo.rollupSeries(k, ids, fromDay, toDay),
+      daily ? repo.rollupPerLinkByMonth(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
       repo.activeTrackingLinkCounts(k, ids),
-      repo.filteredByReason(k, ids, r),
+      !wholeDays
+        ? repo.filteredByReason(k, ids, r)
+        : mine
+          ? Promise.all([mine, repo.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
+              ([m, rest]) => addCounts(m.filtered, rest),
+            )
+          : repo.rollupFilteredByReason(k, ids, fromDay, toDay),
     ]);
 
-    const byKey = new Map(seriesRows.map((b) => [b.key, b]));
+    const byKey = new Map<string, repo.SeriesRow>();
+    for (const b of seriesRows) {
+      const seen = byKey.get(b.key);
+      byKey.set(
+        b.key,
+        seen
+          ? { key: b.key, clicks: seen.clicks + b.clicks, visitors: seen.visitors + b.visitors }
+          : b,
+      );
+    }
     const series = bucketsOf(range).map(({ key, t }) => ({
       t,
       clicks: byKey.get(key)?.clicks ?? 0,
@@ -236,6 +279,17 @@ export class AnalyticsService {
 
 const isMidnight = (iso: string) => iso.endsWith('T00:00:00.000Z');
 
+/** Two sets of left-out hits by reason, added up. */
+function addCounts(a: repo.FilteredCounts, b: repo.FilteredCounts): repo.FilteredCounts {
+  return {
+    bot: a.bot + b.bot,
+    preview: a.preview + b.preview,
+    scanner: a.scanner + b.scanner,
+    prefetch: a.prefetch + b.prefetch,
+    repeat: a.repeat + b.repeat,
+  };
+}
+
 /** Overviews one process computes at the same time (each uses up to three connections). */
 const OVERVIEWS_AT_ONCE = 2;
 
@@ -259,21 +313,28 @@ class Slots {
   }
 }
 
+/** The raw breakdown rows as clicks per dimension and value (what the rollup holds). */
+function dimensionValues(rows: readonly repo.DimensionRow[]): repo.DimensionValueRow[] {
+  return rows.flatMap((row) => [
+    { dim: 'tracking' as const, value: String(row.trackingLinkId), clicks: row.clicks },
+    { dim: 'referrer' as const, value: row.referrerHost, clicks: row.clicks },
+    { dim: 'browser' as const, value: row.browser, clicks: row.clicks },
+    { dim: 'os' as const, value: row.os, clicks: row.clicks },
+    { dim: 'device' as const, value: row.device, clicks: row.clicks },
+  ]);
+}
+
 /**
  * The top N values of one breakdown: clicks added up per value (null: none), most first, ties
  * by value with null as '' (code unit order, the same on both databases), then null shown as
  * `nullAs`.
  */
 function topValues(
-  rows: readonly repo.DimensionRow[],
-  value: (row: repo.DimensionRow) => string | null,
+  rows: readonly repo.DimensionValueRow[],
   nullAs: string,
 ): { key: string; clicks: number }[] {
   const sums = new Map<string | null, number>();
-  for (const row of rows) {
-    const v = value(row);
-    sums.set(v, (sums.get(v) ?? 0) + row.clicks);
-  }
+  for (const row of rows) sums.set(row.value, (sums.get(row.value) ?? 0) + row.clicks);
   return [...sums]
     .map(([key, clicks]) => ({ key, clicks, sortKey: key ?? '' }))
     .sort((a, b) =>

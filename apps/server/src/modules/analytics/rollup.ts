@@ -1,0 +1,52 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+
+/**
+ * The breakdown rollup (`click_daily_dims`, migration 019): per link, dimension, day and value,
+ * the clicks. Triggers on `clicks` keep it in the writing transaction, so the write path calls
+ * nothing; this module recomputes it from the raw clicks for data loaded with the triggers off
+ * (a benchmark's seeder), and names its dimensions for the readers.
+ */
+
+/** Dimensions of human clicks, and the one of left-out hits (its values: the classification). */
+export const DIMENSIONS = ['tracking', 'referrer', 'browser', 'os', 'device'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+export const FILTERED_DIMENSION = 'filtered';
+
+/** The stored value of a click without a referrer (a stored host is never empty). */
+export const NO_REFERRER = '';
+
+/** The stored value of each dimension, as an expression over `clicks c`. */
+const VALUE_OF: Record<Dimension | typeof FILTERED_DIMENSION, string> = {
+  tracking: 'cast(c.tracking_link_id as varchar(255))',
+  referrer: `coalesce(c.referrer_host, '')`,
+  browser: 'c.browser',
+  os: 'c.os',
+  device: 'c.device',
+  filtered: 'c.classification',
+};
+
+/**
+ * Recomputes the rollup from the raw clicks. Days from `fromDay` on are replaced; the rest
+ * stay. One grouped pass over the clicks per dimension (each has few groups per link and day,
+ * where all of them at once would have about as many as clicks). The coarser rollups
+ * (`click_monthly`, `click_owner_daily`) follow through their triggers.
+ */
+export async function rebuildClickDimensions(
+  db: Kysely<DB>,
+  fromDay = '0000-00-00',
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('click_daily_dims').where('day', '>=', fromDay).execute();
+    for (const [dim, value] of Object.entries(VALUE_OF)) {
+      const human = dim !== FILTERED_DIMENSION;
+      await sql`
+        insert into click_daily_dims (mailto_link_id, dim, day, value, clicks)
+        select t.mailto_link_id, ${dim}, substr(c.occurred_at, 1, 10), ${sql.raw(value)}, count(*)
+        from clicks c join tracking_links t on t.id = c.tracking_link_id
+        where c.occurred_at >= ${fromDay} and ${sql.raw(human ? 'c.is_bot = 0' : 'c.is_bot <> 0')}
+        group by t.mailto_link_id, substr(c.occurred_at, 1, 10), ${sql.raw(value)}
+      `.execute(trx);
+    }
+  });
+}
