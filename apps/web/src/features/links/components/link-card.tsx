@@ -1,12 +1,12 @@
 import type { ListedMailtoLink } from '@mailtokit/contracts/links';
-import { CheckIcon, CopyIcon, PencilIcon, RadarIcon, UsersRoundIcon } from 'lucide-react';
+import { PencilIcon, RadarIcon, UsersRoundIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/copy-button';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
-import { useCopy } from '@/lib/clipboard';
 import { SM_UP, useMatchedOnce } from '@/lib/use-matched-once';
 import { createdLabel, summarizeAddresses, trackingLinksLabel } from '../lib/format';
 import { LinkClicks } from './link-clicks';
@@ -33,20 +33,6 @@ function MoreActions({ link }: { link: ListedMailtoLink }) {
       button={(triggerProps) => <MoreActionsButton link={link} {...triggerProps} />}
       menu={<MoreActionsMenu link={link} />}
     />
-  );
-}
-
-/** Copy, as wide as 'Copied!' from the start, so nothing beside it moves when it changes. */
-function CopyButton({ url }: { url: string }) {
-  const { copied, copy } = useCopy();
-  return (
-    <Button variant="ghost" size="sm" aria-label="Copy link" onClick={() => void copy(url)}>
-      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      <span className="hidden lg:grid" aria-hidden="true">
-        <span className="invisible col-start-1 row-start-1">Copied!</span>
-        <span className="col-start-1 row-start-1 text-left">{copied ? 'Copied!' : 'Copy'}</span>
-      </span>
-    </Button>
   );
 }
 
@@ -132,7 +118,14 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
         <LinkClicks link={link} className="hidden sm:inline-flex" />
-        <CopyButton url={link.mailtoUrl} />
+        {/* Copy keeps the width of 'Copied!', so nothing beside it moves when it changes. */}
+        <CopyButton
+          value={link.mailtoUrl}
+          variant="ghost"
+          size="sm"
+          aria-label="Copy link"
+          labelClassName="hidden lg:inline"
+        />
         {wide && link.canEdit ? (
           <Button variant="ghost" size="sm" asChild className="hidden sm:inline-flex">
             <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">
