@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/copy-button';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
+import { cn } from '@/lib/cn';
 import { SM_UP, useMatchedOnce } from '@/lib/use-matched-once';
 import { createdLabel, summarizeAddresses, trackingLinksLabel } from '../lib/format';
 import { LinkClicks } from './link-clicks';
@@ -40,6 +41,12 @@ export interface LinkCardProps {
   link: ListedMailtoLink;
   /** The list shows one team's links only: the team badge would say the same on every row. */
   hideTeam?: boolean;
+  /**
+   * Lay out and paint the row only when it comes near the viewport (`content-visibility`): for
+   * rows below the first screen. A row on the first screen is laid out with the page, since a
+   * skipped row first takes a placeholder height and the rows under it would move.
+   */
+  deferPaint?: boolean;
 }
 
 /**
@@ -48,7 +55,7 @@ export interface LinkCardProps {
  * analytics), Copy, Edit on wider screens, and the other actions in a menu loaded on first
  * use. A phone never builds Edit (a page holds up to 50 links).
  */
-export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
+export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCardProps) {
   const wide = useMatchedOnce(SM_UP);
   const titleId = `link-${link.id}-name`;
   const tracking = link.trackingLinkCount;
@@ -59,7 +66,10 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
       data-testid="link-card"
       // Cards below the fold are laid out and painted when they come near the viewport, not
       // all with the page (a page holds up to 50).
-      className="flex flex-row items-center gap-2 px-3 py-2.5 [contain-intrinsic-size:auto_4.25rem] [content-visibility:auto] sm:gap-4 sm:px-4"
+      className={cn(
+        'flex flex-row items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-4',
+        deferPaint && '[contain-intrinsic-size:auto_5.25rem] [content-visibility:auto]',
+      )}
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
         {/* The name wraps and the badges follow its last word; on phones the name takes two
