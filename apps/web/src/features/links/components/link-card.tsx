@@ -119,7 +119,10 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
               <span className="font-medium text-foreground">Subject:</span> {link.subject}
             </span>
           ) : null}
-          <span className="hidden shrink-0 sm:inline">{createdLabel(link.createdAt)}</span>
+          {/* Not beside the sidebar on a tablet, where the row is narrow: the subject goes first. */}
+          <span className="hidden shrink-0 sm:max-md:inline lg:inline">
+            {createdLabel(link.createdAt)}
+          </span>
           <LinkClicks
             link={link}
             className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs sm:hidden"
