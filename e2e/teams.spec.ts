@@ -164,13 +164,16 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await page.getByLabel('Share with Team (Optional)').selectOption({ label: teamName });
   await page.getByRole('button', { name: 'Save Link' }).click();
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
-  await expect(page.getByRole('article', { name: linkName }).getByText(/^Team/)).toBeVisible();
+  // The row's team badge names the team.
+  await expect(
+    page.getByRole('article', { name: linkName }).getByTitle(`Shared with ${teamName}`),
+  ).toHaveText(`${teamName} (shared team)`);
 
-  // --- The member sees the shared link with the 'Team' badge, and a read-only team.
+  // --- The member sees the shared link with the team's badge, and a read-only team.
   await asMember.page.goto('/dashboard?tab=links');
   const sharedLink = asMember.page.getByRole('article', { name: linkName });
   await expect(sharedLink).toBeVisible();
-  await expect(sharedLink.getByText(/^Team/)).toBeVisible();
+  await expect(sharedLink.getByTitle(`Shared with ${teamName}`)).toBeVisible();
 
   await asMember.page.goto(`/teams/${teamId}`);
   await expect(asMember.page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();

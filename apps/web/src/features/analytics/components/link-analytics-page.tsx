@@ -90,9 +90,9 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
 
   return (
     <Shell>
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <BackToDashboard />
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-medium text-primary">Link analytics</p>
             {link.data ? (

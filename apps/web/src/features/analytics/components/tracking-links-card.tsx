@@ -1,5 +1,5 @@
 import type { TrackingLink } from '@mailtokit/contracts/tracking';
-import { CheckIcon, CopyIcon, RadarIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
+import { RadarIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QrCodeDialog } from '@/components/qr-code-dialog';
@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCopy } from '@/lib/clipboard';
+import { CopyButton } from '@/components/copy-button';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useDeleteTrackingLink } from '../api/delete-tracking-link';
@@ -15,21 +15,6 @@ import { useTrackingLinks } from '../api/get-tracking-links';
 import { formatMoment, plural } from '../lib/format';
 import { TRACKING_RETIRE_FAILED, TRACKING_RETIRED, TRACKING_URL_COPIED } from '../lib/messages';
 import { NewTrackingLinkButton } from '@/components/new-tracking-link-button';
-
-function CopyTrackingUrl({ tracking }: { tracking: TrackingLink }) {
-  const { copied, copy } = useCopy(TRACKING_URL_COPIED);
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label={`Copy tracking link ${tracking.label ?? tracking.slug}`}
-      onClick={() => void copy(tracking.trackingUrl)}
-    >
-      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
-    </Button>
-  );
-}
 
 function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; linkId: number }) {
   const [open, setOpen] = useState(false);
@@ -164,7 +149,14 @@ export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksC
                   </p>
                 </div>
                 <div className="-mx-1 flex shrink-0 items-center gap-1">
-                  <CopyTrackingUrl tracking={tracking} />
+                  <CopyButton
+                    value={tracking.trackingUrl}
+                    messages={TRACKING_URL_COPIED}
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Copy tracking link ${tracking.label ?? tracking.slug}`}
+                    labelClassName="hidden sm:inline"
+                  />
                   <QrCodeDialog
                     text={tracking.trackingUrl}
                     label={`tracking link ${tracking.label ?? tracking.slug}`}

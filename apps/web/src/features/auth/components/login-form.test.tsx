@@ -30,7 +30,7 @@ describe('sign-in form', () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Username'), 'ann');
     await user.type(screen.getByLabelText('Password'), 'not it');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const failure = await screen.findByTestId('login-failure');
     expect(failure.getAttribute('role')).toBe('alert');

@@ -1,12 +1,13 @@
 import type { ListedMailtoLink } from '@mailtokit/contracts/links';
-import { CheckIcon, CopyIcon, PencilIcon, RadarIcon, UsersRoundIcon } from 'lucide-react';
+import { PencilIcon, RadarIcon, UsersRoundIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/copy-button';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
-import { useCopy } from '@/lib/clipboard';
+import { cn } from '@/lib/cn';
 import { SM_UP, useMatchedOnce } from '@/lib/use-matched-once';
 import { createdLabel, summarizeAddresses, trackingLinksLabel } from '../lib/format';
 import { LinkClicks } from './link-clicks';
@@ -36,24 +37,16 @@ function MoreActions({ link }: { link: ListedMailtoLink }) {
   );
 }
 
-/** Copy, as wide as 'Copied!' from the start, so nothing beside it moves when it changes. */
-function CopyButton({ url }: { url: string }) {
-  const { copied, copy } = useCopy();
-  return (
-    <Button variant="ghost" size="sm" aria-label="Copy link" onClick={() => void copy(url)}>
-      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      <span className="hidden lg:grid" aria-hidden="true">
-        <span className="invisible col-start-1 row-start-1">Copied!</span>
-        <span className="col-start-1 row-start-1 text-left">{copied ? 'Copied!' : 'Copy'}</span>
-      </span>
-    </Button>
-  );
-}
-
 export interface LinkCardProps {
   link: ListedMailtoLink;
   /** The list shows one team's links only: the team badge would say the same on every row. */
   hideTeam?: boolean;
+  /**
+   * Lay out and paint the row only when it comes near the viewport (`content-visibility`): for
+   * rows below the first screen. A row on the first screen is laid out with the page, since a
+   * skipped row first takes a placeholder height and the rows under it would move.
+   */
+  deferPaint?: boolean;
 }
 
 /**
@@ -62,7 +55,7 @@ export interface LinkCardProps {
  * analytics), Copy, Edit on wider screens, and the other actions in a menu loaded on first
  * use. A phone never builds Edit (a page holds up to 50 links).
  */
-export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
+export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCardProps) {
   const wide = useMatchedOnce(SM_UP);
   const titleId = `link-${link.id}-name`;
   const tracking = link.trackingLinkCount;
@@ -73,7 +66,10 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
       data-testid="link-card"
       // Cards below the fold are laid out and painted when they come near the viewport, not
       // all with the page (a page holds up to 50).
-      className="flex flex-row items-center gap-2 px-3 py-2.5 [contain-intrinsic-size:auto_4.25rem] [content-visibility:auto] sm:gap-4 sm:px-4"
+      className={cn(
+        'flex flex-row items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-4',
+        deferPaint && '[contain-intrinsic-size:auto_5.25rem] [content-visibility:auto]',
+      )}
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
         {/* The name wraps and the badges follow its last word; on phones the name takes two
@@ -123,7 +119,10 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
               <span className="font-medium text-foreground">Subject:</span> {link.subject}
             </span>
           ) : null}
-          <span className="hidden shrink-0 sm:inline">{createdLabel(link.createdAt)}</span>
+          {/* Not beside the sidebar on a tablet, where the row is narrow: the subject goes first. */}
+          <span className="hidden shrink-0 sm:max-md:inline lg:inline">
+            {createdLabel(link.createdAt)}
+          </span>
           <LinkClicks
             link={link}
             className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs sm:hidden"
@@ -132,7 +131,14 @@ export function LinkCard({ link, hideTeam = false }: LinkCardProps) {
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
         <LinkClicks link={link} className="hidden sm:inline-flex" />
-        <CopyButton url={link.mailtoUrl} />
+        {/* Copy keeps the width of 'Copied!', so nothing beside it moves when it changes. */}
+        <CopyButton
+          value={link.mailtoUrl}
+          variant="ghost"
+          size="sm"
+          aria-label="Copy link"
+          labelClassName="hidden lg:inline"
+        />
         {wide && link.canEdit ? (
           <Button variant="ghost" size="sm" asChild className="hidden sm:inline-flex">
             <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">

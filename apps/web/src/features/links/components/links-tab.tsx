@@ -16,6 +16,9 @@ import { LinksFilters } from './links-filters';
 import { Pager } from './links-pager';
 import { LinksSkeleton } from './links-skeleton';
 
+/** More rows than a first screen shows: the rows after them are painted as they scroll in. */
+const FIRST_SCREEN_ROWS = 12;
+
 /**
  * The links tab of the dashboard: search (kept in `?q=`), filter, order and pages of 50, with
  * CSV export and import; loading, error, premium and empty states.
@@ -136,9 +139,13 @@ export function LinksTab() {
         />
       ) : (
         <ul className="grid gap-2" aria-label="Links">
-          {rows.map((link) => (
+          {rows.map((link, index) => (
             <li key={link.id}>
-              <LinkCard link={link} hideTeam={typeof state.filter === 'number'} />
+              <LinkCard
+                link={link}
+                hideTeam={typeof state.filter === 'number'}
+                deferPaint={index >= FIRST_SCREEN_ROWS}
+              />
             </li>
           ))}
         </ul>

@@ -123,7 +123,8 @@ function ProfileForm({ user }: { user: User }) {
         >
           Reset
         </Button>
-        <Button type="submit" disabled={updateProfile.isPending}>
+        {/* Nothing to save until a field changes. */}
+        <Button type="submit" disabled={!form.formState.isDirty || updateProfile.isPending}>
           {updateProfile.isPending ? (
             <>
               <Spinner />

@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@mailtokit/contracts/user';
+import { publishAuth } from '@/lib/auth/auth-store';
+import { ProfilePage } from './profile-page';
+
+const USER: User = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  subscriptionTier: 'FREE',
+  subscriptionExpiresAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderProfile() {
+  publishAuth({ user: USER, isLoading: false });
+  const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? '{}')) as Partial<User>;
+    return json({ ...USER, ...body, updatedAt: '2026-01-02T00:00:00.000Z' });
+  });
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/dashboard/profile']}>
+        <ProfilePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup({ delay: null }), fetch };
+}
+
+afterEach(() => publishAuth({ user: null, isLoading: false }));
+
+describe('profile: Save Changes', () => {
+  it('is disabled until a field changes, and again once the change is undone', async () => {
+    const { user, fetch } = renderProfile();
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    expect(save).toHaveProperty('disabled', true);
+
+    const firstName = screen.getByLabelText('First Name');
+    await user.type(firstName, 'x');
+    expect(save).toHaveProperty('disabled', false);
+    await user.type(firstName, '{Backspace}');
+    expect(save).toHaveProperty('disabled', true);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('saves a change, then is disabled again until the next one', async () => {
+    const { user, fetch } = renderProfile();
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    const firstName = screen.getByLabelText('First Name');
+    await user.clear(firstName);
+    await user.type(firstName, 'Augusta');
+    await user.click(save);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe('/api/v1/profile');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ firstName: 'Augusta' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveProperty('disabled', true),
+    );
+    expect(screen.getByLabelText('First Name')).toHaveProperty('value', 'Augusta');
+  });
+});
