@@ -104,6 +104,9 @@ async function photograph(page: Page, screen: Screen, account: SeededAccount, fi
   // Charts and lazy parts settle; toasts from signing in are gone.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
+  // Rows below the first screen skip painting until scrolled to (content-visibility: auto); a
+  // full-page picture shows them as a reader scrolling would see them.
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
 }
 
