@@ -260,8 +260,10 @@ export async function redirectRoutes(app: App) {
 }
 
 /**
- * The click path ahead of the framework's general hooks: registered on the root before any
- * other hook, it answers `GET /t/<slug>` (and `/t/<slug>/`) itself, with the same handler,
+ * The click path ahead of the framework's general hooks, for the clicks that reach Fastify
+ * (`app.inject`, a query string; over the network node:http answers the rest first, see
+ * `rawRedirectHandler`): registered on the root before any other hook, it answers
+ * `GET /t/<slug>` (and `/t/<slug>/`) itself, with the same handler,
  * headers and pages as the route, so no hook meant for the API or the web app (security
  * headers, URL length, CSRF, sessions) runs for a click. A URL over MAX_URL_LENGTH and requests
  * arriving while the server shuts down go on to those hooks (414, 503) as before.
