@@ -17,6 +17,8 @@ import { openDb, type Db } from '../apps/server/src/db/database';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
 import { searchTextOf } from '../apps/server/src/db/search-text';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
+import { rebuildClickDimensions } from '../apps/server/src/modules/analytics/rollup';
+// eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
 import { rebuildClickDaily } from '../apps/server/src/modules/tracking/click-store';
 import { bytes, loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
 import { random } from './lib/seed-data';
@@ -147,6 +149,7 @@ async function seed(db: BenchDatabase, userId: number, from: number, to: number)
       await yieldToLoop();
     }
     await rebuildClickDaily(conn.kysely);
+    await rebuildClickDimensions(conn.kysely);
   } finally {
     await conn.destroy();
   }

@@ -36,10 +36,12 @@ import { WebhookWorker } from './modules/webhooks/worker';
 import { invitationRoutes } from './modules/teams/invitations-routes';
 import { siteRoutes } from './modules/site/routes';
 import {
+  registerRawRedirect,
   redirectRoutes,
   registerRedirectFastPath,
   trackingRoutes,
 } from './modules/tracking/routes';
+import { clientIpOf, serverWithHandlerAhead, type RawHandler } from './lib/raw-server';
 import { userRoutes } from './modules/users/routes';
 import { csrfGuard } from './app/csrf';
 import { limitRules } from './app/limits';
@@ -82,7 +84,10 @@ export const COMPRESS_THRESHOLD = 1024;
  */
 export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): Promise<App> {
   const outage = new OutageLog(() => (opts.clock ?? systemClock)().getTime());
+  // The click redirect, answered by node:http ahead of Fastify once the app is built.
+  let rawRedirect: RawHandler | null = null;
   const app = Fastify({
+    serverFactory: serverWithHandlerAhead(() => rawRedirect),
     logger:
       config.logLevel === 'silent'
         ? false
@@ -192,6 +197,10 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(siteRoutes);
 
   registerSpa(app, config.webDist);
+  rawRedirect = registerRawRedirect(app, {
+    clientIp: clientIpOf(config.trustProxy),
+    timed: metrics ? (route, status, s) => metrics.request('GET', route, status, s) : undefined,
+  });
   app.addHook('onReady', async () => webhookWorker.start());
   app.addHook('preClose', async () => webhookWorker.stop());
   app.addHook('onClose', async () => {

@@ -135,6 +135,26 @@ async function stored(w: World) {
       .orderBy('mailto_link_id')
       .orderBy('day')
       .execute(),
+    dims: await k
+      .selectFrom('click_daily_dims')
+      .selectAll()
+      .orderBy('mailto_link_id')
+      .orderBy('dim')
+      .orderBy('day')
+      .orderBy('value')
+      .execute(),
+    monthly: await k
+      .selectFrom('click_monthly')
+      .selectAll()
+      .orderBy('mailto_link_id')
+      .orderBy('month')
+      .execute(),
+    owners: await k
+      .selectFrom('click_owner_daily')
+      .selectAll()
+      .orderBy('user_id')
+      .orderBy('day')
+      .execute(),
     totals: await k
       .selectFrom('mailto_link_search')
       .select(['link_id', 'clicks'])
@@ -161,7 +181,7 @@ describe.skipIf(dialect !== 'postgres')('click batch: SQLite and PostgreSQL alik
     await postgres?.t.close();
   });
 
-  it('stores the same clicks, visitors, rollups, totals and webhook events', async () => {
+  it('stores the same clicks, visitors, rollups (daily, breakdown, monthly, per author), totals and webhook events', async () => {
     const events: Record<string, number[]> = { sqlite: [], postgres: [] };
     for (const [name, w] of [
       ['sqlite', sqlite],
@@ -178,6 +198,9 @@ describe.skipIf(dialect !== 'postgres')('click batch: SQLite and PostgreSQL alik
     expect(b.clicks).toEqual(a.clicks);
     expect(b.visitors).toEqual(a.visitors);
     expect(b.daily).toEqual(a.daily);
+    expect(b.dims).toEqual(a.dims);
+    expect(b.monthly).toEqual(a.monthly);
+    expect(b.owners).toEqual(a.owners);
     expect(b.totals).toEqual(a.totals);
     expect(b.outbox).toEqual(a.outbox);
 
@@ -189,6 +212,14 @@ describe.skipIf(dialect !== 'postgres')('click batch: SQLite and PostgreSQL alik
     expect(a.daily.reduce((n, d) => n + d.bot_clicks, 0)).toBe(120 - humans);
     expect(a.daily.reduce((n, d) => n + d.visitors, 0)).toBe(a.visitors.length);
     expect(a.totals.reduce((n, x) => n + x.clicks, 0)).toBe(humans);
+    // The breakdown rollup: every human click once per dimension, every left-out hit once.
+    const dimTotal = (dim: string) =>
+      a.dims.filter((d) => d.dim === dim).reduce((n, d) => n + d.clicks, 0);
+    for (const dim of ['tracking', 'referrer', 'browser', 'os', 'device'])
+      expect(dimTotal(dim)).toBe(humans);
+    expect(dimTotal('filtered')).toBe(120 - humans);
+    expect(a.monthly.reduce((n, m) => n + m.clicks, 0)).toBe(humans);
+    expect(a.owners.reduce((n, o) => n + o.preview, 0)).toBe(120 - humans);
     expect(a.outbox.map((o) => o.event_key)).toContain('key3');
     const idsOf = (trackingId: number) =>
       new Set(a.clicks.filter((c) => c.tracking_link_id === trackingId).map((c) => c.id));

@@ -136,6 +136,37 @@ describe(`metrics with METRICS_TOKEN (${dialect})`, () => {
     expect(count(after, batches) - count(before, batches)).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts redirects answered over real HTTP (by node:http, ahead of Fastify) the same way', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const before = (await scrape()).body;
+    const link = await createLink(t.app, owner.headers);
+    const tracking = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tracking',
+      headers: owner.headers,
+      payload: { mailtoLinkId: link.id, label: 'metrics over HTTP' },
+    });
+    const { slug } = tracking.json<{ slug: string }>();
+    const get = (path: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': CHROME, accept: 'text/html', 'accept-language': 'en' },
+      });
+    expect((await get(`/t/${slug}`)).status).toBe(302);
+    expect((await get(`/t/${slug}/`)).status).toBe(302);
+    expect((await get('/t/NoSuchSlug99')).status).toBe(404);
+    const after = (await scrape()).body;
+    const count = (text: string, series: string) => sample(text, series) ?? 0;
+    const redirected = 'mailtokit_redirects_total{outcome="redirected"}';
+    const missing = 'mailtokit_redirects_total{outcome="not_found"}';
+    expect(count(after, redirected) - count(before, redirected)).toBe(2);
+    expect(count(after, missing) - count(before, missing)).toBe(1);
+    const timed = (route: string, status: number) =>
+      `http_request_duration_seconds_count{method="GET",route="${route}",status_code="${status}"}`;
+    expect(count(after, timed('/t/:slug/', 302)) - count(before, timed('/t/:slug/', 302))).toBe(1);
+  });
+
   it('counts webhook deliveries by outcome and shows the backlog', async () => {
     const receiver = await startReceiver([200]);
     try {

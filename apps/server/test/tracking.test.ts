@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
 import { escapeHtml, parseMailto } from '@mailtokit/mailto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rawRedirectHandler } from '../src/modules/tracking/routes';
 import { VisitorHasher } from '../src/modules/tracking/visitor';
 import {
   createLink,
@@ -899,5 +901,126 @@ describe('links too long for a redirect', () => {
     expect(await humanClicks(tracking)).toBe(1);
     const rows = await clicksOf(tracking.id);
     expect(rows.filter((r) => r.is_bot === 0)).toHaveLength(1);
+  });
+});
+
+describe('the redirect over real HTTP (answered by node:http ahead of Fastify)', () => {
+  let appPort: number;
+  let rawPort: number;
+  let rawServer: http.Server;
+  beforeAll(async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    appPort = (t.app.server.address() as net.AddressInfo).port;
+    // The handler alone: whatever it leaves to Fastify is answered 599 here.
+    const raw = rawRedirectHandler(t.app, {
+      clientIp: (req) => req.socket.remoteAddress,
+      closing: () => false,
+    });
+    rawServer = http.createServer((req, res) => {
+      if (!raw(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => rawServer.listen(0, '127.0.0.1', resolve));
+    rawPort = (rawServer.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => rawServer.close(resolve));
+  });
+
+  /** Status, headers (without the connection's own) and body of an answer. */
+  interface Answer {
+    status: number;
+    headers: Record<string, string>;
+    body: string;
+  }
+  const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  const answer = (status: number, headers: Record<string, unknown>, body: string): Answer => ({
+    status,
+    headers: Object.fromEntries(
+      Object.entries(headers)
+        .filter(([k]) => !CONNECTION_HEADERS.has(k.toLowerCase()))
+        .map(([k, v]): [string, string] => [k.toLowerCase(), String(v)])
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+    body,
+  });
+  const overHttp = async (port: number, url: string, method = 'GET'): Promise<Answer> => {
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method,
+      redirect: 'manual',
+      headers: { ...NAVIGATION, 'user-agent': CHROME_WINDOWS },
+    });
+    return answer(res.status, Object.fromEntries(res.headers), await res.text());
+  };
+  /** The route's answer (through Fastify, as the other tests see it). */
+  const throughFastify = async (url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { ...NAVIGATION, 'user-agent': CHROME_WINDOWS },
+    });
+    return answer(res.statusCode, res.headers, res.body);
+  };
+
+  it('answers every /t/<slug> case with the status, headers and page of the route', async () => {
+    const link = await createLink(t.app, premium.headers, { subject: 'Hi & <bye> "x"' });
+    const { slug } = await track(link);
+    const { tracking: long } = await linkOfLength(TRACKING_REDIRECT_URL_MAX + 1);
+    const { tracking: atLimit } = await linkOfLength(TRACKING_REDIRECT_URL_MAX);
+    const before = (await clicksOf(long.id)).length;
+    const cases = [
+      [`/t/${slug}`, 302],
+      [`/t/${slug}/`, 302],
+      [`/t/${atLimit.slug}`, 302],
+      [`/t/${long.slug}`, 200],
+      [`/t/${long.slug}/`, 200],
+      ['/t/AAAAAAAAAAAA', 404],
+      ['/t/AAAAAAAAAAAA/', 404],
+    ] as const;
+    for (const [url, status] of cases) {
+      const expected = await throughFastify(url);
+      expect(expected.status, url).toBe(status);
+      expect(await overHttp(rawPort, url), `${url} (the handler alone)`).toEqual(expected);
+      expect(await overHttp(appPort, url), `${url} (the server)`).toEqual(expected);
+    }
+    // Every GET of the long link stored its hit, whichever path answered it (2 URLs, 3 ways).
+    expect(await clicksOf(long.id)).toHaveLength(before + 6);
+  });
+
+  it('leaves HEAD, other spellings and query strings to Fastify, which answers them as before', async () => {
+    const { slug } = await track(await createLink(t.app, premium.headers, { body: 'x' }));
+    const cases = [
+      [`/t/${slug}`, 'HEAD'],
+      [`/t/${slug}?utm=1`, 'GET'],
+      [`/T/${slug}`, 'GET'],
+      [`/t/${slug}/more`, 'GET'],
+      [`/t/${'a'.repeat(40)}`, 'GET'],
+      ['/t/', 'GET'],
+    ] as const;
+    for (const [url, method] of cases) {
+      expect((await overHttp(rawPort, url, method)).status, url).toBe(599);
+      const expected = await throughFastify(url, method);
+      expect(await overHttp(appPort, url, method), url).toEqual(expected);
+    }
+  });
+
+  it('answers 503 pages when the lookup or the click fails, as the route does', async () => {
+    const { slug } = await track(await createLink(t.app, premium.headers, { body: 'y' }));
+    const tracking = t.app.services.tracking;
+    const failures = [
+      ['resolve', () => vi.spyOn(tracking, 'resolve')],
+      ['recordClick', () => vi.spyOn(tracking, 'recordClick')],
+    ] as const;
+    for (const [method, spy] of failures) {
+      const failing = spy().mockRejectedValue(new Error('the database went away'));
+      try {
+        const expected = await throughFastify(`/t/${slug}`);
+        expect(expected.status).toBe(503);
+        expect(expected.headers['retry-after']).toBe('1');
+        expect(await overHttp(rawPort, `/t/${slug}`), method).toEqual(expected);
+        expect(await overHttp(appPort, `/t/${slug}`), method).toEqual(expected);
+      } finally {
+        failing.mockRestore();
+      }
+    }
   });
 });

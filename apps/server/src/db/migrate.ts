@@ -18,6 +18,7 @@ import { m015LinksSearchByUser } from './migrations/015-links-search-by-user';
 import { m016TeamInvitations } from './migrations/016-team-invitations';
 import { m017ClickClassification } from './migrations/017-click-classification';
 import { m019ClickDimensions } from './migrations/019-click-dimensions';
+import { m021ClickDimensionsPerBatch } from './migrations/021-click-dimensions-per-batch';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '016-team-invitations': m016TeamInvitations,
   '017-click-classification': m017ClickClassification,
   '019-click-dimensions': m019ClickDimensions,
+  '021-click-dimensions-per-batch': m021ClickDimensionsPerBatch,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -173,7 +173,7 @@ export interface ClickDailyTable {
   last_click_at: string | null;
 }
 
-/** A link's clicks per day and breakdown value, kept by triggers on `clicks` (migration 019). */
+/** A link's clicks per day and breakdown value, kept by the click batch (migrations 019, 021). */
 export interface ClickDailyDimsTable {
   mailto_link_id: number;
   /** `tracking`, `referrer`, `browser`, `os`, `device` (human clicks) or `filtered`. */

@@ -7,6 +7,7 @@ import type { DB } from '../../db/types';
 import {
   clickDeltas,
   COVERING_HOOKS,
+  DIMENSIONS_UPSERT,
   NEW_VISITORS_INSERT,
   outboxInsert,
   ROLLUP_UPSERT,
@@ -23,7 +24,7 @@ export function newEventKey(): string {
 
 /**
  * Stores a batch of clicks, all or nothing: the raw rows, the visitors each link sees for the
- * first time that day, the per-link, per-day rollup and the `link.clicked` events of the human
+ * first time that day, the per-link, per-day rollup, the breakdown rollup and the `link.clicked` events of the human
  * clicks for the webhooks covering them (the outbox). The rules are those of click-rules.ts on
  * both databases. Returns how many webhook events were queued.
  */
@@ -43,7 +44,9 @@ export function storeClicks(
 
 /** The JSON rows of the SQLite statements, as relations (`json_each` of one parameter). */
 const SQLITE_INPUT = `input as (select value ->> 0 as mailto_link_id, value ->> 1 as occurred_at,
-  value ->> 2 as is_bot, value ->> 3 as visitor_hash from json_each(@input))`;
+  value ->> 2 as is_bot, value ->> 3 as visitor_hash, value ->> 4 as tracking_link_id,
+  value ->> 5 as referrer_host, value ->> 6 as browser, value ->> 7 as os, value ->> 8 as device,
+  value ->> 9 as classification from json_each(@input))`;
 const SQLITE_STORED = `input as (select value ->> 0 as id, value ->> 1 as mailto_link_id,
   value ->> 2 as occurred_at, value ->> 3 as is_bot from json_each(@stored)),
   stored as (select * from input)`;
@@ -54,6 +57,7 @@ interface SqliteStatements {
   click: SQLite.Statement;
   visitors: SQLite.Statement;
   rollup: SQLite.Statement;
+  dims: SQLite.Statement;
   outbox: SQLite.Statement;
   batch: (clicks: readonly ClickRecord[], eventKey: string) => number;
 }
@@ -72,6 +76,7 @@ function sqliteStatementsOf(sqlite: SQLite.Database): SqliteStatements {
     `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS}, visitor_counts as (${VISITOR_COUNTS}),
        deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
   );
+  const dims = sqlite.prepare(`with ${SQLITE_INPUT} ${DIMENSIONS_UPSERT}`);
   const outbox = sqlite
     .prepare(`with ${SQLITE_STORED}, hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`)
     .pluck(true);
@@ -80,30 +85,44 @@ function sqliteStatementsOf(sqlite: SQLite.Database): SqliteStatements {
     const stored: unknown[][] = [];
     for (let i = 0; i < rows.length; i++) {
       const c = rows[i] as ClickRecord;
+      const referrer = c.referrer_host ?? null;
+      const classification = c.classification ?? (c.is_bot ? 'bot' : 'human');
       const id = click.run(
         c.tracking_link_id,
         c.occurred_at,
-        c.referrer_host ?? null,
+        referrer,
         c.browser,
         c.os,
         c.device,
         c.is_bot,
         c.visitor_hash,
-        c.classification ?? (c.is_bot ? 'bot' : 'human'),
+        classification,
       ).lastInsertRowid;
-      input[i] = [c.mailto_link_id, c.occurred_at, c.is_bot, c.visitor_hash];
+      input[i] = [
+        c.mailto_link_id,
+        c.occurred_at,
+        c.is_bot,
+        c.visitor_hash,
+        c.tracking_link_id,
+        referrer,
+        c.browser,
+        c.os,
+        c.device,
+        classification,
+      ];
       if (!c.is_bot) stored.push([Number(id), c.mailto_link_id, c.occurred_at, c.is_bot]);
     }
     const json = JSON.stringify(input);
     const fresh = visitors.all({ input: json });
     rollup.run({ input: json, visitors: JSON.stringify(fresh) });
+    dims.run({ input: json });
     if (stored.length === 0) return 0;
     let events = 0;
     for (const n of outbox.all({ stored: JSON.stringify(stored), key: eventKey }) as number[])
       events += n;
     return events;
   });
-  s = { click, visitors, rollup, outbox, batch };
+  s = { click, visitors, rollup, dims, outbox, batch };
   sqliteStatements.set(sqlite, s);
   return s;
 }
@@ -127,7 +146,7 @@ async function storeClicksSqlite(
 
 /**
  * The clicks arrive as one array per column (`unnest`); data-modifying CTEs insert the raw
- * rows, the day's new visitors, the rollup and the outbox rows. It runs as a named
+ * rows, the day's new visitors, both rollups and the outbox rows. It runs as a named
  * (server-side prepared) statement on each connection.
  */
 const CLICK_BATCH_SQL = `
@@ -153,6 +172,7 @@ new_visitors as (${NEW_VISITORS_INSERT}),
 visitor_counts as (${VISITOR_COUNTS}),
 deltas as (${clickDeltas('input')}),
 rollup as (${ROLLUP_UPSERT}),
+dims as (${DIMENSIONS_UPSERT}),
 hooks as (${COVERING_HOOKS}),
 events as (${outboxInsert('$11')})
 select coalesce(sum(n), 0)::int as events from events`;

@@ -3,6 +3,7 @@ import { ErrorBody } from '@mailtokit/contracts/errors';
 import { idParam } from '@mailtokit/contracts/fields';
 import { CreateTrackingBody, TrackingLink, TrackingLinkList } from '@mailtokit/contracts/tracking';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { MAX_URL_LENGTH } from '../../lib/http-edges';
@@ -259,8 +260,10 @@ export async function redirectRoutes(app: App) {
 }
 
 /**
- * The click path ahead of the framework's general hooks: registered on the root before any
- * other hook, it answers `GET /t/<slug>` (and `/t/<slug>/`) itself, with the same handler,
+ * The click path ahead of the framework's general hooks, for the clicks that reach Fastify
+ * (`app.inject`, a query string; over the network node:http answers the rest first, see
+ * `rawRedirectHandler`): registered on the root before any other hook, it answers
+ * `GET /t/<slug>` (and `/t/<slug>/`) itself, with the same handler,
  * headers and pages as the route, so no hook meant for the API or the web app (security
  * headers, URL length, CSRF, sessions) runs for a click. A URL over MAX_URL_LENGTH and requests
  * arriving while the server shuts down go on to those hooks (414, 503) as before.
@@ -288,4 +291,114 @@ export function registerRedirectFastPath(app: App): void {
       .follow(request as FastifyRequest<{ Params: { slug: string } }>, reply)
       .catch((err: unknown) => reply.send(err));
   });
+}
+
+/** The path of a redirect node:http answers itself: `/t/<slug>` or `/t/<slug>/`, no query. */
+const RAW_PATH = /^\/t\/([A-Za-z0-9]{1,32})\/?$/;
+
+/** What the node:http redirect needs besides the app. */
+export interface RawRedirectOptions {
+  /** The client's address as Fastify's `request.ip` reports it (TRUST_PROXY included). */
+  clientIp: (req: IncomingMessage) => string | undefined;
+  /** True once the server shuts down: requests then go on to Fastify (503). */
+  closing: () => boolean;
+  /** Records an answered request (what the metrics hook does for routes Fastify answers). */
+  timed?: (route: string, status: number, seconds: number) => void;
+}
+
+/**
+ * The redirect answered straight from node:http, in front of Fastify (app.ts passes every
+ * request through it first): `GET /t/<slug>` and `/t/<slug>/` with a well-formed slug and no
+ * query string get the same status, headers and pages as the route, without Fastify's request
+ * and reply objects, routing or `onSend` chain. Returns false, touching nothing, for anything
+ * else (HEAD, other paths and spellings, a query string, requests while the server shuts
+ * down), which Fastify then answers as before.
+ */
+export function rawRedirectHandler(
+  app: App,
+  { clientIp, closing, timed }: RawRedirectOptions,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const tracking = app.services.tracking;
+  const headers = pageHeaders(app.config.publicUrl, null);
+  const longPageHeaders = pageHeaders(app.config.publicUrl, LONG_LINK_SCRIPT_SOURCE);
+
+  return (req, res) => {
+    const url = req.url;
+    if (req.method !== 'GET' || url === undefined || closing()) return false;
+    const m = RAW_PATH.exec(url);
+    if (!m) return false;
+    const slug = m[1] as string;
+    const route = url.endsWith('/') ? '/t/:slug/' : '/t/:slug';
+    const started = timed ? performance.now() : 0;
+    const send = (
+      status: number,
+      body: string,
+      extra: Record<string, string> = headers,
+      more?: Record<string, string>,
+    ) => {
+      res.writeHead(status, {
+        ...extra,
+        ...more,
+        'content-length': String(Buffer.byteLength(body)),
+      });
+      res.end(body);
+      timed?.(route, status, (performance.now() - started) / 1000);
+    };
+    void (async () => {
+      let target: ResolvedTarget | null;
+      try {
+        target = await tracking.resolve(slug);
+      } catch (err) {
+        app.log.error({ err }, 'tracking link lookup failed');
+        send(503, errorPage(), headers, { 'retry-after': '1' });
+        return;
+      }
+      if (!target) {
+        send(404, notFoundPage());
+        return;
+      }
+      try {
+        const h = req.headers;
+        await tracking.recordClick(target, {
+          ip: clientIp(req) ?? '',
+          userAgent: h['user-agent'] ?? '',
+          referer: h.referer,
+          method: 'GET',
+          accept: h.accept,
+          acceptLanguage: h['accept-language'],
+          secFetchMode: single(h['sec-fetch-mode']),
+          secFetchDest: single(h['sec-fetch-dest']),
+          purpose: purposeOf(h),
+        });
+      } catch (err) {
+        app.log.error({ err, slug }, 'click not recorded');
+        send(503, unavailablePage(target.mailtoUrl), headers, { 'retry-after': '1' });
+        return;
+      }
+      const mailto = target.mailtoUrl;
+      if (mailto.length > TRACKING_REDIRECT_URL_MAX)
+        send(200, longLinkPage(mailto), longPageHeaders);
+      else send(302, redirectPage(mailto), headers, { location: mailto });
+    })().catch((err: unknown) => {
+      app.log.error({ err, slug }, 'tracking redirect failed');
+      if (!res.headersSent) send(500, errorPage());
+      else res.destroy();
+    });
+    return true;
+  };
+}
+
+/**
+ * The node:http redirect of `rawRedirectHandler` for this app: it stops answering once the app
+ * starts closing. Call before the app is ready.
+ */
+export function registerRawRedirect(
+  app: App,
+  options: Omit<RawRedirectOptions, 'closing'>,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  return rawRedirectHandler(app, { ...options, closing: () => closing });
 }
