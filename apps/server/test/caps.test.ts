@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAMS_OWNED_MAX } from '@mailtokit/contracts/teams';
+import { TEAM_MEMBERSHIPS_MAX, TEAMS_OWNED_MAX } from '@mailtokit/contracts/teams';
 import { TOKENS_PER_USER_MAX } from '@mailtokit/contracts/tokens';
 import { TRACKING_LINKS_PER_LINK_MAX } from '@mailtokit/contracts/tracking';
 import { WEBHOOK_TESTS_PER_MINUTE, WEBHOOKS_PER_USER_MAX } from '@mailtokit/contracts/webhooks';
@@ -76,6 +76,76 @@ describe(`caps under ${PARALLEL} parallel creates (${dialect})`, () => {
     const byStatus = await parallelPosts(user, '/api/v1/teams', (i) => ({ name: `Team ${i}` }));
     expect(byStatus).toEqual({ 201: TEAMS_OWNED_MAX, 409: PARALLEL - TEAMS_OWNED_MAX });
     expect(await countOf(user, '/api/v1/teams')).toBe(TEAMS_OWNED_MAX);
+  });
+
+  it(`lets a user join no more than ${TEAM_MEMBERSHIPS_MAX} teams, however many invitations they accept at once`, async () => {
+    const owner = await signUpAs(t, 'TEAM');
+    const invitee = await signUpAs(t, 'FREE');
+    const room = 10;
+    const invited = 40;
+    // Teams are written straight to the database: the owner's own cap of owned teams is not
+    // what this test is about. The invitee is already in all but `room` of their cap.
+    const at = '2026-01-01T00:00:00.000Z';
+    const teams = await t.db.kysely
+      .insertInto('teams')
+      .values(
+        Array.from({ length: TEAM_MEMBERSHIPS_MAX - room + invited }, (_, i) => ({
+          name: `Seeded ${i}`,
+          description: null,
+          owner_id: owner.user.id,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const joined = teams.slice(0, TEAM_MEMBERSHIPS_MAX - room);
+    const open = teams.slice(TEAM_MEMBERSHIPS_MAX - room);
+    const row = (teamId: number, userId: number, role: 'OWNER' | 'MEMBER') => ({
+      team_id: teamId,
+      user_id: userId,
+      role,
+      created_at: at,
+      updated_at: at,
+    });
+    await t.db.kysely
+      .insertInto('team_members')
+      .values([
+        ...teams.map(({ id }) => row(id, owner.user.id, 'OWNER')),
+        ...joined.map(({ id }) => row(id, invitee.user.id, 'MEMBER')),
+      ])
+      .execute();
+    const invitations = await t.db.kysely
+      .insertInto('team_invitations')
+      .values(
+        open.map(({ id }) => ({
+          team_id: id,
+          invited_by: owner.user.id,
+          role: 'MEMBER' as const,
+          username: invitee.user.username,
+          email: null,
+          invitee_id: invitee.user.id,
+          token_hash: null,
+          created_at: at,
+          expires_at: '2999-01-01T00:00:00.000Z',
+        })),
+      )
+      .returning('id')
+      .execute();
+
+    const answers = await Promise.all(
+      invitations.map(({ id }) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/invitations/${id}/accept`,
+          headers: invitee.headers,
+        }),
+      ),
+    );
+    const byStatus: Record<number, number> = {};
+    for (const res of answers) byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
+    expect(byStatus).toEqual({ 200: room, 409: invited - room });
+    expect(await countOf(invitee, '/api/v1/teams')).toBe(TEAM_MEMBERSHIPS_MAX);
   });
 
   it(`stores exactly ${TRACKING_LINKS_PER_LINK_MAX} tracking links per link; the others get 409`, async () => {

@@ -13,6 +13,8 @@ export const CapScope = {
   teamsOwned: 3,
   apiTokens: 4,
   webhooks: 5,
+  /** Teams a user belongs to (as owner or member). */
+  memberships: 6,
 } as const;
 export type CapScope = (typeof CapScope)[keyof typeof CapScope];
 

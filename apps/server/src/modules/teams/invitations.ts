@@ -219,6 +219,8 @@ export class InvitationsService {
           throw conflict(INVITATION_MESSAGES.alreadyMember);
         if ((await repo.countMembersOf(trx, team.id)) >= TEAM_MEMBERS_MAX)
           throw conflict(TEAM_MESSAGES.tooManyMembers);
+        // Counted under the user's lock: parallel acceptances cannot all see the same count.
+        await repo.lockMembershipsOf(trx, this.db.dialect, user.id);
         if ((await repo.countMembershipsOf(trx, user.id)) >= TEAM_MEMBERSHIPS_MAX)
           throw conflict(TEAM_MESSAGES.tooManyMemberships);
         const now = this.nowIso();

@@ -98,6 +98,14 @@ export function lockTeamsOwnedBy(trx: Transaction<DB>, dialect: Dialect, userId:
   return lockCap(trx, dialect, CapScope.teamsOwned, userId);
 }
 
+/**
+ * Holds the user's cap of team memberships until `trx` ends: parallel acceptances and team
+ * creates of one user queue, so none of them counts a membership another is adding.
+ */
+export function lockMembershipsOf(trx: Transaction<DB>, dialect: Dialect, userId: number) {
+  return lockCap(trx, dialect, CapScope.memberships, userId);
+}
+
 export function countTeamsOwnedBy(db: Conn, userId: number): Promise<number> {
   return count(
     db

@@ -78,6 +78,7 @@ export class TeamsService {
     requireTeamTier(user, this.clock());
     return this.db.kysely.transaction().execute(async (trx) => {
       await repo.lockTeamsOwnedBy(trx, this.db.dialect, user.id);
+      await repo.lockMembershipsOf(trx, this.db.dialect, user.id);
       if ((await repo.countTeamsOwnedBy(trx, user.id)) >= TEAMS_OWNED_MAX)
         throw conflict(TEAM_MESSAGES.tooManyTeams);
       if ((await repo.countMembershipsOf(trx, user.id)) >= TEAM_MEMBERSHIPS_MAX)
@@ -149,6 +150,8 @@ export class TeamsService {
 
       const now = this.clock().toISOString();
       if (input.role === 'OWNER') {
+        // The new owner's cap of owned teams, counted under their lock as a team create is.
+        await repo.lockTeamsOwnedBy(trx, this.db.dialect, target.user_id);
         await this.checkMayOwnMore(trx, { id: target.user_id, username: target.username });
         await repo.setMemberRole(trx, team.id, team.owner_id, 'ADMIN', now);
         await repo.setMemberRole(trx, team.id, target.user_id, 'OWNER', now);
