@@ -324,6 +324,30 @@ describe('HitClassifier', () => {
     expect(() => loadClickFilterList(path.join(dir, 'missing.json'))).toThrow(/CLICK_FILTER_FILE/);
   });
 
+  it("caches the agent only: the same agent is judged by each hit's own method, headers and address", () => {
+    const c = new HitClassifier({ scannerRanges: ['40.94.0.0/15'] });
+    const hit = {
+      method: 'GET',
+      ip: '198.51.100.7',
+      userAgent: UA.chromeWin,
+      ...nav(CHROME_ACCEPT),
+    };
+    const answers = () => [
+      c.classify(hit),
+      c.classify({ ...hit, accept: '*/*' }),
+      c.classify({ ...hit, secFetchMode: 'no-cors' }),
+      c.classify({ ...hit, secFetchDest: 'image' }),
+      c.classify({ ...hit, method: 'HEAD' }),
+      c.classify({ ...hit, purpose: 'prefetch' }),
+      c.classify({ ...hit, ip: '40.94.3.4' }),
+      c.classify(hit),
+    ];
+    const expected = ['human', 'scanner', 'bot', 'bot', 'prefetch', 'prefetch', 'scanner', 'human'];
+    expect(answers()).toEqual(expected);
+    expect(c.size).toBe(1); // the agent's verdict was cached on the first hit
+    expect(answers()).toEqual(expected);
+  });
+
   it('keeps a bounded cache of agent verdicts', () => {
     const c = new HitClassifier({}, 3);
     for (let i = 0; i < 10; i++)

@@ -66,7 +66,7 @@ const SLUG_ATTEMPTS = 3;
 export class TrackingService {
   private readonly recorder: ClickRecorder<ClickRecord>;
   private readonly visitors: VisitorHasher;
-  private readonly agents = new UserAgentClassifier(1000);
+  private readonly agents = new UserAgentClassifier();
   private readonly hits: HitClassifier;
   private readonly inflation = new InflationGuard();
   /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */

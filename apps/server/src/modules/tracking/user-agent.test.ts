@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBotAgent, referrerHost, UserAgentClassifier } from './user-agent';
+import {
+  isBotAgent,
+  referrerHost,
+  USER_AGENT_CACHE_MAX,
+  USER_AGENT_MAX,
+  UserAgentClassifier,
+} from './user-agent';
 
 describe('UserAgentClassifier', () => {
   const ua = new UserAgentClassifier(3);
@@ -59,6 +65,45 @@ describe('UserAgentClassifier', () => {
     expect(cache.has('b')).toBe(true); // only looked at: b stays the least recently used
     cache.classify('c');
     expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
+  });
+
+  it('answers from the cache exactly as without it, also after evictions', () => {
+    const agents = [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'curl/8.5.0',
+      '',
+      `Mozilla/5.0 (Windows NT 10.0; Win64; x64) ${'x'.repeat(USER_AGENT_MAX)} Firefox/125.0`,
+    ];
+    const reference = new UserAgentClassifier();
+    const expected = agents.map((agent) => reference.classifyUncached(agent));
+    const cached = new UserAgentClassifier(4); // smaller than the table: entries are evicted
+    for (let pass = 0; pass < 3; pass++)
+      for (const [i, agent] of agents.entries())
+        expect(cached.classify(agent)).toEqual(expected[i]);
+    expect(cached.size).toBe(4);
+  });
+
+  it('keys the cache by the agent as clipped for storage', () => {
+    const cache = new UserAgentClassifier(10);
+    const head = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0 ';
+    const long = head + 'y'.repeat(USER_AGENT_MAX);
+    const first = cache.classify(long + 'one');
+    expect(cache.classify(long + 'two')).toBe(first);
+    expect(cache.size).toBe(1);
+  });
+
+  it('holds no more than its default bound of agents', () => {
+    const cache = new UserAgentClassifier();
+    for (let i = 0; i < USER_AGENT_CACHE_MAX + 50; i++) cache.classify(`agent-${i}`);
+    expect(cache.size).toBe(USER_AGENT_CACHE_MAX);
+    expect(cache.has('agent-0')).toBe(false);
+    expect(cache.has(`agent-${USER_AGENT_CACHE_MAX + 49}`)).toBe(true);
   });
 
   it('flags bots and link previews, including an empty agent', () => {

@@ -1,5 +1,6 @@
 import type { DeviceType } from '@mailtokit/contracts/analytics';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import UAParser from 'ua-parser-js';
 import { PREVIEW_TOKENS } from './classify';
 
@@ -75,33 +76,35 @@ function deviceOf(type: string | undefined, os: string, browser: string): Device
   return browser !== UNKNOWN ? 'desktop' : 'other';
 }
 
+/** Agents whose results are kept by default (a few megabytes at most: keys are clipped). */
+export const USER_AGENT_CACHE_MAX = 5000;
+
 /**
  * Classifies user agents into browser, OS and device families (ua-parser-js 1.x, MIT) and
- * flags bots. Parsing costs tens of microseconds, so results are kept in a bounded LRU map:
- * a few agents make up most clicks.
+ * flags bots. Parsing costs tens of microseconds, so results are kept in a bounded LRU cache
+ * (`lru-cache`) keyed by the clipped agent string: the result depends on that string only, and
+ * a few thousand agents make up most clicks.
  */
 export class UserAgentClassifier {
-  private readonly cache = new Map<string, ClientInfo>();
+  private readonly cache: LRUCache<string, ClientInfo>;
   private readonly parser = new UAParser();
 
-  constructor(private readonly capacity = 1000) {}
+  constructor(capacity = USER_AGENT_CACHE_MAX) {
+    this.cache = new LRUCache<string, ClientInfo>({ max: capacity });
+  }
 
   classify(rawUserAgent: string): ClientInfo {
     const userAgent = rawUserAgent.slice(0, USER_AGENT_MAX);
     const hit = this.cache.get(userAgent);
-    if (hit) {
-      // Map keeps insertion order: re-inserting marks the entry most recently used.
-      this.cache.delete(userAgent);
-      this.cache.set(userAgent, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const info = this.parse(userAgent);
     this.cache.set(userAgent, info);
-    if (this.cache.size > this.capacity) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     return info;
+  }
+
+  /** Classifies without the cache (for tests: cached answers must equal these). */
+  classifyUncached(rawUserAgent: string): ClientInfo {
+    return this.parse(rawUserAgent.slice(0, USER_AGENT_MAX));
   }
 
   /** Entries cached now (for tests). */
