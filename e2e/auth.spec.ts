@@ -155,6 +155,9 @@ test('a signed-out visit to a dashboard page signs in, then lands on that page',
   const other = makeUser();
   await page.context().clearCookies();
   await page.goto(`/auth?tab=register&next=${encodeURIComponent('/dashboard?tab=teams')}`);
+  // The register form is the app's (the prerendered /auth shows signing in): typing starts once
+  // it is there, as a visitor's does.
+  await expect(page.getByLabel('Email')).toBeVisible();
   await page.getByLabel('Username').fill(other.username);
   await page.getByLabel('Email').fill(other.email);
   await page.getByLabel('First Name').fill(other.firstName);

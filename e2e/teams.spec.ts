@@ -255,6 +255,7 @@ test('an owner invites an e-mail address; the link, opened signed out, leads thr
   await snap(visitor, 'invitation-signed-out');
   await visitor.getByRole('link', { name: 'Create an account' }).click();
   await expect(visitor).toHaveURL(/\/auth\?tab=register&next=/);
+  await expect(visitor.getByLabel('Email')).toBeVisible();
   await visitor.getByLabel('Username').fill(newcomer.username);
   await visitor.getByLabel('Email').fill(newcomer.email);
   await visitor.getByLabel('First Name').fill(newcomer.firstName);
