@@ -22,6 +22,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PendingLabel } from '@/components/ui/spinner';
 import { fieldErrors } from '@/lib/errors';
+import { useFormChecks } from '@/lib/use-form-checks';
 import { toastError } from '@/lib/toast';
 import { useCreateToken } from '../api/create-token';
 
@@ -44,41 +45,32 @@ export function CreateTokenCard({ onCreated }: { onCreated: (token: CreatedApiTo
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['links:read']);
   const [expiry, setExpiry] = useState('30');
-  // After a first submit, the form's own checks follow every change; the server's message
-  // for a field goes once that field changes.
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<TokenErrors>({});
-  const local: TokenErrors = {
+  const checks = useFormChecks<keyof TokenErrors>({
     name: name.trim() ? undefined : 'Give the token a name',
     scopes: scopes.length ? undefined : 'Choose at least one scope',
-  };
-  const errors: TokenErrors = {
-    name: (submitted ? local.name : undefined) ?? serverErrors.name,
-    scopes: (submitted ? local.scopes : undefined) ?? serverErrors.scopes,
-  };
+  });
+  const { errors } = checks;
 
   const toggle = (scope: TokenScope, on: boolean) => {
     setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
-    setServerErrors((e) => ({ ...e, scopes: undefined }));
+    checks.changed('scopes');
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    if (local.name || local.scopes) return;
+    if (!checks.submit()) return;
     create.mutate(
       { name: name.trim(), scopes, expiresInDays: expiry ? Number(expiry) : null },
       {
         onSuccess: (token) => {
           setName('');
-          setSubmitted(false);
+          checks.reset();
           onCreated(token);
         },
         onError: (error) => {
           const fields = fieldErrors(error);
           if (fields?.name || fields?.scopes)
-            setServerErrors({ name: fields.name, scopes: fields.scopes });
+            checks.setServerErrors({ name: fields.name, scopes: fields.scopes });
           else toastError(error);
         },
       },
@@ -106,7 +98,7 @@ export function CreateTokenCard({ onCreated }: { onCreated: (token: CreatedApiTo
                   placeholder="CRM sync"
                   onChange={(e) => {
                     setName(e.target.value);
-                    setServerErrors((current) => ({ ...current, name: undefined }));
+                    checks.changed('name');
                   }}
                 />
               )}

@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PendingLabel } from '@/components/ui/spinner';
 import { fieldErrors } from '@/lib/errors';
+import { useFormChecks } from '@/lib/use-form-checks';
 import { toastError } from '@/lib/toast';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useLinkChoices } from '../api/get-link-choices';
@@ -46,34 +47,26 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
   const [url, setUrl] = useState('');
   const [allLinks, setAllLinks] = useState(true);
   const [picked, setPicked] = useState<number[]>([]);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<WebhookErrors>({});
   const links = useLinkChoices(!allLinks);
-
-  const local = checkWebhookForm(url, allLinks, picked);
-  const errors: WebhookErrors = {
-    url: (submitted ? local.url : undefined) ?? serverErrors.url,
-    links: (submitted ? local.links : undefined) ?? serverErrors.links,
-  };
+  const checks = useFormChecks(checkWebhookForm(url, allLinks, picked));
+  const { errors } = checks;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    if (local.url || local.links) return;
+    if (!checks.submit()) return;
     create.mutate(
       { url: url.trim(), events: ['link.clicked'], mailtoLinkIds: allLinks ? null : picked },
       {
         onSuccess: (hook) => {
           setUrl('');
           setPicked([]);
-          setSubmitted(false);
+          checks.reset();
           onCreated(hook);
         },
         onError: (error) => {
           const fields = fieldErrors(error);
           if (fields?.url || fields?.mailtoLinkIds)
-            setServerErrors({ url: fields.url, links: fields.mailtoLinkIds });
+            checks.setServerErrors({ url: fields.url, links: fields.mailtoLinkIds });
           else toastError(error);
         },
       },
@@ -106,7 +99,7 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
                 placeholder="https://example.com/hooks/mailtokit"
                 onChange={(e) => {
                   setUrl(e.target.value);
-                  setServerErrors((current) => ({ ...current, url: undefined }));
+                  checks.changed('url');
                 }}
               />
             )}
@@ -122,7 +115,7 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
                 checked={allLinks}
                 onCheckedChange={(on) => {
                   setAllLinks(on === true);
-                  setServerErrors((current) => ({ ...current, links: undefined }));
+                  checks.changed('links');
                 }}
               />
               <Label htmlFor="webhook-all-links" className="font-normal">
@@ -136,7 +129,7 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
                 picked={picked}
                 onChange={(ids) => {
                   setPicked(ids);
-                  setServerErrors((current) => ({ ...current, links: undefined }));
+                  checks.changed('links');
                 }}
               />
             )}
