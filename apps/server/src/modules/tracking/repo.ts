@@ -73,7 +73,8 @@ export type RedirectTarget = Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'bo
   updatedAt: string;
 };
 
-function redirectTargetQuery(db: Kysely<DB>, slug: string) {
+/** A redirect's target: the live tracking link and its saved link's fields (no slug filter). */
+function redirectTargets(db: Kysely<DB>) {
   return db
     .selectFrom('tracking_links as t')
     .innerJoin('mailto_links as m', 'm.id', 't.mailto_link_id')
@@ -87,8 +88,11 @@ function redirectTargetQuery(db: Kysely<DB>, slug: string) {
       'm.subject',
       'm.body',
     ])
-    .where('t.slug', '=', slug)
     .where('t.retired_at', 'is', null);
+}
+
+function redirectTargetQuery(db: Kysely<DB>, slug: string) {
+  return redirectTargets(db).where('t.slug', '=', slug);
 }
 
 /** The redirect lookup's SQL, compiled once per database (it runs on every click). */
@@ -127,22 +131,9 @@ export async function findRedirectTargetsPostgres(
 ): Promise<Map<string, RedirectTarget>> {
   let text = redirectManySql.get(db);
   if (text === undefined) {
-    text = db
-      .selectFrom('tracking_links as t')
-      .innerJoin('mailto_links as m', 'm.id', 't.mailto_link_id')
-      .select([
-        't.slug',
-        't.id as trackingLinkId',
-        't.mailto_link_id as mailtoLinkId',
-        'm.updated_at as updatedAt',
-        'm.to',
-        'm.cc',
-        'm.bcc',
-        'm.subject',
-        'm.body',
-      ])
+    text = redirectTargets(db)
+      .select('t.slug')
       .where(sql<boolean>`t.slug = any(${sql.val([] as string[])}::text[])`)
-      .where('t.retired_at', 'is', null)
       .compile().sql;
     redirectManySql.set(db, text);
   }

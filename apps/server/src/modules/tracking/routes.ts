@@ -19,7 +19,7 @@ import {
   redirectPage,
   unavailablePage,
 } from './pages';
-import type { ResolvedTarget } from './service';
+import type { ClickClient, ResolvedTarget } from './service';
 import { SLUG_PATTERN } from './slug';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -102,8 +102,31 @@ function single(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/**
+ * What a click records of its request, the same whether Fastify or the node:http fast path
+ * answered it. A client without an address (one that already hung up) still counts, without a
+ * visitor address.
+ */
+function clickClientOf(
+  h: IncomingMessage['headers'],
+  method: string,
+  ip: string | undefined,
+): ClickClient {
+  return {
+    ip: ip ?? '',
+    userAgent: h['user-agent'] ?? '',
+    referer: h.referer,
+    method,
+    accept: h.accept,
+    acceptLanguage: h['accept-language'],
+    secFetchMode: single(h['sec-fetch-mode']),
+    secFetchDest: single(h['sec-fetch-dest']),
+    purpose: purposeOf(h),
+  };
+}
+
 /** The headers in which a client says it is prefetching or previewing, joined. */
-function purposeOf(h: FastifyRequest['headers']): string | undefined {
+function purposeOf(h: IncomingMessage['headers']): string | undefined {
   const parts = [h.purpose, h['sec-purpose'], h['x-purpose'], h['x-moz']]
     .map(single)
     .filter((v): v is string => v !== undefined);
@@ -175,20 +198,11 @@ function redirectHandlers(app: App) {
     const target = await lookup(request.params.slug, request, reply);
     if (!target) return reply;
     try {
-      const h = request.headers;
-      await tracking.recordClick(target, {
-        // A client that already hung up has no address any more (Node reports undefined);
-        // its click still counts, without a visitor address.
-        ip: (request.ip as string | undefined) ?? '',
-        userAgent: h['user-agent'] ?? '',
-        referer: h.referer,
-        method: request.method,
-        accept: h.accept,
-        acceptLanguage: h['accept-language'],
-        secFetchMode: single(h['sec-fetch-mode']),
-        secFetchDest: single(h['sec-fetch-dest']),
-        purpose: purposeOf(h),
-      });
+      await tracking.recordClick(
+        target,
+        // A client that already hung up has no address any more (Node reports undefined).
+        clickClientOf(request.headers, request.method, request.ip as string | undefined),
+      );
     } catch (err) {
       request.log.error({ err, slug: request.params.slug }, 'click not recorded');
       return trackingHeaders(reply)
@@ -358,18 +372,7 @@ export function rawRedirectHandler(
         return;
       }
       try {
-        const h = req.headers;
-        await tracking.recordClick(target, {
-          ip: clientIp(req) ?? '',
-          userAgent: h['user-agent'] ?? '',
-          referer: h.referer,
-          method: 'GET',
-          accept: h.accept,
-          acceptLanguage: h['accept-language'],
-          secFetchMode: single(h['sec-fetch-mode']),
-          secFetchDest: single(h['sec-fetch-dest']),
-          purpose: purposeOf(h),
-        });
+        await tracking.recordClick(target, clickClientOf(req.headers, 'GET', clientIp(req)));
       } catch (err) {
         app.log.error({ err, slug }, 'click not recorded');
         send(503, unavailablePage(target.mailtoUrl), headers, { 'retry-after': '1' });
