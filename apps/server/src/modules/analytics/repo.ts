@@ -203,6 +203,30 @@ export async function rollupSeries(
   return rows.map((x) => ({ key: x.day, clicks: num(x.clicks), visitors: num(x.visitors) }));
 }
 
+/** A link's totals over the rows of a rollup (daily or monthly: the same columns). */
+const LINK_TOTALS = [
+  sql<number>`sum(clicks)`.as('clicks'),
+  sql<number>`sum(bot_clicks)`.as('bots'),
+  sql<number>`sum(visitors)`.as('visitors'),
+  sql<string | null>`max(last_click_at)`.as('last'),
+] as const;
+
+function toLinkStats(x: {
+  mailto_link_id: number;
+  clicks: number;
+  bots: number;
+  visitors: number;
+  last: string | null;
+}): LinkStatsRow {
+  return {
+    linkId: x.mailto_link_id,
+    clicks: num(x.clicks),
+    botClicks: num(x.bots),
+    visitors: num(x.visitors),
+    lastClickAt: x.last,
+  };
+}
+
 /** Each link's figures over a range of days, from the rollup. */
 export async function rollupPerLink(
   db: Conn,
@@ -212,22 +236,10 @@ export async function rollupPerLink(
 ): Promise<LinkStatsRow[]> {
   if (linkIds.length === 0) return [];
   const rows = await rollupRows(db, linkIds, fromDay, toDay)
-    .select([
-      'mailto_link_id',
-      sql<number>`sum(clicks)`.as('clicks'),
-      sql<number>`sum(bot_clicks)`.as('bots'),
-      sql<number>`sum(visitors)`.as('visitors'),
-      sql<string | null>`max(last_click_at)`.as('last'),
-    ])
+    .select(['mailto_link_id', ...LINK_TOTALS])
     .groupBy('mailto_link_id')
     .execute();
-  return rows.map((x) => ({
-    linkId: x.mailto_link_id,
-    clicks: num(x.clicks),
-    botClicks: num(x.bots),
-    visitors: num(x.visitors),
-    lastClickAt: x.last,
-  }));
+  return rows.map(toLinkStats);
 }
 
 /** The first day of the month after `day`'s (`YYYY-MM-01`). */
@@ -277,24 +289,10 @@ export async function rollupPerLinkByMonth(
     .where(inIds(db, 'click_monthly.mailto_link_id', linkIds))
     .where('month', '>=', firstMonth.slice(0, 7))
     .where('month', '<', lastMonth.slice(0, 7))
-    .select([
-      'mailto_link_id',
-      sql<number>`sum(clicks)`.as('clicks'),
-      sql<number>`sum(bot_clicks)`.as('bots'),
-      sql<number>`sum(visitors)`.as('visitors'),
-      sql<string | null>`max(last_click_at)`.as('last'),
-    ])
+    .select(['mailto_link_id', ...LINK_TOTALS])
     .groupBy('mailto_link_id')
     .execute()
-    .then((rows) =>
-      rows.map((x) => ({
-        linkId: x.mailto_link_id,
-        clicks: num(x.clicks),
-        botClicks: num(x.bots),
-        visitors: num(x.visitors),
-        lastClickAt: x.last,
-      })),
-    );
+    .then((rows) => rows.map(toLinkStats));
   const parts = await Promise.all([
     fromDay < firstMonth ? rollupPerLink(db, linkIds, fromDay, firstMonth) : [],
     months,
@@ -395,13 +393,7 @@ export async function rawPerLink(
     ])
     .groupBy('t.mailto_link_id')
     .execute();
-  return rows.map((x) => ({
-    linkId: x.mailto_link_id,
-    clicks: num(x.clicks),
-    botClicks: num(x.bots),
-    visitors: num(x.visitors),
-    lastClickAt: x.last,
-  }));
+  return rows.map(toLinkStats);
 }
 
 /** Hits left out of the counts, per reason: the same for any number of links. */
