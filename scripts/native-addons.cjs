@@ -1,18 +1,18 @@
 // @ts-check
-// Preloaded (--import) by scripts/with-node.mjs into every Node process of a run on another
-// Node.js release. An addon tied to one Node ABI (better-sqlite3) then loads from the build kept
+// Preloaded (--require, which also runs in worker threads) by scripts/with-node.mjs into every
+// Node process and thread of a run on another Node.js release. An addon tied to one Node ABI (better-sqlite3) then loads from the build kept
 // for that release (<addons dir>/<package>-<version>/<same path inside the package>), not from
 // node_modules, which stays as `npm install` left it for the machine's own Node. A process of any
 // other ABI, or an addon with no such build (N-API ones), is left alone.
-import fs from 'node:fs';
-import path from 'node:path';
+const fs = require('node:fs');
+const path = require('node:path');
 
 /**
  * The build of a node_modules addon file kept in `addonsDir`, or null.
  * @param {string} filename absolute path of a .node file
  * @param {string} addonsDir
  */
-export function replacementFor(filename, addonsDir) {
+function replacementFor(filename, addonsDir) {
   const marker = `${path.sep}node_modules${path.sep}`;
   const at = filename.lastIndexOf(marker);
   if (at < 0) return null;
@@ -40,7 +40,7 @@ const PATCHED = Symbol.for('mailtokit.with-node.dlopen');
  * @param {string} addonsDir
  * @param {string} abi process.versions.modules of the Node the builds were made for
  */
-export function useAddonsFrom(addonsDir, abi) {
+function useAddonsFrom(addonsDir, abi) {
   /** @type {typeof process.dlopen & { [PATCHED]?: true }} */
   const dlopen = process.dlopen;
   if (abi !== process.versions.modules || dlopen[PATCHED]) return;
@@ -50,3 +50,5 @@ export function useAddonsFrom(addonsDir, abi) {
   patched[PATCHED] = true;
   process.dlopen = patched;
 }
+
+module.exports = { replacementFor, useAddonsFrom };

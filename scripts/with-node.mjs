@@ -8,17 +8,17 @@
 // ~/.cache/mailtokit/node (or $XDG_CACHE_HOME/mailtokit/node), next to the builds of the native
 // addons that must match that release's ABI (better-sqlite3), made there once from the installed
 // package's sources. node_modules is never touched: the command runs with that Node first on
-// PATH (through a small `node` wrapper) and native-addons.mjs preloaded into each of its Node
-// processes, which then load the matching build. An interrupted run leaves the tree as it was
+// PATH (through a small `node` wrapper) and native-addons.cjs preloaded into each of its Node
+// processes and worker threads, which then load the matching build. An interrupted run leaves the tree as it was
 // for the machine's own Node.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NATIVE_ADDONS = path.join(ROOT, 'scripts', 'native-addons.mjs');
+const NATIVE_ADDONS = path.join(ROOT, 'scripts', 'native-addons.cjs');
 /** Native addons in our tree that are tied to one Node ABI (N-API ones need nothing). */
 const ABI_ADDONS = [{ pkg: 'better-sqlite3', file: 'build/Release/better_sqlite3.node' }];
 
@@ -72,24 +72,27 @@ export function gypEnv(env, nodeDir) {
 }
 
 /**
- * NODE_OPTIONS with the module at `preload` (a path) imported first.
+ * NODE_OPTIONS with the CommonJS module at `preload` (a path) required first: `--require`, not
+ * `--import`, because only the former also runs in worker threads (the server checkpoints its
+ * SQLite log from one, and its addon must load there too).
  * @param {string | undefined} current
  * @param {string} preload
  */
 export function withPreload(current, preload) {
-  return [current, `--import ${pathToFileURL(preload).href}`].filter(Boolean).join(' ');
+  // Double quotes keep a path with spaces one value (NODE_OPTIONS' own quoting).
+  return [current, `--require "${preload}"`].filter(Boolean).join(' ');
 }
 
 /**
- * The preload of one run: native-addons.mjs, pointed at the builds for the Node of ABI `abi`.
+ * The preload of one run (CommonJS): native-addons.cjs, pointed at the builds for the Node of
+ * ABI `abi`.
  * @param {string} nativeAddons
  * @param {string} addonsDir
  * @param {string} abi
  */
 export function preloadSource(nativeAddons, addonsDir, abi) {
-  const from = JSON.stringify(pathToFileURL(nativeAddons).href);
   const args = [addonsDir, abi].map((a) => JSON.stringify(a)).join(', ');
-  return `import { useAddonsFrom } from ${from};\nuseAddonsFrom(${args});\n`;
+  return `require(${JSON.stringify(nativeAddons)}).useAddonsFrom(${args});\n`;
 }
 
 /** @param {string} s */
@@ -103,13 +106,13 @@ const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
  */
 export function shimSource(realNode, preload) {
   const option = withPreload(undefined, preload);
-  if (/["'$`\\\s]/.test(pathToFileURL(preload).href))
+  if (/["'$`\\]/.test(preload))
     throw new UsageError(`unusable temporary path ${preload}: set TMPDIR`);
   return [
     '#!/bin/sh',
     'case "$NODE_OPTIONS" in',
     `  *${shellQuote(option)}*) ;;`,
-    `  *) NODE_OPTIONS="\${NODE_OPTIONS:+$NODE_OPTIONS }${option}"; export NODE_OPTIONS ;;`,
+    `  *) NODE_OPTIONS="\${NODE_OPTIONS:+$NODE_OPTIONS }"${shellQuote(option)}; export NODE_OPTIONS ;;`,
     'esac',
     `exec ${shellQuote(realNode)} "$@"`,
     '',
@@ -250,7 +253,7 @@ function findNodeGyp() {
 
 /**
  * Builds, once, the ABI-bound addons of node_modules for the Node in `nodeDir`, into
- * `addonsDir`/<package>-<version>/<file>, where native-addons.mjs looks for them.
+ * `addonsDir`/<package>-<version>/<file>, where native-addons.cjs looks for them.
  * @param {string} node
  * @param {string} nodeDir
  * @param {string} addonsDir
@@ -326,7 +329,7 @@ async function main(argv) {
     const abi = capture(node, ['-p', 'process.versions.modules']).out.trim();
 
     runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'with-node-'));
-    const preload = path.join(runDir, 'preload.mjs');
+    const preload = path.join(runDir, 'preload.cjs');
     fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, abi));
     fs.mkdirSync(path.join(runDir, 'bin'));
     fs.writeFileSync(path.join(runDir, 'bin', 'node'), shimSource(node, preload), { mode: 0o755 });

@@ -14,7 +14,7 @@ import {
 } from './with-node.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NATIVE_ADDONS = path.join(ROOT, 'scripts/native-addons.mjs');
+const NATIVE_ADDONS = path.join(ROOT, 'scripts/native-addons.cjs');
 
 /** An N-API addon (any Node loads it): lightningcss's build for this platform, from Vite. */
 function napiAddon(): string {
@@ -96,16 +96,33 @@ describe('the addon hook preloaded into every process of the run', () => {
 
   it("loads the build kept for the running Node's ABI instead of node_modules' one", () => {
     const { installed, addonsDir } = layout();
-    const preload = path.join(tmp, 'preload.mjs');
+    const preload = path.join(tmp, 'preload.cjs');
     fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, process.versions.modules));
     const r = load(installed, preload);
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('true');
   });
 
+  it('loads it in worker threads too (the server checkpoints SQLite from one)', () => {
+    const { installed, addonsDir } = layout();
+    const preload = path.join(tmp, 'preload.cjs');
+    fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, process.versions.modules));
+    const inWorker = `const { Worker } = require('node:worker_threads');
+      new Worker(
+        'const m = { exports: {} }; process.dlopen(m, require("node:worker_threads").workerData); console.log(Object.keys(m.exports).length > 0)',
+        { eval: true, workerData: process.argv[1] },
+      );`;
+    const r = spawnSync(process.execPath, ['-e', inWorker, installed], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, NODE_OPTIONS: withPreload('', preload) },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('true');
+  });
+
   it('leaves processes of another ABI alone', () => {
     const { installed, addonsDir } = layout();
-    const preload = path.join(tmp, 'preload.mjs');
+    const preload = path.join(tmp, 'preload.cjs');
     fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, 'another-abi'));
     const r = load(installed, preload);
     expect(r.status).not.toBe(0);
@@ -114,7 +131,7 @@ describe('the addon hook preloaded into every process of the run', () => {
   });
 
   it('stays in NODE_OPTIONS for processes started through `node` with a bare environment', () => {
-    const preload = path.join(tmp, 'hook.mjs');
+    const preload = path.join(tmp, 'hook.cjs');
     fs.writeFileSync(preload, 'globalThis.hooked = (globalThis.hooked ?? 0) + 1;');
     const shim = path.join(tmp, 'bin/node');
     fs.mkdirSync(path.dirname(shim));
@@ -137,7 +154,7 @@ describe('the addon hook preloaded into every process of the run', () => {
   });
 
   it('refuses a temporary path that the wrapper could not quote', () => {
-    expect(() => shimSource('/usr/bin/node', "/tmp/it's/hook.mjs")).toThrow(/set TMPDIR/);
+    expect(() => shimSource('/usr/bin/node', "/tmp/it's/hook.cjs")).toThrow(/set TMPDIR/);
   });
 });
 
