@@ -64,6 +64,27 @@ const playwright = {
   skipped: p?.stats?.skipped ?? 0,
   flaky: p?.stats?.flaky ?? 0,
 };
+/** Names of the failed tests, so a log's last lines say what to look at. */
+const failedNames = [];
+for (const file of v?.testResults ?? []) {
+  for (const t of file.assertionResults ?? []) {
+    if (t.status === 'failed') {
+      failedNames.push(`${path.relative(ROOT, file.name)} > ${t.fullName ?? t.title}`);
+    }
+  }
+}
+/** Walks Playwright's nested suites; a test failed when its outcome was "unexpected". */
+const walk = (suite, file) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === 'unexpected')
+        failedNames.push(`${file ?? suite.file} > ${spec.title} [${t.projectName}]`);
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+};
+for (const suite of p?.suites ?? []) walk(suite);
+
 // A suite that failed to run at all counts as a failure.
 if (vitestStatus !== 0 && vitest.failed === 0) vitest.failed = 1;
 if (playwrightStatus !== 0 && playwright.failed === 0) playwright.failed = 1;
@@ -81,8 +102,12 @@ const skipped = vitest.skipped + playwright.skipped;
 // Read back by .ci/run, which runs the suite on more than one Node.
 fs.writeFileSync(
   path.join(results, 'summary.json'),
-  JSON.stringify({ node: process.version, passed, failed, skipped }) + '\n',
+  JSON.stringify({ node: process.version, passed, failed, skipped, failedNames }) + '\n',
 );
+if (failedNames.length > 0) {
+  console.log('Failed:');
+  for (const name of failedNames) console.log(`  ${name}`);
+}
 console.log(`Node ${process.version}, Chromium ${process.env.CHROMIUM_PATH}`);
 console.log(`Total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
