@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { DEFAULT_WEBHOOKS, type Config } from './config';
 import type { Db } from './db/database';
+import { startWalCheckpointer } from './db/wal-checkpointer';
 import { registerAuthHook } from './lib/auth-hook';
 import { openapiOptions } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -112,6 +113,14 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     app.log.error({ err }, 'database connection error (the pool reconnects on the next query)'),
   );
   logRecovery(db, outage, app.log);
+  // SQLite: the write-ahead log is copied back into the file by a worker thread, not by the
+  // commit of a request that happens to cross the threshold.
+  const checkpointer =
+    db.driver.dialect === 'sqlite'
+      ? startWalCheckpointer(db.driver.sqlite, {
+          onError: (err) => app.log.warn({ err }, 'WAL checkpoints are back on the request thread'),
+        })
+      : null;
   const limiter = new Limiter(db, limitRules(config));
   app.decorate('db', db);
   app.decorate('config', config);
@@ -207,6 +216,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     await app.services.passwordReset.idle();
     await app.mailer.close();
     limiter.close();
+    await checkpointer?.stop();
     await db.destroy();
   });
   return app;
