@@ -42,23 +42,19 @@ export function storeClicks(
 
 // SQLite: the batch runs synchronously through prepared statements in one transaction.
 
-/** The JSON rows of the SQLite statements, as relations (`json_each` of one parameter). */
-const SQLITE_INPUT = `input as (select value ->> 0 as mailto_link_id, value ->> 1 as occurred_at,
-  value ->> 2 as is_bot, value ->> 3 as visitor_hash, value ->> 4 as tracking_link_id,
-  value ->> 5 as referrer_host, value ->> 6 as browser, value ->> 7 as os, value ->> 8 as device,
-  value ->> 9 as classification from json_each(@input))`;
-const SQLITE_STORED = `input as (select value ->> 0 as id, value ->> 1 as mailto_link_id,
-  value ->> 2 as occurred_at, value ->> 3 as is_bot from json_each(@stored)),
-  stored as (select * from input)`;
+/**
+ * The batch's clicks as the SQLite statements read them: the rows just inserted into `clicks`
+ * (ids `@first` to `@last`, this transaction's alone on the one connection), with their links.
+ * The rules then read the stored rows themselves, not a second copy of the batch.
+ */
+const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.is_bot,
+  c.visitor_hash, c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.classification
+  from clicks c join tracking_links t on t.id = c.tracking_link_id
+  where c.id between @first and @last)`;
 const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,
   value ->> 1 as day from json_each(@visitors))`;
 
 interface SqliteStatements {
-  click: SQLite.Statement;
-  visitors: SQLite.Statement;
-  rollup: SQLite.Statement;
-  dims: SQLite.Statement;
-  outbox: SQLite.Statement;
   batch: (clicks: readonly ClickRecord[], eventKey: string) => number;
 }
 
@@ -78,51 +74,43 @@ function sqliteStatementsOf(sqlite: SQLite.Database): SqliteStatements {
   );
   const dims = sqlite.prepare(`with ${SQLITE_INPUT} ${DIMENSIONS_UPSERT}`);
   const outbox = sqlite
-    .prepare(`with ${SQLITE_STORED}, hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`)
+    .prepare(
+      `with ${SQLITE_INPUT}, stored as (select id, mailto_link_id, occurred_at, is_bot from input),
+         hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
+    )
     .pluck(true);
   const batch = sqlite.transaction((rows: readonly ClickRecord[], eventKey: string): number => {
-    const input = new Array<unknown[]>(rows.length);
-    const stored: unknown[][] = [];
+    let first = 0;
+    let last = 0;
+    let humans = 0;
     for (let i = 0; i < rows.length; i++) {
       const c = rows[i] as ClickRecord;
-      const referrer = c.referrer_host ?? null;
-      const classification = c.classification ?? (c.is_bot ? 'bot' : 'human');
-      const id = click.run(
-        c.tracking_link_id,
-        c.occurred_at,
-        referrer,
-        c.browser,
-        c.os,
-        c.device,
-        c.is_bot,
-        c.visitor_hash,
-        classification,
-      ).lastInsertRowid;
-      input[i] = [
-        c.mailto_link_id,
-        c.occurred_at,
-        c.is_bot,
-        c.visitor_hash,
-        c.tracking_link_id,
-        referrer,
-        c.browser,
-        c.os,
-        c.device,
-        classification,
-      ];
-      if (!c.is_bot) stored.push([Number(id), c.mailto_link_id, c.occurred_at, c.is_bot]);
+      last = Number(
+        click.run(
+          c.tracking_link_id,
+          c.occurred_at,
+          c.referrer_host ?? null,
+          c.browser,
+          c.os,
+          c.device,
+          c.is_bot,
+          c.visitor_hash,
+          c.classification ?? (c.is_bot ? 'bot' : 'human'),
+        ).lastInsertRowid,
+      );
+      if (i === 0) first = last;
+      if (!c.is_bot) humans += 1;
     }
-    const json = JSON.stringify(input);
-    const fresh = visitors.all({ input: json });
-    rollup.run({ input: json, visitors: JSON.stringify(fresh) });
-    dims.run({ input: json });
-    if (stored.length === 0) return 0;
+    const range = { first, last };
+    const fresh = visitors.all(range);
+    rollup.run({ ...range, visitors: JSON.stringify(fresh) });
+    dims.run(range);
+    if (humans === 0) return 0;
     let events = 0;
-    for (const n of outbox.all({ stored: JSON.stringify(stored), key: eventKey }) as number[])
-      events += n;
+    for (const n of outbox.all({ ...range, key: eventKey }) as number[]) events += n;
     return events;
   });
-  s = { click, visitors, rollup, dims, outbox, batch };
+  s = { batch };
   sqliteStatements.set(sqlite, s);
   return s;
 }
