@@ -110,6 +110,31 @@ test('what a visitor types before the page is interactive is kept', async ({ pag
   ).toBeVisible();
 });
 
+test('a visit to /auth?tab=register shows the register form from its HTML, and keeps what is typed early', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/auth?tab=register&next=%2Fpricing')).text();
+  expect(html).toContain('Create your account');
+  expect(html).toContain('id="register-username"');
+  // Hold the app's script back, type into the prerendered form, then let it run.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth?tab=register', { waitUntil: 'commit' });
+  await expect(page.locator('#register-username')).toBeVisible();
+  await page.locator('#register-username').fill('early_bird');
+  await page.locator('#register-email').fill('early@example.com');
+  release();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.locator('#register-username')).toHaveValue('early_bird');
+  await expect(page.locator('#register-email')).toHaveValue('early@example.com');
+});
+
 test('the signed-in dashboard breaks no rule of the Content-Security-Policy', async ({ page }) => {
   // Browsers report a blocked eval or inline script as a `securitypolicyviolation` event, even
   // when the code that tried it catches the error (audits list them as issues).

@@ -17,13 +17,16 @@ beforeAll(async () => {
   write('index.html', '<!doctype html><title>MailtoKit</title><div id="root"></div>');
   write('pages/index.html', '<div id="root">home</div>');
   write('pages/pricing.html', '<div id="root">pricing</div>');
+  write('pages/auth.html', '<div id="root">signing in</div>');
+  write('pages/auth.register.html', '<div id="root">registering</div>');
   write('pages/404.html', '<div id="root">Page Not Found</div>');
   write(
     '.vite/routes.json',
     JSON.stringify({
-      routes: ['/', '/pricing', '/dashboard', '/dashboard/analytics/:id', '/teams/:id'],
+      routes: ['/', '/pricing', '/auth', '/dashboard', '/dashboard/analytics/:id', '/teams/:id'],
       signedInPrefixes: ['/dashboard/', '/teams/'],
       notFoundPage: 'pages/404.html',
+      variants: [{ path: '/auth', query: { tab: 'register' }, page: 'pages/auth.register.html' }],
     }),
   );
   t = await createTestApp({ webDist });
@@ -71,6 +74,22 @@ describe('page statuses', () => {
       if (url === '/teams') expect(res.body).toContain('Page Not Found');
       else expect(res.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('answers a query that changes what a page first shows with that page, prerendered for it', async () => {
+    for (const [url, body] of [
+      ['/auth', 'signing in'],
+      ['/auth?tab=login', 'signing in'],
+      ['/auth?next=%2Fdashboard', 'signing in'],
+      ['/auth?tab=register', 'registering'],
+      ['/auth?next=%2Finvitations%2Fabc&tab=register', 'registering'],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(body);
+    }
+    // The variant's file is no page of its own.
+    expect((await get('/auth.register')).statusCode).toBe(404);
   });
 
   it('keeps unknown API paths JSON', async () => {

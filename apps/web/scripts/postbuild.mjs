@@ -37,7 +37,7 @@ for (const page of PAGES) {
       `<meta name="description" content="${escapeHtml(page.description)}" />`,
     );
   if (page.prerender) {
-    const body = await render(page.path);
+    const body = await render(page.path + (page.search ?? ''));
     html = withFirstLoadLinks(html, page.path, output)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
       // The page shows with its HTML and stylesheet: the app's code (which takes it over) is
@@ -45,7 +45,7 @@ for (const page of PAGES) {
       .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
       .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   }
-  const name = page.path === '/' ? 'index' : page.path.slice(1);
+  const name = page.file ?? (page.path === '/' ? 'index' : page.path.slice(1));
   fs.writeFileSync(path.join(pagesDir, `${name}.html`), html);
 }
 fs.rmSync(ssrOut, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import {
   APP_ROUTES,
   metaFor,
   NOT_FOUND_PAGE,
+  PAGE_VARIANTS,
   PUBLIC_PAGES,
   SIGNED_IN_PREFIXES,
   SIGNED_IN_SHELLS,
@@ -17,9 +18,24 @@ import {
 import { setPrerenderedAuth } from './lib/auth/auth-store';
 import { loadQueryClient } from './lib/query-host';
 
-/** Every page the build writes: its path, head and whether its body is rendered. */
-export const PAGES: readonly (PageMeta & { path: string; prerender: boolean })[] = [
+/**
+ * Every page the build writes: its path, head and whether its body is rendered; a variant of a
+ * page for a query string has `search` (rendered with it) and `file` (its name in dist/pages/).
+ */
+export const PAGES: readonly (PageMeta & {
+  path: string;
+  prerender: boolean;
+  search?: string;
+  file?: string;
+})[] = [
   ...PUBLIC_PAGES,
+  ...PAGE_VARIANTS.map(({ path, query, file }) => ({
+    path,
+    ...metaFor(path),
+    prerender: true,
+    search: `?${new URLSearchParams(query).toString()}`,
+    file,
+  })),
   ...SIGNED_IN_SHELLS.map((path) => ({ path, ...metaFor(path), prerender: true })),
   // Served by the server, with status 404, for any path the app has no page for.
   { path: NOT_FOUND_PAGE, ...metaFor(NOT_FOUND_PAGE), prerender: true },
@@ -30,6 +46,11 @@ export const ROUTES_MANIFEST = {
   routes: APP_ROUTES,
   signedInPrefixes: SIGNED_IN_PREFIXES,
   notFoundPage: `pages${NOT_FOUND_PAGE}.html`,
+  variants: PAGE_VARIANTS.map(({ path, query, file }) => ({
+    path,
+    query,
+    page: `pages/${file}.html`,
+  })),
 };
 
 /**

@@ -63,7 +63,8 @@ export function registerSpa(app: App, webDist: string | null) {
       return reply
         .code(404)
         .sendFile(routes.isSignedIn(where) ? 'index.html' : routes.notFoundPage);
-    return reply.sendFile(prerendered.get(where) ?? 'index.html');
+    const variant = routes?.variantFor(where, request.query as Record<string, unknown>) ?? null;
+    return reply.sendFile(variant ?? prerendered.get(where) ?? 'index.html');
   });
 }
 
@@ -78,8 +79,9 @@ function prerenderedPages(webDist: string): Map<string, string> {
   for (const file of fs.readdirSync(dir)) {
     if (!file.endsWith('.html')) continue;
     const name = file.slice(0, -'.html'.length);
-    // The not-found page is only ever served with 404, for paths the app has no page for.
-    if (name === '404') continue;
+    // The not-found page is only ever served with 404, for paths the app has no page for; a
+    // page's variant for a query (`auth.register`) only for that query (SpaRoutes.variantFor).
+    if (name === '404' || name.includes('.')) continue;
     pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
   }
   return pages;

@@ -69,6 +69,22 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 ];
 
 /**
+ * A public page whose query string changes what it first shows, prerendered once more for that
+ * query (`file`: its name under dist/pages/), which the server then sends for the query (other
+ * parameters, such as `next`, may come along). Without it, a visit to /auth?tab=register would
+ * show the sign-in form until the app took over, and what the visitor typed would be lost.
+ */
+export interface PageVariant {
+  path: string;
+  query: Readonly<Record<string, string>>;
+  file: string;
+}
+
+export const PAGE_VARIANTS: readonly PageVariant[] = [
+  { path: '/auth', query: { tab: 'register' }, file: 'auth.register' },
+];
+
+/**
  * Signed-in pages whose shell (header, layout, the page's heading and placeholders, no user
  * data) is rendered at build time, so a returning visitor sees the page while the session and
  * its data load. Anonymous visitors see the same shell until the server says they have no
