@@ -1,4 +1,16 @@
 import { expect, signedInUser, snap, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Holds the app's script back until the returned function is called (the page stays as its HTML made it). */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 const PUBLIC_PAGES = ['/', '/auth', '/pricing', '/about', '/contact', '/privacy'];
 
@@ -89,12 +101,7 @@ test('the stored theme applies from the HTML, before the app runs, within the Co
 
 test('what a visitor types before the page is interactive is kept', async ({ page }) => {
   // Hold the app's script back, type into the prerendered form, then let it run.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   // Module scripts hold DOMContentLoaded back: wait for the prerendered field instead.
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.locator('#generator-to')).toBeVisible();
@@ -118,12 +125,7 @@ test('a visit to /auth?tab=register shows the register form from its HTML, and k
   expect(html).toContain('Create your account');
   expect(html).toContain('id="register-username"');
   // Hold the app's script back, type into the prerendered form, then let it run.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/auth?tab=register', { waitUntil: 'commit' });
   await expect(page.locator('#register-username')).toBeVisible();
   await page.locator('#register-username').fill('early_bird');
