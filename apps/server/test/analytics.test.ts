@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkSeries, linkTotals } from '../src/modules/analytics/repo';
+import { linkSeries, linkTotals } from '../src/modules/analytics/raw-repo';
 import {
   rebuildClickDaily,
   storeClicks,

@@ -12,7 +12,9 @@ import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
 import { csvRow } from './csv';
+import * as raw from './raw-repo';
 import * as repo from './repo';
+import * as rollups from './rollup-repo';
 import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';
 import type { Dimension } from './rollup';
 
@@ -83,16 +85,16 @@ export class AnalyticsService {
     // (`click_daily_dims`), exact for the same reason; other ranges read the raw clicks.
     const [totals, series, dims, trackingLinks, filtered] = await Promise.all([
       wholeDays
-        ? repo.rollupPerLink(k, [link.id], fromDay, toDay).then((rows) => rows[0])
-        : repo.linkTotals(k, link.id, r),
-      daily ? repo.rollupSeries(k, [link.id], fromDay, toDay) : repo.linkSeries(k, link.id, r),
+        ? rollups.rollupPerLink(k, [link.id], fromDay, toDay).then((rows) => rows[0])
+        : raw.linkTotals(k, link.id, r),
+      daily ? rollups.rollupSeries(k, [link.id], fromDay, toDay) : raw.linkSeries(k, link.id, r),
       wholeDays
-        ? repo.rollupDimensions(k, link.id, fromDay, toDay)
-        : repo.linkDimensions(k, link.id, r).then(dimensionValues),
+        ? rollups.rollupDimensions(k, link.id, fromDay, toDay)
+        : raw.linkDimensions(k, link.id, r).then(dimensionValues),
       repo.trackingLinksOf(k, link.id),
       wholeDays
-        ? repo.rollupFilteredByReason(k, [link.id], fromDay, toDay)
-        : repo.filteredByReason(k, [link.id], r),
+        ? rollups.rollupFilteredByReason(k, [link.id], fromDay, toDay)
+        : raw.filteredByReason(k, [link.id], r),
     ]);
     const byKey = new Map(series.map((b) => [b.key, b]));
     const nameOf = new Map(trackingLinks.map((x) => [String(x.id), x.label ?? x.slug]));
@@ -158,25 +160,24 @@ export class AnalyticsService {
     const byAuthor = own.length > 0 && own.every((id) => visible.has(id));
     const ownSet = new Set(byAuthor ? own : []);
     const others = ids.filter((id) => !ownSet.has(id));
-    const mine = byAuthor ? repo.ownerRollup(k, user.id, fromDay, toDay) : null;
+    const mine = byAuthor ? rollups.ownerRollup(k, user.id, fromDay, toDay) : null;
     const [seriesRows, linkRows, trackingCounts, filtered] = await Promise.all([
       !daily
-        ? repo.rawSeries(k, ids, r)
+        ? raw.rawSeries(k, ids, r)
         : mine
-          ? Promise.all([mine, repo.rollupSeries(k, others, fromDay, toDay)]).then(([m, rest]) => [
-              ...m.series,
-              ...rest,
-            ])
-          : repo.rollupSeries(k, ids, fromDay, toDay),
-      daily ? repo.rollupPerLinkByMonth(k, ids, fromDay, toDay) : repo.rawPerLink(k, ids, r),
+          ? Promise.all([mine, rollups.rollupSeries(k, others, fromDay, toDay)]).then(
+              ([m, rest]) => [...m.series, ...rest],
+            )
+          : rollups.rollupSeries(k, ids, fromDay, toDay),
+      daily ? rollups.rollupPerLinkByMonth(k, ids, fromDay, toDay) : raw.rawPerLink(k, ids, r),
       repo.activeTrackingLinkCounts(k, ids),
       !wholeDays
-        ? repo.filteredByReason(k, ids, r)
+        ? raw.filteredByReason(k, ids, r)
         : mine
-          ? Promise.all([mine, repo.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
+          ? Promise.all([mine, rollups.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
               ([m, rest]) => addCounts(m.filtered, rest),
             )
-          : repo.rollupFilteredByReason(k, ids, fromDay, toDay),
+          : rollups.rollupFilteredByReason(k, ids, fromDay, toDay),
     ]);
 
     const byKey = new Map<string, repo.SeriesRow>();
@@ -249,7 +250,7 @@ export class AnalyticsService {
       for (const t of trackingLinks) {
         let after: { occurredAt: string; id: number } | null = null;
         for (;;) {
-          const page = await repo.exportPage(k, t.id, r, after, EXPORT_PAGE);
+          const page = await raw.exportPage(k, t.id, r, after, EXPORT_PAGE);
           if (page.length === 0) break;
           yield page
             .map((c) =>
@@ -314,7 +315,7 @@ class Slots {
 }
 
 /** The raw breakdown rows as clicks per dimension and value (what the rollup holds). */
-function dimensionValues(rows: readonly repo.DimensionRow[]): repo.DimensionValueRow[] {
+function dimensionValues(rows: readonly raw.DimensionRow[]): repo.DimensionValueRow[] {
   return rows.flatMap((row) => [
     { dim: 'tracking' as const, value: String(row.trackingLinkId), clicks: row.clicks },
     { dim: 'referrer' as const, value: row.referrerHost, clicks: row.clicks },

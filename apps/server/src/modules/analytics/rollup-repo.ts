@@ -1,0 +1,211 @@
+import { sql } from 'kysely';
+import { FILTERED_CLASSES } from '@mailtokit/contracts/analytics';
+import type { Conn } from '../../db/database';
+import {
+  addFiltered,
+  inIds,
+  num,
+  toLinkStats,
+  type DimensionValueRow,
+  type FilteredCounts,
+  type LinkStatsRow,
+  type SeriesRow,
+} from './repo';
+import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from './rollup';
+
+/**
+ * Analytics over whole days, read from the rollups the click batch keeps (`click_daily`,
+ * `click_monthly`, `click_daily_dims`, `click_owner_daily`), never from the raw clicks.
+ */
+
+/**
+ * A link's human clicks per breakdown value over a range of whole days, from the breakdown
+ * rollup (`click_daily_dims`: one primary-key range per dimension; never the raw clicks).
+ * `toDay` is exclusive.
+ */
+export async function rollupDimensions(
+  db: Conn,
+  linkId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<DimensionValueRow[]> {
+  const rows = await db
+    .selectFrom('click_daily_dims')
+    .select(['dim', 'value', sql<number>`sum(clicks)`.as('clicks')])
+    .where('mailto_link_id', '=', linkId)
+    .where('dim', 'in', [...DIMENSIONS])
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy(['dim', 'value'])
+    .execute();
+  return rows.map((x) => ({
+    dim: x.dim as Dimension,
+    value: x.dim === 'referrer' && x.value === NO_REFERRER ? null : x.value,
+    clicks: num(x.clicks),
+  }));
+}
+
+/** The rollup rows (`click_daily`) of many links over a range of days; `toDay` is exclusive. */
+function rollupRows(db: Conn, linkIds: readonly number[], fromDay: string, toDay: string) {
+  return db
+    .selectFrom('click_daily')
+    .where(inIds(db, 'click_daily.mailto_link_id', linkIds))
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay);
+}
+
+/**
+ * The daily series of many links from the rollup (`click_daily`, one primary-key range per
+ * link; never the raw clicks). Visitors add up per link and day. `toDay` is exclusive.
+ */
+export async function rollupSeries(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<SeriesRow[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await rollupRows(db, linkIds, fromDay, toDay)
+    .select([
+      'day',
+      sql<number>`sum(clicks)`.as('clicks'),
+      sql<number>`sum(visitors)`.as('visitors'),
+    ])
+    .groupBy('day')
+    .execute();
+  return rows.map((x) => ({ key: x.day, clicks: num(x.clicks), visitors: num(x.visitors) }));
+}
+
+/** A link's totals over the rows of a rollup (daily or monthly: the same columns). */
+const LINK_TOTALS = [
+  sql<number>`sum(clicks)`.as('clicks'),
+  sql<number>`sum(bot_clicks)`.as('bots'),
+  sql<number>`sum(visitors)`.as('visitors'),
+  sql<string | null>`max(last_click_at)`.as('last'),
+] as const;
+
+/** Each link's figures over a range of days, from the rollup. */
+export async function rollupPerLink(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<LinkStatsRow[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await rollupRows(db, linkIds, fromDay, toDay)
+    .select(['mailto_link_id', ...LINK_TOTALS])
+    .groupBy('mailto_link_id')
+    .execute();
+  return rows.map(toLinkStats);
+}
+
+/** The first day of the month after `day`'s (`YYYY-MM-01`). */
+function nextMonth(day: string): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** Adds up two sets of per-link figures (the parts of one range). */
+function mergePerLink(parts: LinkStatsRow[][]): LinkStatsRow[] {
+  const byLink = new Map<number, LinkStatsRow>();
+  for (const row of parts.flat()) {
+    const seen = byLink.get(row.linkId);
+    if (!seen) byLink.set(row.linkId, { ...row });
+    else {
+      seen.clicks += row.clicks;
+      seen.botClicks += row.botClicks;
+      seen.visitors += row.visitors;
+      if (
+        row.lastClickAt !== null &&
+        (seen.lastClickAt === null || row.lastClickAt > seen.lastClickAt)
+      )
+        seen.lastClickAt = row.lastClickAt;
+    }
+  }
+  return [...byLink.values()];
+}
+
+/**
+ * Each link's figures over a range of whole days: the whole months in it from the monthly
+ * rollup (`click_monthly`), the days before and after them from the daily one. A year of
+ * 1,000 links is then some 13,000 monthly rows and at most 60 days per link, not 366 days.
+ * `toDay` is exclusive.
+ */
+export async function rollupPerLinkByMonth(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<LinkStatsRow[]> {
+  if (linkIds.length === 0) return [];
+  const firstMonth = fromDay.endsWith('-01') ? fromDay : nextMonth(fromDay);
+  const lastMonth = `${toDay.slice(0, 7)}-01`;
+  if (firstMonth >= lastMonth) return rollupPerLink(db, linkIds, fromDay, toDay);
+  const months = db
+    .selectFrom('click_monthly')
+    .where(inIds(db, 'click_monthly.mailto_link_id', linkIds))
+    .where('month', '>=', firstMonth.slice(0, 7))
+    .where('month', '<', lastMonth.slice(0, 7))
+    .select(['mailto_link_id', ...LINK_TOTALS])
+    .groupBy('mailto_link_id')
+    .execute()
+    .then((rows) => rows.map(toLinkStats));
+  const parts = await Promise.all([
+    fromDay < firstMonth ? rollupPerLink(db, linkIds, fromDay, firstMonth) : [],
+    months,
+    lastMonth < toDay ? rollupPerLink(db, linkIds, lastMonth, toDay) : [],
+  ]);
+  return mergePerLink(parts);
+}
+
+/**
+ * The daily series and the left-out hits of every link one user wrote, from the per-author
+ * rollup (`click_owner_daily`: one row per day, however many links). `toDay` is exclusive.
+ */
+export async function ownerRollup(
+  db: Conn,
+  userId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<{ series: SeriesRow[]; filtered: FilteredCounts }> {
+  const rows = await db
+    .selectFrom('click_owner_daily')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .execute();
+  const filtered: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  const series: SeriesRow[] = [];
+  for (const r of rows) {
+    for (const reason of FILTERED_CLASSES) filtered[reason] += num(r[reason]);
+    if (num(r.clicks) !== 0 || num(r.visitors) !== 0)
+      series.push({ key: r.day, clicks: num(r.clicks), visitors: num(r.visitors) });
+  }
+  return { series, filtered };
+}
+
+/**
+ * The left-out hits of these links over a range of whole days, by reason, from the breakdown
+ * rollup (one primary-key range per link). `toDay` is exclusive.
+ */
+export async function rollupFilteredByReason(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<FilteredCounts> {
+  const counts: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  if (linkIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('click_daily_dims')
+    .select(['value', sql<number>`sum(clicks)`.as('n')])
+    .where(inIds(db, 'click_daily_dims.mailto_link_id', linkIds))
+    .where('dim', '=', FILTERED_DIMENSION)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy('value')
+    .execute();
+  for (const row of rows) addFiltered(counts, row.value, num(row.n));
+  return counts;
+}
