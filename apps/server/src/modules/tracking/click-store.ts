@@ -54,6 +54,22 @@ const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.
 const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,
   value ->> 1 as day from json_each(@visitors))`;
 
+/**
+ * The SQLite batch's statements after the raw rows are in, each reading them by id range.
+ * `stored` is materialized: inlined, SQLite would join the covering webhooks to every click of
+ * their links' tracking links (the whole history, through the clicks index) and only then keep
+ * the batch's ids.
+ */
+export const SQLITE_BATCH_SQL = {
+  visitors: `with ${SQLITE_INPUT} ${NEW_VISITORS_INSERT}`,
+  rollup: `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS}, visitor_counts as (${VISITOR_COUNTS}),
+    deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
+  dims: `with ${SQLITE_INPUT} ${DIMENSIONS_UPSERT}`,
+  outbox: `with ${SQLITE_INPUT},
+    stored as materialized (select id, mailto_link_id, occurred_at, is_bot from input),
+    hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
+} as const;
+
 interface SqliteStatements {
   batch: (clicks: readonly ClickRecord[], eventKey: string) => number;
 }
@@ -67,18 +83,10 @@ function sqliteStatementsOf(sqlite: SQLite.Database): SqliteStatements {
     `insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device,
        is_bot, visitor_hash, classification) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const visitors = sqlite.prepare(`with ${SQLITE_INPUT} ${NEW_VISITORS_INSERT}`).raw(true);
-  const rollup = sqlite.prepare(
-    `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS}, visitor_counts as (${VISITOR_COUNTS}),
-       deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
-  );
-  const dims = sqlite.prepare(`with ${SQLITE_INPUT} ${DIMENSIONS_UPSERT}`);
-  const outbox = sqlite
-    .prepare(
-      `with ${SQLITE_INPUT}, stored as (select id, mailto_link_id, occurred_at, is_bot from input),
-         hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
-    )
-    .pluck(true);
+  const visitors = sqlite.prepare(SQLITE_BATCH_SQL.visitors).raw(true);
+  const rollup = sqlite.prepare(SQLITE_BATCH_SQL.rollup);
+  const dims = sqlite.prepare(SQLITE_BATCH_SQL.dims);
+  const outbox = sqlite.prepare(SQLITE_BATCH_SQL.outbox).pluck(true);
   const batch = sqlite.transaction((rows: readonly ClickRecord[], eventKey: string): number => {
     let first = 0;
     let last = 0;
