@@ -74,7 +74,7 @@ export interface BenchDatabase {
   /** PostgreSQL: its URL. */
   url?: string;
   /** Click rows stored for a tracking link, or for all with null (read from the database). */
-  countClicks(trackingLinkId: number | null): Promise<number>;
+  countClicks(trackingLinkId: number | null, opts?: { humansOnly?: boolean }): Promise<number>;
   /**
    * PostgreSQL: transactions committed in the database so far (pg_stat_database; a backend
    * reports its own when it exits, so read it after the server stopped). SQLite: null.
@@ -108,14 +108,15 @@ function freshSqlite(): BenchDatabase {
     dialect: 'sqlite',
     env: { DATA_DIR: dir },
     file,
-    async countClicks(trackingLinkId) {
+    async countClicks(trackingLinkId, opts = {}) {
       const db = new SQLite(file, { fileMustExist: true });
+      const humans = opts.humansOnly ? ' and is_bot = 0' : '';
       try {
         const row = (
           trackingLinkId === null
-            ? db.prepare('select count(*) as n from clicks').get()
+            ? db.prepare(`select count(*) as n from clicks where true${humans}`).get()
             : db
-                .prepare('select count(*) as n from clicks where tracking_link_id = ?')
+                .prepare(`select count(*) as n from clicks where tracking_link_id = ?${humans}`)
                 .get(trackingLinkId)
         ) as { n: number };
         return row.n;
@@ -173,12 +174,13 @@ async function freshPostgres(): Promise<BenchDatabase> {
     dialect: 'postgres',
     env: { DATABASE_URL: url },
     url,
-    async countClicks(trackingLinkId) {
+    async countClicks(trackingLinkId, opts = {}) {
+      const humans = opts.humansOnly ? ' and is_bot = 0' : '';
       const rows =
         trackingLinkId === null
-          ? await query<{ n: string }>('select count(*) as n from clicks')
+          ? await query<{ n: string }>(`select count(*) as n from clicks where true${humans}`)
           : await query<{ n: string }>(
-              'select count(*) as n from clicks where tracking_link_id = $1',
+              `select count(*) as n from clicks where tracking_link_id = $1${humans}`,
               [trackingLinkId],
             );
       return Number(rows[0]?.n ?? 0);
