@@ -118,10 +118,12 @@ export function startWalCheckpointer(
         : new Error(`WAL checkpoint worker: ${String(err)}`),
     ),
   );
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.once('exit', (code) => {
-    if (!stopping) fail(new Error(`WAL checkpoint worker exited (code ${code})`));
-  });
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      if (!stopping) fail(new Error(`WAL checkpoint worker exited (code ${code})`));
+      resolve();
+    }),
+  );
 
   return {
     async stop() {

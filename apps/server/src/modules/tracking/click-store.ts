@@ -70,15 +70,15 @@ export const SQLITE_BATCH_SQL = {
     hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
 } as const;
 
-interface SqliteStatements {
-  batch: (clicks: readonly ClickRecord[], eventKey: string) => number;
-}
+/** Stores a batch in one transaction; returns how many webhook events it queued. */
+type SqliteBatch = (clicks: readonly ClickRecord[], eventKey: string) => number;
 
-const sqliteStatements = new WeakMap<SQLite.Database, SqliteStatements>();
+const sqliteBatches = new WeakMap<SQLite.Database, SqliteBatch>();
 
-function sqliteStatementsOf(sqlite: SQLite.Database): SqliteStatements {
-  let s = sqliteStatements.get(sqlite);
-  if (s) return s;
+/** The connection's click batch, its statements prepared once. */
+function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
+  const prepared = sqliteBatches.get(sqlite);
+  if (prepared) return prepared;
   const click = sqlite.prepare(
     `insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device,
        is_bot, visitor_hash, classification) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -118,9 +118,8 @@ function sqliteStatementsOf(sqlite: SQLite.Database): SqliteStatements {
     for (const n of outbox.all({ ...range, key: eventKey }) as number[]) events += n;
     return events;
   });
-  s = { batch };
-  sqliteStatements.set(sqlite, s);
-  return s;
+  sqliteBatches.set(sqlite, batch);
+  return batch;
 }
 
 /**
@@ -133,7 +132,7 @@ async function storeClicksSqlite(
   clicks: readonly ClickRecord[],
   eventKey: string,
 ): Promise<number> {
-  const { batch } = sqliteStatementsOf(sqlite);
+  const batch = sqliteBatchOf(sqlite);
   if (!sqlite.inTransaction) return batch(clicks, eventKey);
   return kysely.connection().execute(async () => batch(clicks, eventKey));
 }
