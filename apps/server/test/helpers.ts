@@ -209,6 +209,30 @@ export async function createLink(
   return res.json();
 }
 
+/** The fields of a created tracking link the tests read (the full shape is TrackingLink). */
+export type CreatedTrackingLink = { id: number; slug: string; trackingUrl: string } & Record<
+  string,
+  unknown
+>;
+
+/** Creates a tracking link for a saved link through the API as the user behind `headers`. */
+export async function createTrackingLink(
+  app: App,
+  headers: Record<string, string>,
+  mailtoLinkId: number,
+  label?: string,
+): Promise<CreatedTrackingLink> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/tracking',
+    headers,
+    payload: { mailtoLinkId, ...(label === undefined ? {} : { label }) },
+  });
+  if (res.statusCode !== 201)
+    throw new Error(`create tracking link failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
 /** The fields of a created team the tests read (the full shape is Team in contracts). */
 export type CreatedTeam = { id: number; name: string; ownerId: number } & Record<string, unknown>;
 

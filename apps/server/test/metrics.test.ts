@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createLink,
+  createTrackingLink,
   createTestApp,
   dialect,
   signUpAs,
@@ -111,13 +112,7 @@ describe(`metrics with METRICS_TOKEN (${dialect})`, () => {
   it('counts redirects by outcome and times the click batches', async () => {
     const before = (await scrape()).body;
     const link = await createLink(t.app, owner.headers);
-    const tracking = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/tracking',
-      headers: owner.headers,
-      payload: { mailtoLinkId: link.id, label: 'metrics' },
-    });
-    const { slug } = tracking.json<{ slug: string }>();
+    const { slug } = await createTrackingLink(t.app, owner.headers, link.id, 'metrics');
     const headers = { 'user-agent': CHROME, accept: 'text/html', 'accept-language': 'en' };
     for (let i = 0; i < 2; i += 1)
       expect((await t.app.inject({ method: 'GET', url: `/t/${slug}`, headers })).statusCode).toBe(
@@ -141,13 +136,7 @@ describe(`metrics with METRICS_TOKEN (${dialect})`, () => {
     const { port } = t.app.server.address() as { port: number };
     const before = (await scrape()).body;
     const link = await createLink(t.app, owner.headers);
-    const tracking = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/tracking',
-      headers: owner.headers,
-      payload: { mailtoLinkId: link.id, label: 'metrics over HTTP' },
-    });
-    const { slug } = tracking.json<{ slug: string }>();
+    const { slug } = await createTrackingLink(t.app, owner.headers, link.id, 'metrics over HTTP');
     const get = (path: string) =>
       fetch(`http://127.0.0.1:${port}${path}`, {
         redirect: 'manual',

@@ -11,6 +11,7 @@ import { rawRedirectHandler } from '../src/modules/tracking/routes';
 import { VisitorHasher } from '../src/modules/tracking/visitor';
 import {
   createLink,
+  createTrackingLink,
   createTestApp,
   setTier,
   signUp,
@@ -238,13 +239,7 @@ describe('creating tracking links', () => {
       const who = await signUp(app2.app);
       await setTier(app2.db, who.user.id, 'PREMIUM');
       const link = await createLink(app2.app, who.headers);
-      const res = await app2.app.inject({
-        method: 'POST',
-        url: '/api/v1/tracking',
-        headers: who.headers,
-        payload: { mailtoLinkId: link.id },
-      });
-      const { slug, trackingUrl } = res.json<Tracking>();
+      const { slug, trackingUrl } = await createTrackingLink(app2.app, who.headers, link.id);
       expect(trackingUrl).toBe(`https://go.example.org/t/${slug}`);
       const followed = await app2.app.inject({ method: 'GET', url: `/t/${slug}` });
       expect(followed.statusCode).toBe(302);
@@ -698,13 +693,7 @@ describe('other spellings of a tracking URL', () => {
     try {
       const who = await signUpAs(app2, 'PREMIUM');
       const link = await createLink(app2.app, who.headers);
-      const created = await app2.app.inject({
-        method: 'POST',
-        url: '/api/v1/tracking',
-        headers: who.headers,
-        payload: { mailtoLinkId: link.id },
-      });
-      const { id, slug } = created.json<Tracking>();
+      const { id, slug } = await createTrackingLink(app2.app, who.headers, link.id);
       const spellings = [
         `/t//${slug}`,
         `/T/${slug}`,
