@@ -160,6 +160,8 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     'services',
     buildServices({ config, db, clock, limiter, mailer, webhookWorker, observer, log: app.log }),
   );
+  // PostgreSQL: every query first waits for the clicks this instance answered to be applied.
+  db.setReadBarrier(() => app.services.tracking.readBarrier());
 
   // The click redirect answers ahead of every other hook (tracking/routes.ts).
   registerRedirectFastPath(app);

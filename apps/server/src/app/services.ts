@@ -93,7 +93,10 @@ export function buildServices(deps: ServiceDeps): Services {
       clock,
       () => webhookWorker.nudge(),
       observer,
-      { clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {} },
+      {
+        clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
+        onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
+      },
     ),
     analytics: new AnalyticsService(db, () => links, clock),
     // A member who leaves (or is removed) takes their links back from the team; a deleted

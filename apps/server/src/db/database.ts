@@ -4,7 +4,11 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type PostgresDialectConfig,
   type SqliteDatabase,
   type Transaction,
 } from 'kysely';
@@ -27,7 +31,46 @@ export interface Db {
    * drops them; the pool replaces them on the next query). Until set, they go to stderr.
    */
   onConnectionError(log: (err: Error) => void): void;
+  /**
+   * PostgreSQL: what every Kysely query (or transaction) waits for before it takes a
+   * connection: the click inbox applied (docs/decisions/0039-postgres-click-inbox.md), so a
+   * read sees every click this instance has answered. Returning undefined means nothing to
+   * wait for. SQLite needs none: its clicks are applied as they are stored.
+   */
+  setReadBarrier(barrier: ReadBarrier): void;
   destroy(): Promise<void>;
+}
+
+/** See `Db.setReadBarrier`. */
+export type ReadBarrier = () => Promise<void> | undefined;
+
+/** Kysely's PostgreSQL driver, waiting for the read barrier before each connection it takes. */
+class BarrierPostgresDriver extends PostgresDriver {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly barrier: () => ReadBarrier,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const wait = this.barrier()();
+    if (wait) await wait;
+    return super.acquireConnection();
+  }
+}
+
+class BarrierPostgresDialect extends PostgresDialect {
+  constructor(
+    private readonly config: PostgresDialectConfig,
+    private readonly barrier: () => ReadBarrier,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new BarrierPostgresDriver(this.config, this.barrier);
+  }
 }
 
 /** How long a query waits for a new PostgreSQL connection before failing (503). */
@@ -55,13 +98,19 @@ export function openDb(config: DatabaseConfig): Db {
     // idle: unheard, that would crash the process. Its next query fails instead (503), and the
     // pool drops it on release.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    let barrier: ReadBarrier = () => undefined;
+    const kysely = new Kysely<DB>({
+      dialect: new BarrierPostgresDialect({ pool }, () => barrier),
+    });
     return {
       kysely,
       dialect: 'postgres',
       driver: { dialect: 'postgres', pool },
       onConnectionError: (fn) => {
         log = fn;
+      },
+      setReadBarrier: (fn) => {
+        barrier = fn;
       },
       destroy: () => kysely.destroy(),
     };
@@ -81,6 +130,7 @@ export function openDb(config: DatabaseConfig): Db {
     driver: { dialect: 'sqlite', sqlite },
     // One embedded connection: its errors are those of the queries that hit them.
     onConnectionError: () => undefined,
+    setReadBarrier: () => undefined,
     destroy: () => kysely.destroy(),
   };
 }

@@ -19,6 +19,7 @@ import { m016TeamInvitations } from './migrations/016-team-invitations';
 import { m017ClickClassification } from './migrations/017-click-classification';
 import { m019ClickDimensions } from './migrations/019-click-dimensions';
 import { m021ClickDimensionsPerBatch } from './migrations/021-click-dimensions-per-batch';
+import { m022ClickInbox } from './migrations/022-click-inbox';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017-click-classification': m017ClickClassification,
   '019-click-dimensions': m019ClickDimensions,
   '021-click-dimensions-per-batch': m021ClickDimensionsPerBatch,
+  '022-click-inbox': m022ClickInbox,
 };
 
 class InCodeProvider implements MigrationProvider {

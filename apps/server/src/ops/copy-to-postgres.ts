@@ -25,6 +25,8 @@ import {
 export const SKIPPED_TABLES: Readonly<Record<string, string>> = {
   [MIGRATION_TABLE]: "the target runs this release's migrations itself; the lists are compared",
   [MIGRATION_LOCK_TABLE]: "the migrator's own lock",
+  click_inbox:
+    'PostgreSQL only: clicks whose rules are not applied yet (SQLite applies them as it stores them)',
 };
 
 /**

@@ -23,10 +23,12 @@ export function newEventKey(): string {
 }
 
 /**
- * Stores a batch of clicks, all or nothing: the raw rows, the visitors each link sees for the
- * first time that day, the per-link, per-day rollup, the breakdown rollup and the `link.clicked` events of the human
- * clicks for the webhooks covering them (the outbox). The rules are those of click-rules.ts on
- * both databases. Returns how many webhook events were queued.
+ * Stores a batch of clicks with their rules: the raw rows, the visitors each link sees for the
+ * first time that day, the per-link, per-day rollup, the breakdown rollup and the
+ * `link.clicked` events of the human clicks for the webhooks covering them (the outbox). The
+ * rules are those of click-rules.ts on both databases. SQLite does it all in one transaction;
+ * PostgreSQL commits the batch to the inbox, then applies the inbox (this batch and whatever
+ * else waits there) before returning. Returns how many webhook events were queued.
  */
 export function storeClicks(
   db: Db,
@@ -137,25 +139,39 @@ async function storeClicksSqlite(
   return kysely.connection().execute(async () => batch(clicks, eventKey));
 }
 
-// PostgreSQL: the whole batch is one statement (one round trip, atomic).
+// PostgreSQL: a redirect commits its click to the inbox (`click_inbox`, one light statement
+// per batch); the applier then applies the rules to the inbox's oldest rows, many batches at a
+// time, in one statement that takes them out of the inbox (docs/decisions/0039-postgres-click-inbox.md).
+
+/** The click columns a batch carries, in the order of the inbox statement's arrays. */
+const INBOX_COLUMNS = `tracking_link_id, mailto_link_id, occurred_at, referrer_host, browser, os, device,
+  is_bot, visitor_hash, classification`;
+
+/** Appends a batch to the inbox: one array per column (`unnest`), a named prepared statement. */
+const INBOX_INSERT_SQL = `insert into click_inbox (${INBOX_COLUMNS})
+  select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
+    $7::text[], $8::int[], $9::text[], $10::text[])`;
 
 /**
- * The clicks arrive as one array per column (`unnest`); data-modifying CTEs insert the raw
- * rows, the day's new visitors, both rollups and the outbox rows. It runs as a named
- * (server-side prepared) statement on each connection.
+ * Applies the rules to at most `$1` of the inbox's oldest clicks and deletes them from it, all in
+ * one statement (atomic: a click is applied exactly once). Rows another applier holds are
+ * skipped, not waited for. `input` is the rows taken out; data-modifying CTEs then insert the raw
+ * clicks (in inbox order), the day's new visitors, both rollups and the outbox rows.
  */
-const CLICK_BATCH_SQL = `
-with input as (
-  select * from unnest(
-    $1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-    $8::int[], $9::text[], $10::text[]
-  ) as i(tracking_link_id, mailto_link_id, occurred_at, referrer_host, browser, os, device,
-         is_bot, visitor_hash, classification)
+const INBOX_APPLY_SQL = `
+with taken as (
+  delete from click_inbox where id in (
+    select id from click_inbox order by id limit $1 for update skip locked
+  )
+  returning id as inbox_id, ${INBOX_COLUMNS}
+),
+input as (
+  select i.* from taken i where exists (select 1 from tracking_links t where t.id = i.tracking_link_id)
 ),
 raw as (
   insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification)
   select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification
-  from input
+  from input order by inbox_id
   returning id, tracking_link_id, occurred_at, is_bot
 ),
 links as (select distinct tracking_link_id, mailto_link_id from input),
@@ -169,14 +185,18 @@ deltas as (${clickDeltas('input')}),
 rollup as (${ROLLUP_UPSERT}),
 dims as (${DIMENSIONS_UPSERT}),
 hooks as (${COVERING_HOOKS}),
-events as (${outboxInsert('$11')})
-select coalesce(sum(n), 0)::int as events from events`;
+events as (${outboxInsert('$2')})
+select (select count(*) from taken)::int as applied,
+  (select coalesce(sum(n), 0) from events)::int as events`;
 
-async function storeClicksPostgres(
+/** Clicks the applier takes out of the inbox per statement. */
+export const INBOX_APPLY_LIMIT = 5000;
+
+/** Commits a batch to the PostgreSQL inbox (the redirect's own write). */
+export async function queueClicksPostgres(
   pool: pg.Pool,
   clicks: readonly ClickRecord[],
-  eventKey: string,
-): Promise<number> {
+): Promise<void> {
   const n = clicks.length;
   const cols = {
     trackingLinkId: new Array<number>(n),
@@ -203,12 +223,47 @@ async function storeClicksPostgres(
     cols.visitorHash[i] = c.visitor_hash;
     cols.classification[i] = c.classification ?? (c.is_bot ? 'bot' : 'human');
   }
-  const result = await pool.query<{ events: number }>({
-    name: 'mailtokit-click-batch',
-    text: CLICK_BATCH_SQL,
-    values: [...Object.values(cols), eventKey],
+  await pool.query({
+    name: 'mailtokit-click-inbox',
+    text: INBOX_INSERT_SQL,
+    values: Object.values(cols),
   });
-  return result.rows[0]?.events ?? 0;
+}
+
+/** What one apply statement did. */
+export interface InboxApplied {
+  /** Clicks taken out of the inbox and stored with their rules. */
+  applied: number;
+  /** Webhook events queued for them. */
+  events: number;
+}
+
+/** Applies the rules to at most `limit` of the inbox's oldest clicks (one statement). */
+export async function applyClickInbox(
+  pool: pg.Pool,
+  limit: number = INBOX_APPLY_LIMIT,
+  eventKey: string = newEventKey(),
+): Promise<InboxApplied> {
+  const result = await pool.query<InboxApplied>({
+    name: 'mailtokit-click-apply',
+    text: INBOX_APPLY_SQL,
+    values: [limit, eventKey],
+  });
+  return result.rows[0] ?? { applied: 0, events: 0 };
+}
+
+async function storeClicksPostgres(
+  pool: pg.Pool,
+  clicks: readonly ClickRecord[],
+  eventKey: string,
+): Promise<number> {
+  await queueClicksPostgres(pool, clicks);
+  let events = 0;
+  for (;;) {
+    const step = await applyClickInbox(pool, INBOX_APPLY_LIMIT, eventKey);
+    events += step.events;
+    if (step.applied < INBOX_APPLY_LIMIT) return events;
+  }
 }
 
 /**

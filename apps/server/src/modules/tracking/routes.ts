@@ -269,7 +269,10 @@ export async function redirectRoutes(app: App) {
     });
   }
 
-  // Clicks being written when the server stops are committed before the database closes.
+  // PostgreSQL: clicks a previous run left in the inbox are applied before the server serves.
+  app.addHook('onReady', async () => tracking.start());
+  // Clicks being written when the server stops are committed (and applied) before the
+  // database closes.
   app.addHook('preClose', async () => tracking.drain());
 }
 

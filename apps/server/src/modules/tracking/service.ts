@@ -15,7 +15,14 @@ import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
 import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
-import { storeClicks, type ClickRecord } from './click-store';
+import {
+  applyClickInbox,
+  INBOX_APPLY_LIMIT,
+  queueClicksPostgres,
+  storeClicks,
+  type ClickRecord,
+} from './click-store';
+import { InboxApplier } from './inbox-applier';
 import { LookupBatcher } from './lookup-batcher';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
@@ -49,9 +56,11 @@ export interface ClickClient {
   purpose?: string;
 }
 
-/** Options of the click path: the operator's extra filter list. */
+/** Options of the click path: the operator's extra filter list; where apply errors go. */
 export interface TrackingOptions {
   clickFilter?: ClickFilterList;
+  /** Told when applying the PostgreSQL click inbox fails (it is retried). */
+  onApplyError?: (err: unknown) => void;
 }
 
 type CreateInput = z.output<typeof CreateTrackingBody>;
@@ -65,6 +74,9 @@ const SLUG_ATTEMPTS = 3;
  */
 export class TrackingService {
   private readonly recorder: ClickRecorder<ClickRecord>;
+  /** PostgreSQL: applies the click inbox the redirects commit to; null on SQLite. */
+  private readonly applier: InboxApplier | null;
+  private readonly onApplyError: (err: unknown) => void;
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier();
   private readonly hits: HitClassifier;
@@ -87,10 +99,32 @@ export class TrackingService {
     options: TrackingOptions = {},
   ) {
     this.hits = new HitClassifier(options.clickFilter);
+    const onApplyError =
+      options.onApplyError ?? ((err: unknown) => console.error('Applying clicks failed:', err));
+    this.onApplyError = onApplyError;
+    const driver = db.driver;
+    const applier =
+      driver.dialect === 'postgres'
+        ? new InboxApplier({
+            apply: () => applyClickInbox(driver.pool),
+            limit: INBOX_APPLY_LIMIT,
+            onEvents: () => this.onClickEvents(),
+            onError: onApplyError,
+          })
+        : null;
+    this.applier = applier;
+    // SQLite stores a batch with its rules in one transaction; PostgreSQL commits it to the
+    // inbox, which the applier applies shortly after (a redirect waits for the commit only).
     this.recorder = new ClickRecorder(
       async (rows) => {
         const started = performance.now();
-        const events = await storeClicks(db, rows);
+        let events = 0;
+        if (driver.dialect === 'postgres' && applier) {
+          await queueClicksPostgres(driver.pool, rows);
+          applier.queued();
+        } else {
+          events = await storeClicks(db, rows);
+        }
         observer.clickBatch(rows.length, (performance.now() - started) / 1000);
         if (events > 0) this.onClickEvents();
       },
@@ -98,7 +132,6 @@ export class TrackingService {
       isDatabaseUnavailable,
     );
     this.visitors = new VisitorHasher(db, clock);
-    const driver = db.driver;
     this.targets =
       driver.dialect === 'postgres'
         ? new LookupBatcher((slugs) =>
@@ -236,9 +269,26 @@ export class TrackingService {
     return this.recorder.pending;
   }
 
-  /** Waits for clicks being written (on shutdown). */
-  drain(): Promise<void> {
-    return this.recorder.drain();
+  /**
+   * Before a query that reads what the click rules write (analytics, click totals, the webhook
+   * outbox): a promise of this instance's waiting clicks being applied, or undefined when none
+   * wait. It never rejects: if applying fails (and is retried), the query reads what is applied.
+   */
+  readBarrier(): Promise<void> | undefined {
+    const applier = this.applier;
+    if (!applier?.pending) return undefined;
+    return applier.settle().catch(this.onApplyError);
+  }
+
+  /** Applies what a previous run left in the click inbox (PostgreSQL), then keeps it applied. */
+  async start(): Promise<void> {
+    await this.applier?.start();
+  }
+
+  /** Waits for clicks being written (on shutdown), then applies them. */
+  async drain(): Promise<void> {
+    await this.recorder.drain();
+    await this.applier?.stop();
   }
 }
 

@@ -1,0 +1,147 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDb, type Db } from '../src/db/database';
+import type { App } from '../src/lib/types';
+import { applyClickInbox } from '../src/modules/tracking/click-store';
+import {
+  createLink,
+  createTestApp,
+  createTrackingLink,
+  dialect,
+  signUpAs,
+  type SignedIn,
+  type TestApp,
+} from './helpers';
+
+// PostgreSQL: a redirect commits its click to the inbox and answers; the applier stores the
+// clicks with their rules shortly after. These tests check what a user or a second instance
+// sees of that: every click counted once, at once for the instance that answered it, and
+// nothing lost when an instance stops before applying.
+
+describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUpAs(t, 'PREMIUM');
+    if (t.db.driver.dialect !== 'postgres') throw new Error('PostgreSQL only');
+    pool = t.db.driver.pool;
+  });
+  afterAll(async () => t?.close());
+
+  async function trackedLink(): Promise<{ linkId: number; trackingId: number; slug: string }> {
+    const link = await createLink(t.app, owner.headers);
+    const tracking = await createTrackingLink(t.app, owner.headers, link.id);
+    return { linkId: link.id, trackingId: tracking.id, slug: tracking.slug };
+  }
+
+  async function clicksOf(app: App, linkId: number): Promise<number> {
+    const res = await app.inject({
+      method: 'GET',
+      // The default range: the last days, today included.
+      url: `/api/v1/mailto-links/${linkId}/analytics`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().totals.clicks;
+  }
+
+  /** A click as a stopped instance would have left it: committed to the inbox, not applied. */
+  async function leaveInInbox(
+    trackingId: number,
+    linkId: number,
+    n: number,
+    visitor = 'v',
+  ): Promise<void> {
+    for (let i = 0; i < n; i++)
+      await pool.query(
+        `insert into click_inbox (tracking_link_id, mailto_link_id, occurred_at, referrer_host,
+           browser, os, device, is_bot, visitor_hash, classification)
+         values ($1, $2, $3, null, 'Firefox', 'Linux', 'desktop', 0, $4, 'human')`,
+        [trackingId, linkId, new Date().toISOString(), `${visitor}${i}`.padEnd(64, '0')],
+      );
+  }
+
+  const waiting = async () =>
+    Number((await pool.query('select count(*) as n from click_inbox')).rows[0].n);
+
+  it('counts a click in the analytics as soon as its redirect has answered', async () => {
+    const { linkId, slug } = await trackedLink();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/t/${slug}`,
+        headers: {
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+          accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(302);
+    }
+    expect(await clicksOf(t.app, linkId)).toBe(3);
+    expect(await waiting()).toBe(0);
+  });
+
+  it('applies the clicks a stopped instance left when the next one starts', async () => {
+    const { linkId, trackingId } = await trackedLink();
+    await leaveInInbox(trackingId, linkId, 4);
+
+    const db = openDb(t.config.database);
+    const next = await buildApp(t.config, db);
+    try {
+      await next.ready();
+      expect(await waiting()).toBe(0);
+      expect(await clicksOf(next, linkId)).toBe(4);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('drops the waiting clicks of a deleted link and still applies the others', async () => {
+    const kept = await trackedLink();
+    const gone = await trackedLink();
+    await leaveInInbox(kept.trackingId, kept.linkId, 2, 'kept');
+    await leaveInInbox(gone.trackingId, gone.linkId, 3, 'gone');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/mailto-links/${gone.linkId}`,
+      headers: owner.headers,
+    });
+    expect(del.statusCode).toBe(200);
+
+    expect(await applyClickInbox(pool)).toMatchObject({ applied: 5 });
+    expect(await waiting()).toBe(0);
+    expect(await clicksOf(t.app, kept.linkId)).toBe(2);
+    const stored = await pool.query(
+      'select count(*) as n from clicks where tracking_link_id = $1',
+      [gone.trackingId],
+    );
+    expect(Number(stored.rows[0].n)).toBe(0);
+  });
+
+  it('counts every click once when two instances apply the same inbox at the same time', async () => {
+    const { linkId, trackingId } = await trackedLink();
+    const other: Db = openDb(t.config.database);
+    const second = await buildApp(t.config, other);
+    try {
+      await second.ready();
+      await leaveInInbox(trackingId, linkId, 40);
+      const otherPool = other.driver.dialect === 'postgres' ? other.driver.pool : pool;
+      await Promise.all([
+        applyClickInbox(pool, 7),
+        applyClickInbox(otherPool, 7),
+        applyClickInbox(otherPool, 7),
+        applyClickInbox(pool),
+      ]);
+      expect(await waiting()).toBe(0);
+      expect(await clicksOf(t.app, linkId)).toBe(40);
+      expect(await clicksOf(second, linkId)).toBe(40);
+    } finally {
+      await second.close();
+    }
+  });
+});
