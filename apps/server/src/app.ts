@@ -142,6 +142,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const metrics: Metrics | null = config.metricsToken
     ? new Metrics({
         clicksWaiting: () => app.services.tracking.clicksWaiting,
+        clicksUnapplied: () => app.services.tracking.clicksUnapplied(),
         webhookBacklog: () => webhookWorker.backlog(),
         pool: () => poolUse(db),
       })

@@ -19,13 +19,15 @@ import {
 // sees of that: every click counted once, at once for the instance that answered it, and
 // nothing lost when an instance stops before applying.
 
+const TOKEN = 'scrape-me-0123456789abcdef';
+
 describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
   let t: TestApp;
   let owner: SignedIn;
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { metricsToken: TOKEN } });
     owner = await signUpAs(t, 'PREMIUM');
     if (t.db.driver.dialect !== 'postgres') throw new Error('PostgreSQL only');
     pool = t.db.driver.pool;
@@ -63,6 +65,17 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
          values ($1, $2, $3, null, 'Firefox', 'Linux', 'desktop', 0, $4, 'human')`,
         [trackingId, linkId, new Date().toISOString(), `${visitor}${i}`.padEnd(64, '0')],
       );
+  }
+
+  /** What an operator's Prometheus reads of the inbox. */
+  async function inboxDepth(): Promise<number | null> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const line = res.body.split('\n').find((l) => l.startsWith('mailtokit_click_inbox_depth '));
+    return line ? Number(line.split(' ')[1]) : null;
   }
 
   const waiting = async () =>
@@ -112,9 +125,11 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
       headers: owner.headers,
     });
     expect(del.statusCode).toBe(200);
+    expect(await inboxDepth()).toBe(3 + 2);
 
     expect(await applyClickInbox(pool)).toMatchObject({ applied: 5 });
     expect(await waiting()).toBe(0);
+    expect(await inboxDepth()).toBe(0);
     expect(await clicksOf(t.app, kept.linkId)).toBe(2);
     const stored = await pool.query(
       'select count(*) as n from clicks where tracking_link_id = $1',

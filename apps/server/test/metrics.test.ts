@@ -84,6 +84,7 @@ describe(`metrics with METRICS_TOKEN (${dialect})`, () => {
     expect(res.body).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
     expect(res.body).toContain('# TYPE process_resident_memory_bytes gauge');
     expect(sample(res.body, 'mailtokit_click_queue_depth')).toBe(0);
+    expect(sample(res.body, 'mailtokit_click_inbox_depth')).toBe(0);
     expect(sample(res.body, 'mailtokit_db_pool_in_use')).not.toBeNull();
   });
 

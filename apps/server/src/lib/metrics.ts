@@ -20,6 +20,8 @@ export const noObserver: Observer = { clickBatch: () => undefined, delivery: () 
 /** Gauges read when Prometheus scrapes (so they cost nothing between scrapes). */
 export interface GaugeSources {
   clicksWaiting: () => number;
+  /** PostgreSQL: clicks committed to the inbox and not applied yet (all instances'); 0 on SQLite. */
+  clicksUnapplied: () => Promise<number>;
   /** Webhook events not yet delivered, and the age of the oldest one in seconds. */
   webhookBacklog: () => Promise<{ pending: number; oldestAgeSeconds: number }>;
   /** PostgreSQL pool connections in use and requests waiting for one; null on SQLite. */
@@ -79,6 +81,14 @@ export class Metrics implements Observer {
       registers,
       collect() {
         this.set(sources.clicksWaiting());
+      },
+    });
+    new client.Gauge({
+      name: 'mailtokit_click_inbox_depth',
+      help: 'PostgreSQL: clicks answered and committed, not yet applied to the analytics and webhooks (0 on SQLite)',
+      registers,
+      async collect() {
+        this.set(await sources.clicksUnapplied());
       },
     });
     const backlog = new client.Gauge({

@@ -252,6 +252,12 @@ export async function applyClickInbox(
   return result.rows[0] ?? { applied: 0, events: 0 };
 }
 
+/** Clicks waiting in the inbox (every instance's). */
+export async function countClickInbox(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from click_inbox');
+  return rows[0]?.n ?? 0;
+}
+
 async function storeClicksPostgres(
   pool: pg.Pool,
   clicks: readonly ClickRecord[],

@@ -17,6 +17,7 @@ import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
 import {
   applyClickInbox,
+  countClickInbox,
   INBOX_APPLY_LIMIT,
   queueClicksPostgres,
   storeClicks,
@@ -283,6 +284,15 @@ export class TrackingService {
   /** Applies what a previous run left in the click inbox (PostgreSQL), then keeps it applied. */
   async start(): Promise<void> {
     await this.applier?.start();
+  }
+
+  /**
+   * PostgreSQL: clicks in the inbox, not applied yet (this and every other instance's); 0 on
+   * SQLite, which applies a click as it stores it. Read straight from the pool: no read barrier.
+   */
+  async clicksUnapplied(): Promise<number> {
+    const driver = this.db.driver;
+    return driver.dialect === 'postgres' ? countClickInbox(driver.pool) : 0;
   }
 
   /** Waits for clicks being written (on shutdown), then applies them. */
