@@ -20,6 +20,7 @@ import { m017ClickClassification } from './migrations/017-click-classification';
 import { m019ClickDimensions } from './migrations/019-click-dimensions';
 import { m021ClickDimensionsPerBatch } from './migrations/021-click-dimensions-per-batch';
 import { m022ClickInbox } from './migrations/022-click-inbox';
+import { m023DimsTriggerWhen } from './migrations/023-dims-trigger-when';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '019-click-dimensions': m019ClickDimensions,
   '021-click-dimensions-per-batch': m021ClickDimensionsPerBatch,
   '022-click-inbox': m022ClickInbox,
+  '023-dims-trigger-when': m023DimsTriggerWhen,
 };
 
 class InCodeProvider implements MigrationProvider {
