@@ -8,6 +8,7 @@ import { TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirec
 import { escapeHtml, parseMailto } from '@mailtokit/mailto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawRedirectHandler } from '../src/modules/tracking/routes';
+import { ClickNotStored } from '../src/modules/tracking/service';
 import { VisitorHasher } from '../src/modules/tracking/visitor';
 import {
   createLink,
@@ -995,18 +996,25 @@ describe('the redirect over real HTTP (answered by node:http ahead of Fastify)',
   it('answers 503 pages when the lookup or the click fails, as the route does', async () => {
     const { slug } = await track(await createLink(t.app, premium.headers, { body: 'y' }));
     const tracking = t.app.services.tracking;
+    const target = await tracking.resolve(slug);
+    const down = new Error('the database went away');
     const failures = [
-      ['resolve', () => vi.spyOn(tracking, 'resolve')],
-      ['recordClick', () => vi.spyOn(tracking, 'recordClick')],
+      // The link could not be read: the error page.
+      ['lookup', new ClickNotStored(down, null), 'mailto:'],
+      // The link was read, the click not stored: the page offers the link.
+      ['click', new ClickNotStored(down, target), null],
+      ['anything else', down, 'mailto:'],
     ] as const;
-    for (const [method, spy] of failures) {
-      const failing = spy().mockRejectedValue(new Error('the database went away'));
+    for (const [what, error, absent] of failures) {
+      const failing = vi.spyOn(tracking, 'follow').mockRejectedValue(error);
       try {
         const expected = await throughFastify(`/t/${slug}`);
-        expect(expected.status).toBe(503);
+        expect(expected.status, what).toBe(503);
         expect(expected.headers['retry-after']).toBe('1');
-        expect(await overHttp(rawPort, `/t/${slug}`), method).toEqual(expected);
-        expect(await overHttp(appPort, `/t/${slug}`), method).toEqual(expected);
+        if (absent) expect(expected.body, what).not.toContain(absent);
+        else expect(expected.body, what).toContain('mailto:');
+        expect(await overHttp(rawPort, `/t/${slug}`), what).toEqual(expected);
+        expect(await overHttp(appPort, `/t/${slug}`), what).toEqual(expected);
       } finally {
         failing.mockRestore();
       }

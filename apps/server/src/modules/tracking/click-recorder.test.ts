@@ -68,6 +68,24 @@ describe('ClickRecorder (group commit)', () => {
     expect(committed.sort()).toEqual([1, 2]);
   });
 
+  it('gives each row its own result from the commit, also when its batch was retried row by row', async () => {
+    const batches: number[][] = [];
+    const recorder = new ClickRecorder<number, string | undefined>(async (rows) => {
+      batches.push([...rows]);
+      if (rows.includes(13)) throw new Error('foreign key violation');
+      // What the commit tells of each row, e.g. the link a click was stored for (none for 7).
+      return rows.map((n) => (n === 7 ? undefined : `link ${n}`));
+    });
+    const all = await Promise.allSettled([1, 7, 13, 2].map((n) => recorder.record(n)));
+    expect(all).toEqual([
+      { status: 'fulfilled', value: 'link 1' },
+      { status: 'fulfilled', value: undefined },
+      { status: 'rejected', reason: new Error('foreign key violation') },
+      { status: 'fulfilled', value: 'link 2' },
+    ]);
+    expect(batches).toEqual([[1, 7, 13, 2], [1], [7], [13], [2]]);
+  });
+
   it('rejects the whole batch at once when the database is down, without a retry per row', async () => {
     const calls: number[][] = [];
     const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });

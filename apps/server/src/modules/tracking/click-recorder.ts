@@ -1,9 +1,13 @@
-/** Writes a batch of rows in one transaction; rejects if nothing was committed. */
-export type BatchWriter<T> = (rows: readonly T[]) => Promise<void>;
+/**
+ * Writes a batch of rows in one transaction; rejects if nothing was committed. It may return
+ * one result per row, in the rows' order (what the commit tells of each row); without, every
+ * row's result is undefined.
+ */
+export type BatchWriter<T, R> = (rows: readonly T[]) => Promise<readonly R[] | void>;
 
-interface Pending<T> {
+interface Pending<T, R> {
   row: T;
-  resolve: () => void;
+  resolve: (result: R) => void;
   reject: (err: unknown) => void;
 }
 
@@ -20,8 +24,8 @@ interface Pending<T> {
  * If a batch fails, its rows are retried one per transaction, so a single bad row (say, for a
  * link deleted a moment ago) fails alone instead of taking its neighbours with it.
  */
-export class ClickRecorder<T> {
-  private queue: Pending<T>[] = [];
+export class ClickRecorder<T, R = void> {
+  private queue: Pending<T, R>[] = [];
   private running = false;
   private idleWaiters: (() => void)[] = [];
 
@@ -30,13 +34,14 @@ export class ClickRecorder<T> {
    * every row is rejected at once instead of being retried one by one.
    */
   constructor(
-    private readonly write: BatchWriter<T>,
+    private readonly write: BatchWriter<T, R>,
     private readonly maxBatch = 1000,
     private readonly failsAll: (err: unknown) => boolean = () => false,
   ) {}
 
-  record(row: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** Resolves with the row's result once its transaction has committed. */
+  record(row: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
       if (!this.running) {
         this.running = true;
@@ -70,10 +75,10 @@ export class ClickRecorder<T> {
     }
   }
 
-  private async commit(batch: Pending<T>[]): Promise<void> {
+  private async commit(batch: Pending<T, R>[]): Promise<void> {
     try {
-      await this.write(batch.map((p) => p.row));
-      for (const p of batch) p.resolve();
+      const results = await this.write(batch.map((p) => p.row));
+      for (let i = 0; i < batch.length; i++) (batch[i] as Pending<T, R>).resolve(results?.[i] as R);
       return;
     } catch (err) {
       if (batch.length === 1 || this.failsAll(err)) {
@@ -83,8 +88,8 @@ export class ClickRecorder<T> {
     }
     for (const p of batch) {
       try {
-        await this.write([p.row]);
-        p.resolve();
+        const results = await this.write([p.row]);
+        p.resolve(results?.[0] as R);
       } catch (err) {
         p.reject(err);
       }

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/types';
+import { redirectTargetsSqlPostgres, type RedirectTarget } from './repo';
 import {
   clickDeltas,
   COVERING_HOOKS,
@@ -228,6 +229,84 @@ export async function queueClicksPostgres(
     text: INBOX_INSERT_SQL,
     values: Object.values(cols),
   });
+}
+
+/**
+ * A click on a slug (PostgreSQL's redirect): what `queueClicksBySlugPostgres` stores once it has
+ * found the slug's live tracking link, which gives the ids.
+ */
+export type SlugClick = Omit<ClickRecord, 'tracking_link_id' | 'mailto_link_id'> & {
+  slug: string;
+};
+
+/**
+ * The redirect's one statement per batch on PostgreSQL: the clicks of live tracking links go to
+ * the inbox, and the targets of those links come back (`targets`: the lookup's SQL, with the
+ * batch's slugs as `$1`). One snapshot: a click is stored exactly when its target is returned.
+ */
+function inboxBySlugSql(targets: string): string {
+  return `
+with input as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+    $7::int[], $8::text[], $9::text[])
+    as i(slug, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification)
+),
+queued as (
+  insert into click_inbox (${INBOX_COLUMNS})
+  select t.id, t.mailto_link_id, i.occurred_at, i.referrer_host, i.browser, i.os, i.device,
+    i.is_bot, i.visitor_hash, i.classification
+  from input i join tracking_links t on t.slug = i.slug and t.retired_at is null
+)
+${targets}`;
+}
+
+const inboxBySlugSqlOf = new WeakMap<Kysely<DB>, string>();
+
+/**
+ * Commits the clicks whose slug names a live tracking link to the inbox, and returns, for each
+ * click in order, its target (undefined: no such link, nothing stored).
+ */
+export async function queueClicksBySlugPostgres(
+  pool: pg.Pool,
+  db: Kysely<DB>,
+  clicks: readonly SlugClick[],
+): Promise<(RedirectTarget | undefined)[]> {
+  let text = inboxBySlugSqlOf.get(db);
+  if (text === undefined) {
+    text = inboxBySlugSql(redirectTargetsSqlPostgres(db));
+    inboxBySlugSqlOf.set(db, text);
+  }
+  const n = clicks.length;
+  const cols = {
+    slug: new Array<string>(n),
+    occurredAt: new Array<string>(n),
+    referrerHost: new Array<string | null>(n),
+    browser: new Array<string>(n),
+    os: new Array<string>(n),
+    device: new Array<string>(n),
+    isBot: new Array<number>(n),
+    visitorHash: new Array<string>(n),
+    classification: new Array<string>(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const c = clicks[i] as SlugClick;
+    cols.slug[i] = c.slug;
+    cols.occurredAt[i] = c.occurred_at;
+    cols.referrerHost[i] = c.referrer_host ?? null;
+    cols.browser[i] = c.browser;
+    cols.os[i] = c.os;
+    cols.device[i] = c.device;
+    cols.isBot[i] = c.is_bot;
+    cols.visitorHash[i] = c.visitor_hash;
+    cols.classification[i] = c.classification ?? (c.is_bot ? 'bot' : 'human');
+  }
+  const { rows } = await pool.query<RedirectTarget & { slug: string }>({
+    name: 'mailtokit-click-inbox-by-slug',
+    text,
+    values: Object.values(cols),
+  });
+  const found = new Map(rows.map(({ slug, ...target }) => [slug, target]));
+  return clicks.map((c) => found.get(c.slug));
 }
 
 /** What one apply statement did. */

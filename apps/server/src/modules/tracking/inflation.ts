@@ -60,12 +60,12 @@ export class InflationGuard {
   }
 
   /** True when a human hit counts; false when it is a `repeat`. Counting hits are remembered. */
-  admit(trackingLinkId: number, addressKey: string, visitorHash: string, nowMs: number): boolean {
-    const visitorKey = `${trackingLinkId}|${visitorHash}`;
+  admit(linkKey: string, addressKey: string, visitorHash: string, nowMs: number): boolean {
+    const visitorKey = `${linkKey}|${visitorHash}`;
     const last = this.lastCounted.get(visitorKey);
     if (last !== undefined && nowMs - last < REPEAT_WINDOW_MS && nowMs >= last) return false;
 
-    const addrKey = `${trackingLinkId}|${addressKey}`;
+    const addrKey = `${linkKey}|${addressKey}`;
     let w = this.addresses.get(addrKey);
     const hour = nowMs - (nowMs % 3_600_000);
     const minute = nowMs - (nowMs % 60_000);

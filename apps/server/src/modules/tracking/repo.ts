@@ -121,14 +121,11 @@ export async function findRedirectTarget(
 const redirectManySql = new WeakMap<Kysely<DB>, string>();
 
 /**
- * `findRedirectTarget` for many slugs in one round trip on PostgreSQL (a named, server-side
- * prepared statement taking the slugs as one array): the targets found, by slug.
+ * The targets of the slugs in the array `$1` (PostgreSQL), each row with its `slug`: the SQL
+ * of `findRedirectTargetsPostgres`, also the final query of the click statement that queues
+ * clicks by slug (click-store.ts).
  */
-export async function findRedirectTargetsPostgres(
-  pool: pg.Pool,
-  db: Kysely<DB>,
-  slugs: readonly string[],
-): Promise<Map<string, RedirectTarget>> {
+export function redirectTargetsSqlPostgres(db: Kysely<DB>): string {
   let text = redirectManySql.get(db);
   if (text === undefined) {
     text = redirectTargets(db)
@@ -137,6 +134,19 @@ export async function findRedirectTargetsPostgres(
       .compile().sql;
     redirectManySql.set(db, text);
   }
+  return text;
+}
+
+/**
+ * `findRedirectTarget` for many slugs in one round trip on PostgreSQL (a named, server-side
+ * prepared statement taking the slugs as one array): the targets found, by slug.
+ */
+export async function findRedirectTargetsPostgres(
+  pool: pg.Pool,
+  db: Kysely<DB>,
+  slugs: readonly string[],
+): Promise<Map<string, RedirectTarget>> {
+  const text = redirectTargetsSqlPostgres(db);
   const { rows } = await pool.query<RedirectTarget & { slug: string }>({
     name: 'mailtokit-redirect-targets',
     text,

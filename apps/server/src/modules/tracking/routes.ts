@@ -19,7 +19,7 @@ import {
   redirectPage,
   unavailablePage,
 } from './pages';
-import type { ClickClient, ResolvedTarget } from './service';
+import { ClickNotStored, type ClickClient, type ResolvedTarget } from './service';
 import { SLUG_PATTERN } from './slug';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -159,6 +159,20 @@ function pageHeaders(publicUrl: string | null, scriptSrc: string | null): Record
   };
 }
 
+/**
+ * What a failed click answers and logs: the page with the link when it could be read (the
+ * click failed), the error page when not (the lookup failed).
+ */
+function notStored(err: unknown): { page: string; message: string; cause: unknown } {
+  if (err instanceof ClickNotStored)
+    return {
+      page: err.target ? unavailablePage(err.target.mailtoUrl) : errorPage(),
+      message: err.message,
+      cause: err.cause,
+    };
+  return { page: errorPage(), message: 'tracking redirect failed', cause: err };
+}
+
 /** The redirect's handlers, shared by its routes and its fast path. */
 function redirectHandlers(app: App) {
   const tracking = app.services.tracking;
@@ -195,21 +209,21 @@ function redirectHandlers(app: App) {
     request: FastifyRequest<{ Params: { slug: string } }>,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const target = await lookup(request.params.slug, request, reply);
-    if (!target) return reply;
+    const slug = request.params.slug;
+    if (!SLUG_PATTERN.test(slug)) return notFound(reply);
+    let target: ResolvedTarget | null;
     try {
-      await tracking.recordClick(
-        target,
+      target = await tracking.follow(
+        slug,
         // A client that already hung up has no address any more (Node reports undefined).
         clickClientOf(request.headers, request.method, request.ip as string | undefined),
       );
     } catch (err) {
-      request.log.error({ err, slug: request.params.slug }, 'click not recorded');
-      return trackingHeaders(reply)
-        .code(503)
-        .header('Retry-After', '1')
-        .send(unavailablePage(target.mailtoUrl));
+      const failure = notStored(err);
+      request.log.error({ err: failure.cause, slug }, failure.message);
+      return trackingHeaders(reply).code(503).header('Retry-After', '1').send(failure.page);
     }
+    if (!target) return notFound(reply);
     return redirect(reply, target);
   }
 
@@ -364,21 +378,15 @@ export function rawRedirectHandler(
     void (async () => {
       let target: ResolvedTarget | null;
       try {
-        target = await tracking.resolve(slug);
+        target = await tracking.follow(slug, clickClientOf(req.headers, 'GET', clientIp(req)));
       } catch (err) {
-        app.log.error({ err }, 'tracking link lookup failed');
-        send(503, errorPage(), headers, { 'retry-after': '1' });
+        const failure = notStored(err);
+        app.log.error({ err: failure.cause, slug }, failure.message);
+        send(503, failure.page, headers, { 'retry-after': '1' });
         return;
       }
       if (!target) {
         send(404, notFoundPage());
-        return;
-      }
-      try {
-        await tracking.recordClick(target, clickClientOf(req.headers, 'GET', clientIp(req)));
-      } catch (err) {
-        app.log.error({ err, slug }, 'click not recorded');
-        send(503, unavailablePage(target.mailtoUrl), headers, { 'retry-after': '1' });
         return;
       }
       const mailto = target.mailtoUrl;

@@ -19,9 +19,10 @@ import {
   applyClickInbox,
   countClickInbox,
   INBOX_APPLY_LIMIT,
-  queueClicksPostgres,
+  queueClicksBySlugPostgres,
   storeClicks,
   type ClickRecord,
+  type SlugClick,
 } from './click-store';
 import { InboxApplier } from './inbox-applier';
 import { LookupBatcher } from './lookup-batcher';
@@ -57,6 +58,16 @@ export interface ClickClient {
   purpose?: string;
 }
 
+/** A click that could not be stored; `target` is the link's when it could be read (else null). */
+export class ClickNotStored extends Error {
+  constructor(
+    cause: unknown,
+    readonly target: ResolvedTarget | null,
+  ) {
+    super(target ? 'click not recorded' : 'tracking link lookup failed', { cause });
+  }
+}
+
 /** Options of the click path: the operator's extra filter list; where apply errors go. */
 export interface TrackingOptions {
   clickFilter?: ClickFilterList;
@@ -74,7 +85,13 @@ const SLUG_ATTEMPTS = 3;
  * to the link (read to list, edit to create and delete); following one needs nothing.
  */
 export class TrackingService {
-  private readonly recorder: ClickRecorder<ClickRecord>;
+  /** SQLite: each batch stored with its rules in one transaction; null on PostgreSQL. */
+  private readonly recorder: ClickRecorder<ClickRecord> | null;
+  /**
+   * PostgreSQL: each batch of clicks by slug committed to the inbox in one statement, which
+   * returns their targets (no separate lookup); null on SQLite.
+   */
+  private readonly slugRecorder: ClickRecorder<SlugClick, repo.RedirectTarget | undefined> | null;
   /** PostgreSQL: applies the click inbox the redirects commit to; null on SQLite. */
   private readonly applier: InboxApplier | null;
   private readonly onApplyError: (err: unknown) => void;
@@ -84,7 +101,7 @@ export class TrackingService {
   private readonly inflation = new InflationGuard();
   /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
   private readonly addressKey = randomBytes(16);
-  /** PostgreSQL: the slugs of concurrent clicks looked up together, one round trip. */
+  /** PostgreSQL: slugs looked up together (HEAD requests; a failed click's 503 page). */
   private readonly targets: LookupBatcher<repo.RedirectTarget> | null;
   /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
   private readonly urls = new MailtoUrlCache(mailtoOfStored);
@@ -116,22 +133,36 @@ export class TrackingService {
     this.applier = applier;
     // SQLite stores a batch with its rules in one transaction; PostgreSQL commits it to the
     // inbox, which the applier applies shortly after (a redirect waits for the commit only).
-    this.recorder = new ClickRecorder(
-      async (rows) => {
-        const started = performance.now();
-        let events = 0;
-        if (driver.dialect === 'postgres' && applier) {
-          await queueClicksPostgres(driver.pool, rows);
+    const timed = async <R>(rows: readonly unknown[], write: () => Promise<R>): Promise<R> => {
+      const started = performance.now();
+      const result = await write();
+      observer.clickBatch(rows.length, (performance.now() - started) / 1000);
+      return result;
+    };
+    if (driver.dialect === 'postgres' && applier) {
+      this.recorder = null;
+      this.slugRecorder = new ClickRecorder(
+        async (rows) => {
+          const targets = await timed(rows, () =>
+            queueClicksBySlugPostgres(driver.pool, db.kysely, rows),
+          );
           applier.queued();
-        } else {
-          events = await storeClicks(db, rows);
-        }
-        observer.clickBatch(rows.length, (performance.now() - started) / 1000);
-        if (events > 0) this.onClickEvents();
-      },
-      1000,
-      isDatabaseUnavailable,
-    );
+          return targets;
+        },
+        1000,
+        isDatabaseUnavailable,
+      );
+    } else {
+      this.slugRecorder = null;
+      this.recorder = new ClickRecorder(
+        async (rows) => {
+          const events = await timed(rows, () => storeClicks(db, rows));
+          if (events > 0) this.onClickEvents();
+        },
+        1000,
+        isDatabaseUnavailable,
+      );
+    }
     this.visitors = new VisitorHasher(db, clock);
     this.targets =
       driver.dialect === 'postgres'
@@ -215,7 +246,10 @@ export class TrackingService {
               target: await repo.findRedirectTarget(this.db.kysely, slug),
             }
           ).target;
-    if (!target) return null;
+    return target ? this.targetOf(target) : null;
+  }
+
+  private targetOf(target: repo.RedirectTarget): ResolvedTarget {
     return {
       trackingLinkId: target.trackingLinkId,
       mailtoLinkId: target.mailtoLinkId,
@@ -224,11 +258,50 @@ export class TrackingService {
   }
 
   /**
-   * Records one hit, dated by the app clock and classified (a person's click, or left out of
-   * the counts with its reason); resolves once it is committed to the database. Returns the
-   * classification.
+   * Follows a tracking link: records the hit on the slug, dated by the app clock and classified
+   * (a person's click, or left out of the counts with its reason), and returns its target once
+   * the click is committed; null for unknown and deleted slugs (nothing is recorded). Throws
+   * `ClickNotStored` when the click could not be stored, with the target when it is known.
+   * On PostgreSQL the click and the lookup are one statement per batch.
    */
-  async recordClick(target: ResolvedTarget, client: ClickClient): Promise<ClickClass> {
+  async follow(slug: string, client: ClickClient): Promise<ResolvedTarget | null> {
+    if (this.slugRecorder) {
+      const click = await this.clickOf(slug, client);
+      let found: repo.RedirectTarget | undefined;
+      try {
+        found = await this.slugRecorder.record({ slug, ...click });
+      } catch (err) {
+        // The 503 page offers the link when it can still be read; not when the database is
+        // out of reach (the lookup would only wait for it again).
+        const target = isDatabaseUnavailable(err)
+          ? null
+          : await this.resolve(slug).catch(() => null);
+        throw new ClickNotStored(err, target);
+      }
+      return found ? this.targetOf(found) : null;
+    }
+    let target: ResolvedTarget | null;
+    try {
+      target = await this.resolve(slug);
+    } catch (err) {
+      throw new ClickNotStored(err, null);
+    }
+    if (!target) return null;
+    const click = await this.clickOf(slug, client);
+    try {
+      await this.recorder!.record({
+        ...click,
+        tracking_link_id: target.trackingLinkId,
+        mailto_link_id: target.mailtoLinkId,
+      });
+    } catch (err) {
+      throw new ClickNotStored(err, target);
+    }
+    return target;
+  }
+
+  /** A hit as a click row (but for its link): dated, parsed, hashed and classified. */
+  private async clickOf(slug: string, client: ClickClient): Promise<Omit<SlugClick, 'slug'>> {
     const at = this.clock();
     const occurredAt = at.toISOString();
     // Header text may hold control characters (latin-1 bytes a client sent): never stored.
@@ -247,12 +320,11 @@ export class TrackingService {
     });
     if (classification === 'human') {
       const address = createHmac('sha256', this.addressKey).update(client.ip).digest('base64');
-      if (!this.inflation.admit(target.trackingLinkId, address, visitorHash, at.getTime()))
+      // A slug names one tracking link for good (slugs are never reused).
+      if (!this.inflation.admit(slug, address, visitorHash, at.getTime()))
         classification = 'repeat';
     }
-    await this.recorder.record({
-      tracking_link_id: target.trackingLinkId,
-      mailto_link_id: target.mailtoLinkId,
+    return {
       occurred_at: occurredAt,
       referrer_host: referrerHost(client.referer),
       browser: agent.browser,
@@ -261,13 +333,12 @@ export class TrackingService {
       is_bot: classification === 'human' ? 0 : 1,
       classification,
       visitor_hash: visitorHash,
-    });
-    return classification;
+    };
   }
 
   /** Clicks waiting for the next commit: a queue here means the database path is busy. */
   get clicksWaiting(): number {
-    return this.recorder.pending;
+    return (this.recorder ?? this.slugRecorder)?.pending ?? 0;
   }
 
   /**
@@ -297,7 +368,8 @@ export class TrackingService {
 
   /** Waits for clicks being written (on shutdown), then applies them. */
   async drain(): Promise<void> {
-    await this.recorder.drain();
+    await this.recorder?.drain();
+    await this.slugRecorder?.drain();
     await this.applier?.stop();
   }
 }
