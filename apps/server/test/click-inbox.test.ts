@@ -138,6 +138,55 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
     expect(Number(stored.rows[0].n)).toBe(0);
   });
 
+  it('writes out every queued webhook event on request, also those another round holds at that moment', async () => {
+    const { linkId, trackingId } = await trackedLink();
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: owner.headers,
+      payload: { url: 'https://93.184.215.14/hook', mailtoLinkIds: [linkId] },
+    });
+    expect(hook.statusCode).toBe(201);
+    const hookId: number = hook.json().id;
+    await leaveInInbox(trackingId, linkId, 2, 'hooked');
+    expect(await applyClickInbox(pool)).toMatchObject({ events: 2 });
+
+    // Another instance's round has taken the outbox rows and not committed yet.
+    const other = await pool.connect();
+    try {
+      await other.query('begin');
+      const held = await other.query('select id from webhook_outbox for update');
+      expect(held.rowCount).toBeGreaterThan(0);
+      let returned = false;
+      const writing = t.app.webhookWorker.writeOutQueued().then(() => {
+        returned = true;
+      });
+      // It waits for that round's lock (a skipped row would let it return at once).
+      await expect
+        .poll(async () =>
+          Number(
+            (
+              await pool.query(
+                `select count(*) as n from pg_stat_activity
+                 where wait_event_type = 'Lock' and datname = current_database()`,
+              )
+            ).rows[0].n,
+          ),
+        )
+        .toBeGreaterThan(0);
+      expect(returned).toBe(false);
+      await other.query('rollback');
+      await writing;
+    } finally {
+      other.release();
+    }
+    const deliveries = await pool.query(
+      'select count(*) as n from webhook_deliveries where webhook_id = $1',
+      [hookId],
+    );
+    expect(Number(deliveries.rows[0].n)).toBe(2);
+  });
+
   it('counts every click once when two instances apply the same inbox at the same time', async () => {
     const { linkId, trackingId } = await trackedLink();
     const other: Db = openDb(t.config.database);

@@ -75,7 +75,12 @@ const LOOKUP_CHUNK = 1000;
 export async function writeOutEvents(
   trx: Transaction<DB>,
   dialect: Dialect,
-  opts: { webhookId?: number; cancelledAt?: string; maxEvents?: number } = {},
+  opts: {
+    webhookId?: number;
+    cancelledAt?: string;
+    maxEvents?: number;
+    waitForOthers?: boolean;
+  } = {},
 ): Promise<{ more: boolean; written: number }> {
   const maxEvents = opts.maxEvents ?? Number.POSITIVE_INFINITY;
   const limit = Math.min(OUTBOX_ROWS, maxEvents);
@@ -85,10 +90,14 @@ export async function writeOutEvents(
     .orderBy('id')
     .limit(limit);
   if (opts.webhookId !== undefined) pick = pick.where('webhook_id', '=', opts.webhookId);
-  // Cancelling one webhook's events waits for another instance writing them out (and then
-  // cancels the deliveries it wrote); the worker skips rows another one has taken.
+  // Cancelling one webhook's events, or writing out everything before clicks go
+  // (`waitForOthers`), waits for another transaction writing them out (then reads what is
+  // left); a worker's round skips rows another one has taken.
   if (dialect === 'postgres')
-    pick = opts.webhookId === undefined ? pick.forUpdate().skipLocked() : pick.forUpdate();
+    pick =
+      opts.webhookId === undefined && !opts.waitForOthers
+        ? pick.forUpdate().skipLocked()
+        : pick.forUpdate();
   const picked = await pick.execute();
   if (picked.length === 0) return { more: false, written: 0 };
 

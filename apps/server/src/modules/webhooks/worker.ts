@@ -124,14 +124,16 @@ export class WebhookWorker {
    * in tests; a round writes out as many as it claims).
    */
   async writeOutQueued(): Promise<void> {
-    while (await this.writeOut(Number.POSITIVE_INFINITY));
+    // Events another round is writing out at this moment are waited for, not skipped: when
+    // this returns, every event queued before the call is a delivery.
+    while (await this.writeOut(Number.POSITIVE_INFINITY, true));
   }
 
   /** Writes out up to `maxEvents` queued events in one transaction; true if more may wait. */
-  private async writeOut(maxEvents: number): Promise<boolean> {
+  private async writeOut(maxEvents: number, waitForOthers = false): Promise<boolean> {
     const { more } = await this.db.kysely
       .transaction()
-      .execute((trx) => writeOutEvents(trx, this.db.dialect, { maxEvents }));
+      .execute((trx) => writeOutEvents(trx, this.db.dialect, { maxEvents, waitForOthers }));
     return more;
   }
 
