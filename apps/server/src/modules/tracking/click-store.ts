@@ -193,15 +193,14 @@ select (select count(*) from taken)::int as applied,
 /** Clicks the applier takes out of the inbox per statement. */
 export const INBOX_APPLY_LIMIT = 5000;
 
-/** Commits a batch to the PostgreSQL inbox (the redirect's own write). */
-export async function queueClicksPostgres(
-  pool: pg.Pool,
-  clicks: readonly ClickRecord[],
-): Promise<void> {
+/**
+ * A batch's own columns (all but its link), one array each, in the order both inbox
+ * statements read them after the link's: time, referrer, browser, OS, device, bot flag,
+ * visitor hash, classification.
+ */
+function clickColumns(clicks: readonly Omit<SlugClick, 'slug'>[]): unknown[][] {
   const n = clicks.length;
   const cols = {
-    trackingLinkId: new Array<number>(n),
-    mailtoLinkId: new Array<number>(n),
     occurredAt: new Array<string>(n),
     referrerHost: new Array<string | null>(n),
     browser: new Array<string>(n),
@@ -212,9 +211,7 @@ export async function queueClicksPostgres(
     classification: new Array<string>(n),
   };
   for (let i = 0; i < n; i++) {
-    const c = clicks[i] as ClickRecord;
-    cols.trackingLinkId[i] = c.tracking_link_id;
-    cols.mailtoLinkId[i] = c.mailto_link_id;
+    const c = clicks[i] as Omit<SlugClick, 'slug'>;
     cols.occurredAt[i] = c.occurred_at;
     cols.referrerHost[i] = c.referrer_host ?? null;
     cols.browser[i] = c.browser;
@@ -224,10 +221,22 @@ export async function queueClicksPostgres(
     cols.visitorHash[i] = c.visitor_hash;
     cols.classification[i] = c.classification ?? (c.is_bot ? 'bot' : 'human');
   }
+  return Object.values(cols);
+}
+
+/** Commits a batch to the PostgreSQL inbox (the redirect's own write). */
+export async function queueClicksPostgres(
+  pool: pg.Pool,
+  clicks: readonly ClickRecord[],
+): Promise<void> {
   await pool.query({
     name: 'mailtokit-click-inbox',
     text: INBOX_INSERT_SQL,
-    values: Object.values(cols),
+    values: [
+      clicks.map((c) => c.tracking_link_id),
+      clicks.map((c) => c.mailto_link_id),
+      ...clickColumns(clicks),
+    ],
   });
 }
 
@@ -276,34 +285,10 @@ export async function queueClicksBySlugPostgres(
     text = inboxBySlugSql(redirectTargetsSqlPostgres(db));
     inboxBySlugSqlOf.set(db, text);
   }
-  const n = clicks.length;
-  const cols = {
-    slug: new Array<string>(n),
-    occurredAt: new Array<string>(n),
-    referrerHost: new Array<string | null>(n),
-    browser: new Array<string>(n),
-    os: new Array<string>(n),
-    device: new Array<string>(n),
-    isBot: new Array<number>(n),
-    visitorHash: new Array<string>(n),
-    classification: new Array<string>(n),
-  };
-  for (let i = 0; i < n; i++) {
-    const c = clicks[i] as SlugClick;
-    cols.slug[i] = c.slug;
-    cols.occurredAt[i] = c.occurred_at;
-    cols.referrerHost[i] = c.referrer_host ?? null;
-    cols.browser[i] = c.browser;
-    cols.os[i] = c.os;
-    cols.device[i] = c.device;
-    cols.isBot[i] = c.is_bot;
-    cols.visitorHash[i] = c.visitor_hash;
-    cols.classification[i] = c.classification ?? (c.is_bot ? 'bot' : 'human');
-  }
   const { rows } = await pool.query<RedirectTarget & { slug: string }>({
     name: 'mailtokit-click-inbox-by-slug',
     text,
-    values: Object.values(cols),
+    values: [clicks.map((c) => c.slug), ...clickColumns(clicks)],
   });
   const found = new Map(rows.map(({ slug, ...target }) => [slug, target]));
   return clicks.map((c) => found.get(c.slug));
