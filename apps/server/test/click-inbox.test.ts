@@ -9,6 +9,7 @@ import {
   createTestApp,
   createTrackingLink,
   dialect,
+  metricSample,
   signUpAs,
   type SignedIn,
   type TestApp,
@@ -74,8 +75,7 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
       url: '/metrics',
       headers: { authorization: `Bearer ${TOKEN}` },
     });
-    const line = res.body.split('\n').find((l) => l.startsWith('mailtokit_click_inbox_depth '));
-    return line ? Number(line.split(' ')[1]) : null;
+    return metricSample(res.body, 'mailtokit_click_inbox_depth');
   }
 
   const waiting = async () =>

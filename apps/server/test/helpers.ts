@@ -305,3 +305,12 @@ export async function signUpAs(t: TestApp, tier: 'FREE' | 'PREMIUM' | 'TEAM'): P
   await setTier(t.db, who.user.id, tier);
   return who;
 }
+
+/**
+ * The value of one sample line of a Prometheus scrape, e.g.
+ * `mailtokit_redirects_total{outcome="redirected"}`; null when the scrape has no such line.
+ */
+export function metricSample(text: string, series: string): number | null {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : null;
+}

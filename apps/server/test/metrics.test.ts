@@ -4,6 +4,7 @@ import {
   createTrackingLink,
   createTestApp,
   dialect,
+  metricSample as sample,
   signUpAs,
   type SignedIn,
   type TestApp,
@@ -13,12 +14,6 @@ import { startReceiver, waitFor } from './receiver';
 const TOKEN = 'scrape-me-0123456789abcdef';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
-
-/** The value of one sample line, e.g. `mailtokit_redirects_total{outcome="redirected"}`. */
-function sample(text: string, series: string): number | null {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : null;
-}
 
 describe(`metrics without METRICS_TOKEN (${dialect})`, () => {
   let t: TestApp;

@@ -193,12 +193,15 @@ select (select count(*) from taken)::int as applied,
 /** Clicks the applier takes out of the inbox per statement. */
 export const INBOX_APPLY_LIMIT = 5000;
 
+/** What a click records of itself: everything but its link. */
+export type ClickFields = Omit<ClickRecord, 'tracking_link_id' | 'mailto_link_id'>;
+
 /**
  * A batch's own columns (all but its link), one array each, in the order both inbox
  * statements read them after the link's: time, referrer, browser, OS, device, bot flag,
  * visitor hash, classification.
  */
-function clickColumns(clicks: readonly Omit<SlugClick, 'slug'>[]): unknown[][] {
+function clickColumns(clicks: readonly ClickFields[]): unknown[][] {
   const n = clicks.length;
   const cols = {
     occurredAt: new Array<string>(n),
@@ -211,7 +214,7 @@ function clickColumns(clicks: readonly Omit<SlugClick, 'slug'>[]): unknown[][] {
     classification: new Array<string>(n),
   };
   for (let i = 0; i < n; i++) {
-    const c = clicks[i] as Omit<SlugClick, 'slug'>;
+    const c = clicks[i] as ClickFields;
     cols.occurredAt[i] = c.occurred_at;
     cols.referrerHost[i] = c.referrer_host ?? null;
     cols.browser[i] = c.browser;
@@ -224,11 +227,11 @@ function clickColumns(clicks: readonly Omit<SlugClick, 'slug'>[]): unknown[][] {
   return Object.values(cols);
 }
 
-/** Commits a batch to the PostgreSQL inbox (the redirect's own write). */
-export async function queueClicksPostgres(
-  pool: pg.Pool,
-  clicks: readonly ClickRecord[],
-): Promise<void> {
+/**
+ * Commits a batch whose links are known to the PostgreSQL inbox (`storeClicks`: tests and
+ * tools; the redirect queues by slug).
+ */
+async function queueClicksPostgres(pool: pg.Pool, clicks: readonly ClickRecord[]): Promise<void> {
   await pool.query({
     name: 'mailtokit-click-inbox',
     text: INBOX_INSERT_SQL,
@@ -244,9 +247,7 @@ export async function queueClicksPostgres(
  * A click on a slug (PostgreSQL's redirect): what `queueClicksBySlugPostgres` stores once it has
  * found the slug's live tracking link, which gives the ids.
  */
-export type SlugClick = Omit<ClickRecord, 'tracking_link_id' | 'mailto_link_id'> & {
-  slug: string;
-};
+export type SlugClick = ClickFields & { slug: string };
 
 /**
  * The redirect's one statement per batch on PostgreSQL: the clicks of live tracking links go to

@@ -21,6 +21,7 @@ import {
   INBOX_APPLY_LIMIT,
   queueClicksBySlugPostgres,
   storeClicks,
+  type ClickFields,
   type ClickRecord,
   type SlugClick,
 } from './click-store';
@@ -301,7 +302,7 @@ export class TrackingService {
   }
 
   /** A hit as a click row (but for its link): dated, parsed, hashed and classified. */
-  private async clickOf(slug: string, client: ClickClient): Promise<Omit<SlugClick, 'slug'>> {
+  private async clickOf(slug: string, client: ClickClient): Promise<ClickFields> {
     const at = this.clock();
     const occurredAt = at.toISOString();
     // Header text may hold control characters (latin-1 bytes a client sent): never stored.
