@@ -1,4 +1,4 @@
-import { expect, signedInUser, snap, test } from './fixtures';
+import { expect, layoutShifts, recordLayoutShifts, signedInUser, snap, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Holds the app's script back until the returned function is called (the page stays as its HTML made it). */
@@ -47,23 +47,16 @@ for (const theme of ['light', 'dark'] as const) {
   test(`no layout shift while / and /auth load (${theme} theme)`, async ({ page }) => {
     if (theme === 'dark')
       await page.addInitScript(() => window.localStorage.setItem('mailtokit-theme', 'dark'));
+    await recordLayoutShifts(page);
     for (const path of ['/', '/auth']) {
       await page.goto(path, { waitUntil: 'networkidle' });
-      const shifts = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & {
-                value: number;
-                hadRecentInput: boolean;
-              })[])
-                if (!entry.hadRecentInput) total += entry.value;
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(total), 500);
-          }),
+      // Shifts are reported after the frame that made them: let the last frames be drawn.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      const shifts = await layoutShifts(page);
+      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      expect(total, `cumulative layout shift on ${path}: ${JSON.stringify(shifts)}`).toBeLessThan(
+        0.01,
       );
-      expect(shifts, `cumulative layout shift on ${path}`).toBeLessThan(0.01);
       const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
       expect(dark).toBe(theme === 'dark');
     }
@@ -195,23 +188,7 @@ test('the signed-in dashboard shows its heading from its HTML, then the links, w
 
   // A load as it comes: nothing that was drawn moves, and React takes the HTML over silently
   // (a hydration mismatch is a console error).
-  // Each shift is kept with what moved (tag, classes, text), for the failure message.
-  await page.addInitScript(() => {
-    type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
-    const shifts: { value: number; moved: string[] }[] = [];
-    Object.assign(window, { layoutShifts: shifts });
-    const describe = (node: Node | null | undefined) =>
-      node instanceof Element
-        ? `<${node.tagName.toLowerCase()} class="${node.className}"> ${node.textContent?.slice(0, 40) ?? ''}`
-        : String(node?.nodeName);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[])
-        shifts.push({
-          value: entry.value,
-          moved: (entry.sources ?? []).map((source) => describe(source.node)),
-        });
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   // Then with the session's answer late, as on a slow phone: the placeholders are drawn first
   // (the header's user menu among them), and whatever replaces them takes their place exactly.
   for (const meDelay of [0, 800])
@@ -224,11 +201,7 @@ test('the signed-in dashboard shows its heading from its HTML, then the links, w
       await page.goto('/dashboard', { waitUntil: 'networkidle' });
       await expect(page.getByTestId('link-card')).toHaveCount(2);
       await page.unroute('**/api/v1/auth/me');
-      const shifts = await page.evaluate(
-        () =>
-          (window as unknown as { layoutShifts: { value: number; moved: string[] }[] })
-            .layoutShifts,
-      );
+      const shifts = await layoutShifts(page);
       expect(shifts, `layout shifts at ${width} px, /auth/me after ${meDelay} ms`).toEqual([]);
     }
   expect(consoleErrors).toEqual([]);

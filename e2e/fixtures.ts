@@ -118,6 +118,48 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
+/** A layout shift a page made without input (what counts towards CLS), with what moved. */
+export interface LayoutShift {
+  value: number;
+  /** Each moved element as `<tag class="..."> its text (x,y wxh -> x,y wxh)`, for failure messages. */
+  moved: string[];
+}
+
+/**
+ * Records the layout shifts of every page the test opens from now on (from before the page's
+ * first paint); `layoutShifts(page)` reads those of the current page.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Source = {
+      node?: Node | null;
+      previousRect: DOMRectReadOnly;
+      currentRect: DOMRectReadOnly;
+    };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] };
+    const shifts: { value: number; moved: string[] }[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    const rect = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    const describe = ({ node, previousRect, currentRect }: Source) =>
+      `${
+        node instanceof Element
+          ? `<${node.tagName.toLowerCase()} class="${node.className}"> ${node.textContent?.slice(0, 40) ?? ''}`
+          : String(node?.nodeName)
+      } (${rect(previousRect)} -> ${rect(currentRect)})`;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[])
+        if (!entry.hadRecentInput)
+          shifts.push({ value: entry.value, moved: (entry.sources ?? []).map(describe) });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts the current page made so far (`recordLayoutShifts` must come first). */
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(() => (window as unknown as { layoutShifts: LayoutShift[] }).layoutShifts);
+}
+
 /** Collects console errors (CSP violations included) so a test can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
