@@ -83,6 +83,12 @@ test('the stored theme applies from the HTML, before the app runs, within the Co
   for (const path of ['/', '/auth', '/dashboard']) {
     await page.goto(path, { waitUntil: 'load' });
     await expect(page.locator('html'), path).toHaveClass(/\bdark\b/);
+    if (path !== '/dashboard') {
+      // The header's theme switch shows the dark theme's icon (the sun) from the HTML too.
+      const toggle = page.getByRole('button', { name: 'Toggle theme' });
+      await expect(toggle.locator('svg.lucide-sun'), path).toBeVisible();
+      await expect(toggle.locator('svg.lucide-moon'), path).toBeHidden();
+    }
     expect(
       await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
       path,

@@ -108,6 +108,12 @@ test('dark mode switches the theme and is remembered', async ({ page }) => {
   await expect(html).toHaveClass(/dark/);
   await page.goto('/');
   await expect(html).toHaveClass(/dark/);
+  // The header's switch offers the way back: the sun, and the light theme in its hint.
+  const toggle = page.getByRole('button', { name: 'Toggle theme' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle.locator('svg.lucide-sun')).toBeVisible();
+  await expect(toggle.locator('svg.lucide-moon')).toBeHidden();
+  await expect(page.getByRole('tooltip', { includeHidden: true })).toHaveText('Use light theme');
   await snap(page, 'landing-dark');
   await page.goto('/dashboard/settings');
   await page.getByRole('switch', { name: /Dark mode/i }).click();

@@ -4,7 +4,8 @@ import { toggleTheme, useTheme } from '@/lib/theme';
 import { Button } from './ui/button';
 
 /**
- * Header light/dark switch; the choice is remembered in this browser. Its tooltip is plain
+ * Header light/dark switch; the choice is remembered in this browser. It shows the sun in the
+ * dark theme and the moon in the light one. Its tooltip is plain
  * CSS (shown on hover and keyboard focus after the usual delay), so the header needs no
  * tooltip library.
  */
@@ -22,7 +23,10 @@ export function ThemeToggle() {
         aria-describedby={hintId}
         onClick={toggleTheme}
       >
-        {isDark ? <SunIcon aria-hidden="true" /> : <MoonIcon aria-hidden="true" />}
+        {/* The icon follows the page's theme class, not React's state: the stored theme is
+            applied before the app runs, and the prerendered header must show its icon too. */}
+        <SunIcon aria-hidden="true" className="hidden dark:block" />
+        <MoonIcon aria-hidden="true" className="dark:hidden" />
       </Button>
       <span
         id={hintId}
