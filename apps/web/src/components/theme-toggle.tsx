@@ -5,9 +5,8 @@ import { Button } from './ui/button';
 
 /**
  * Header light/dark switch; the choice is remembered in this browser. It shows the sun in the
- * dark theme and the moon in the light one. Its tooltip is plain
- * CSS (shown on hover and keyboard focus after the usual delay), so the header needs no
- * tooltip library.
+ * dark theme and the moon in the light one. Its tooltip is plain CSS (shown on hover and
+ * keyboard focus after the usual delay), so the header needs no tooltip library.
  */
 export function ThemeToggle() {
   const isDark = useTheme() === 'dark';

@@ -86,13 +86,14 @@ const SLUG_ATTEMPTS = 3;
  * to the link (read to list, edit to create and delete); following one needs nothing.
  */
 export class TrackingService {
-  /** SQLite: each batch stored with its rules in one transaction; null on PostgreSQL. */
-  private readonly recorder: ClickRecorder<ClickRecord> | null;
   /**
-   * PostgreSQL: each batch of clicks by slug committed to the inbox in one statement, which
-   * returns their targets (no separate lookup); null on SQLite.
+   * The click batches. SQLite: clicks by tracking link (looked up first), each batch stored
+   * with its rules in one transaction. PostgreSQL: clicks by slug, each batch committed to the
+   * inbox in one statement, which returns their targets (no separate lookup).
    */
-  private readonly slugRecorder: ClickRecorder<SlugClick, repo.RedirectTarget | undefined> | null;
+  private readonly clicks:
+    | { by: 'link'; recorder: ClickRecorder<ClickRecord> }
+    | { by: 'slug'; recorder: ClickRecorder<SlugClick, repo.RedirectTarget | undefined> };
   /** PostgreSQL: applies the click inbox the redirects commit to; null on SQLite. */
   private readonly applier: InboxApplier | null;
   private readonly onApplyError: (err: unknown) => void;
@@ -140,30 +141,33 @@ export class TrackingService {
       observer.clickBatch(rows.length, (performance.now() - started) / 1000);
       return result;
     };
-    if (driver.dialect === 'postgres' && applier) {
-      this.recorder = null;
-      this.slugRecorder = new ClickRecorder(
-        async (rows) => {
-          const targets = await timed(rows, () =>
-            queueClicksBySlugPostgres(driver.pool, db.kysely, rows),
-          );
-          applier.queued();
-          return targets;
-        },
-        1000,
-        isDatabaseUnavailable,
-      );
-    } else {
-      this.slugRecorder = null;
-      this.recorder = new ClickRecorder(
-        async (rows) => {
-          const events = await timed(rows, () => storeClicks(db, rows));
-          if (events > 0) this.onClickEvents();
-        },
-        1000,
-        isDatabaseUnavailable,
-      );
-    }
+    this.clicks =
+      driver.dialect === 'postgres' && applier
+        ? {
+            by: 'slug',
+            recorder: new ClickRecorder(
+              async (rows) => {
+                const targets = await timed(rows, () =>
+                  queueClicksBySlugPostgres(driver.pool, db.kysely, rows),
+                );
+                applier.queued();
+                return targets;
+              },
+              1000,
+              isDatabaseUnavailable,
+            ),
+          }
+        : {
+            by: 'link',
+            recorder: new ClickRecorder(
+              async (rows) => {
+                const events = await timed(rows, () => storeClicks(db, rows));
+                if (events > 0) this.onClickEvents();
+              },
+              1000,
+              isDatabaseUnavailable,
+            ),
+          };
     this.visitors = new VisitorHasher(db, clock);
     this.targets =
       driver.dialect === 'postgres'
@@ -266,11 +270,12 @@ export class TrackingService {
    * On PostgreSQL the click and the lookup are one statement per batch.
    */
   async follow(slug: string, client: ClickClient): Promise<ResolvedTarget | null> {
-    if (this.slugRecorder) {
+    const clicks = this.clicks;
+    if (clicks.by === 'slug') {
       const click = await this.clickOf(slug, client);
       let found: repo.RedirectTarget | undefined;
       try {
-        found = await this.slugRecorder.record({ slug, ...click });
+        found = await clicks.recorder.record({ slug, ...click });
       } catch (err) {
         // The 503 page offers the link when it can still be read; not when the database is
         // out of reach (the lookup would only wait for it again).
@@ -290,7 +295,7 @@ export class TrackingService {
     if (!target) return null;
     const click = await this.clickOf(slug, client);
     try {
-      await this.recorder!.record({
+      await clicks.recorder.record({
         ...click,
         tracking_link_id: target.trackingLinkId,
         mailto_link_id: target.mailtoLinkId,
@@ -339,7 +344,7 @@ export class TrackingService {
 
   /** Clicks waiting for the next commit: a queue here means the database path is busy. */
   get clicksWaiting(): number {
-    return (this.recorder ?? this.slugRecorder)?.pending ?? 0;
+    return this.clicks.recorder.pending;
   }
 
   /**
@@ -369,8 +374,7 @@ export class TrackingService {
 
   /** Waits for clicks being written (on shutdown), then applies them. */
   async drain(): Promise<void> {
-    await this.recorder?.drain();
-    await this.slugRecorder?.drain();
+    await this.clicks.recorder.drain();
     await this.applier?.stop();
   }
 }
