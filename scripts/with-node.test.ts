@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { NEWEST_LINE } from './supported-node.mjs';
 import { matchesSpec, newest } from './with-node.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,5 +62,34 @@ describe('scripts/supported-node.mjs as a command', () => {
     const r = cli();
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('usage: scripts/supported-node.mjs <command>');
+  });
+});
+
+describe('a command started on a Node.js older than the supported lines', () => {
+  // Node.js 20 (the machine's own where it has one, else fetched once, as Node 26 is).
+  it('runs on the newest LTS line instead, saying so in one line', { timeout: 300_000 }, () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'scripts/with-node.mjs'),
+        '20',
+        'node',
+        path.join(ROOT, 'scripts/supported-node.mjs'),
+        'node',
+        '-p',
+        'process.version',
+      ],
+      { encoding: 'utf8', env: { ...process.env, npm_lifecycle_event: 'bench:loss' } },
+    );
+    expect(r.stderr).not.toMatch(/Segmentation|Error/);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toMatch(new RegExp(`^v${NEWEST_LINE}\\.`));
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('[mailtokit]'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^\\[mailtokit\\] Node\\.js v20\\.\\d+\\.\\d+ is not a supported release .*: npm run bench:loss runs on Node\\.js ${NEWEST_LINE} from the npm registry \\(v${NEWEST_LINE}\\.`,
+      ),
+    );
   });
 });
