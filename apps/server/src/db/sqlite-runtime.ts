@@ -1,8 +1,8 @@
 /**
  * better-sqlite3 is a Node-API addon built for Node-API 10 (Node.js 22.14 and later). An
  * older Node.js does not refuse it with an error: the process dies with a segmentation fault
- * as the first database opens. The server, the admin commands and the tests check the running
- * Node first and stop with a message saying what to use. PostgreSQL does not load the addon.
+ * as the first database opens. The server's start and `openDb` check the running Node first
+ * and stop with a message saying what to use. PostgreSQL does not load the addon.
  */
 export const SQLITE_NODE_API = 10;
 
