@@ -3,18 +3,13 @@
 #   docker run -p 3000:3000 -v mailtokit-data:/data mailtokit
 # Behind a proxy that intercepts TLS, hand its CA bundle to the build (never stored in the image):
 #   docker build --secret id=ca,src=/etc/ssl/certs/ca-certificates.crt -t mailtokit .
-# Node.js 22: better-sqlite3 12 aborts on Node.js 24 when the garbage collector frees a statement
-# (an assertion in RemoveEnvironmentCleanupHook), so the image stays on the 22 LTS line.
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Node.js 26, the current active LTS line (NEWEST_LINE in scripts/supported-node.mjs).
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-# better-sqlite3 compiles where its prebuilt binary cannot be downloaded, against the image's
-# own Node.js headers (npm_config_nodedir: nothing fetched from nodejs.org).
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
-ENV npm_config_nodedir=/usr/local \
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+# Nothing is compiled: better-sqlite3 ships its Node-API builds for every platform in its npm
+# package, and its install script (node-gyp) is denied in package.json's allowScripts.
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
   npm_config_update_notifier=false
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
@@ -30,7 +25,8 @@ COPY . .
 RUN npm run build
 
 # What the server needs at run time: its npm dependencies (the workspace packages are bundled
-# into dist/), with better-sqlite3's addon as compiled above and no sources, maps or docs.
+# into dist/), with better-sqlite3's build for this platform only and no sources, headers, maps
+# or docs.
 RUN --mount=type=secret,id=ca \
   if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi; \
   mkdir -p /app/apps/server /app/apps/web /app/packages/mailto /app/packages/contracts \
@@ -38,9 +34,9 @@ RUN --mount=type=secret,id=ca \
     packages/mailto/package.json packages/contracts/package.json; do cp "$f" "/app/$f"; done \
   && cd /app \
   && npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w @mailtokit/server \
-  && rm -rf node_modules/@mailtokit node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
-  && cp -r /src/node_modules/better-sqlite3/build node_modules/better-sqlite3/build \
-  && rm -rf node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/.deps \
+  && rm -rf node_modules/@mailtokit node_modules/node-addon-api \
+    node_modules/better-sqlite3/deps node_modules/better-sqlite3/src node_modules/better-sqlite3/binding.gyp \
+  && find node_modules/better-sqlite3/prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete \
   && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
     -o -iname '*.md' -o -name '*.ts.map' \) -delete \
   && cp -r /src/apps/server/dist apps/server/dist \
@@ -52,7 +48,7 @@ RUN --mount=type=secret,id=ca \
 # certificates (SMTP and PostgreSQL over TLS), an unprivileged user and the data folder.
 RUN mkdir -p /rootfs/usr/local/bin /rootfs/etc /rootfs/tmp /rootfs/data /rootfs/etc/ssl/certs \
   && cp /usr/local/bin/node /rootfs/usr/local/bin/node \
-  && for lib in $(ldd /usr/local/bin/node /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node \
+  && for lib in $(ldd /usr/local/bin/node /app/node_modules/better-sqlite3/prebuilds/linux-*.node \
     | grep -o '/[^ ]*' | grep -v ':$' | sort -u); do cp --parents -L "$lib" /rootfs; done \
   && cp /etc/ssl/certs/ca-certificates.crt /rootfs/etc/ssl/certs/ \
   && echo 'mailtokit:x:1000:1000:MailtoKit:/data:/sbin/nologin' > /rootfs/etc/passwd \

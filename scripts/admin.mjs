@@ -2,6 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
+import { onSupportedNode } from './supported-node.mjs';
+
+await onSupportedNode('npm run admin');
 
 buildIfStale(['server']);
 const r = spawnSync(

@@ -1,6 +1,9 @@
 // `npm run dev`: API with reload (tsx watch, port 3000) and the Vite dev server (port 5173).
 import { spawn } from 'node:child_process';
 import { ROOT } from './build-if-stale.mjs';
+import { onSupportedNode } from './supported-node.mjs';
+
+await onSupportedNode('npm run dev');
 
 const procs = [
   spawn('npm', ['run', 'dev', '-w', '@mailtokit/server'], { cwd: ROOT, stdio: 'inherit' }),

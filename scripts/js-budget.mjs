@@ -154,9 +154,6 @@ export async function startBuiltServer(dist = WEB_DIST) {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
-      // On another Node.js release (scripts/with-node.mjs) it carries the preload that loads the
-      // native addons built for that release.
-      ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

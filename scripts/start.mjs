@@ -2,6 +2,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
+import { onSupportedNode } from './supported-node.mjs';
+
+await onSupportedNode('npm start');
 
 buildIfStale(['web', 'server']);
 

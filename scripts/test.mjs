@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build-if-stale.mjs';
 import { ChromiumNotFound, ensureChromium } from './chromium.mjs';
+import { onSupportedNode } from './supported-node.mjs';
+
+await onSupportedNode('npm test');
 
 // The browser first: a missing one stops the run before any suite starts, never a skipped e2e.
 try {

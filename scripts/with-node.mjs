@@ -2,27 +2,20 @@
 // @ts-check
 // Runs a command on another Node.js release, taken from the npm registry:
 //
-//   scripts/with-node.mjs 26 npm test        (also: 24, 22.13, 26.10.0 …)
+//   scripts/with-node.mjs 26 npm test        (also: 24, 22.14, 26.10.0 …)
 //
-// The `node-<platform>-<arch>` package ships the binary and its C headers. Both are kept in
-// ~/.cache/mailtokit/node (or $XDG_CACHE_HOME/mailtokit/node), next to the builds of the native
-// addons that must match that release's ABI (better-sqlite3), made there once from the installed
-// package's sources. node_modules is never touched: the command runs with that Node first on
-// PATH (through a small `node` wrapper) and native-addons.cjs preloaded into each of its Node
-// processes and worker threads, which then load the matching build. An interrupted run leaves the tree as it was
-// for the machine's own Node.
+// The `node-<platform>-<arch>` package ships the binary; it is kept in ~/.cache/mailtokit/node
+// (or $XDG_CACHE_HOME/mailtokit/node) and put first on the command's PATH, so the command and
+// every `node` and `npm` it starts run on it. node_modules serves every release as it is: its
+// native addons (better-sqlite3, rolldown, lightningcss, …) are Node-API builds, which any
+// supported release loads.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NATIVE_ADDONS = path.join(ROOT, 'scripts', 'native-addons.cjs');
-/** Native addons in our tree that are tied to one Node ABI (N-API ones need nothing). */
-const ABI_ADDONS = [{ pkg: 'better-sqlite3', file: 'build/Release/better_sqlite3.node' }];
-
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 /** @param {string} line */
 const say = (line) => console.error(`[with-node] ${line}`);
@@ -51,72 +44,6 @@ export function newest(versions) {
     for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
     return 0;
   })[versions.length - 1];
-}
-
-/**
- * The environment node-gyp builds in: headers from `nodeDir`, whatever npm configuration the
- * caller inherited (node-gyp reads npm_config_* from the environment, and those win over its
- * command line, so an inherited `nodedir` would build against the wrong headers).
- * @param {NodeJS.ProcessEnv} env
- * @param {string} nodeDir
- */
-export function gypEnv(env, nodeDir) {
-  /** @type {NodeJS.ProcessEnv} */
-  const out = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (!/^npm_(config|package_config_node_gyp)_nodedir$/i.test(key)) out[key] = value;
-  }
-  out.PATH = [path.join(nodeDir, 'bin'), env.PATH].filter(Boolean).join(path.delimiter);
-  out.npm_package_config_node_gyp_nodedir = nodeDir;
-  return out;
-}
-
-/**
- * NODE_OPTIONS with the CommonJS module at `preload` (a path) required first: `--require`, not
- * `--import`, because only the former also runs in worker threads (the server checkpoints its
- * SQLite log from one, and its addon must load there too).
- * @param {string | undefined} current
- * @param {string} preload
- */
-export function withPreload(current, preload) {
-  // Double quotes keep a path with spaces one value (NODE_OPTIONS' own quoting).
-  return [current, `--require "${preload}"`].filter(Boolean).join(' ');
-}
-
-/**
- * The preload of one run (CommonJS): native-addons.cjs, pointed at the builds for the Node of
- * ABI `abi`.
- * @param {string} nativeAddons
- * @param {string} addonsDir
- * @param {string} abi
- */
-export function preloadSource(nativeAddons, addonsDir, abi) {
-  const args = [addonsDir, abi].map((a) => JSON.stringify(a)).join(', ');
-  return `require(${JSON.stringify(nativeAddons)}).useAddonsFrom(${args});\n`;
-}
-
-/** @param {string} s */
-const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
-
-/**
- * The `node` first on PATH during a run: the real binary, with the preload put back into
- * NODE_OPTIONS when a caller started it with a bare environment (a test's child process).
- * @param {string} realNode
- * @param {string} preload
- */
-export function shimSource(realNode, preload) {
-  const option = withPreload(undefined, preload);
-  if (/["'$`\\]/.test(preload))
-    throw new UsageError(`unusable temporary path ${preload}: set TMPDIR`);
-  return [
-    '#!/bin/sh',
-    'case "$NODE_OPTIONS" in',
-    `  *${shellQuote(option)}*) ;;`,
-    `  *) NODE_OPTIONS="\${NODE_OPTIONS:+$NODE_OPTIONS }"${shellQuote(option)}; export NODE_OPTIONS ;;`,
-    'esac',
-    `exec ${shellQuote(realNode)} "$@"`,
-    '',
-  ].join('\n');
 }
 
 /**
@@ -162,8 +89,9 @@ function sweep(/** @type {string} */ dir) {
  * @param {string} pkg
  * @param {string} spec
  * @param {string} root
+ * @param {(line: string) => void} log
  */
-function resolveVersion(pkg, spec, root) {
+function resolveVersion(pkg, spec, root, log) {
   const r = capture('npm', ['view', `${pkg}@${spec}`, 'version', '--json']);
   /** @type {string | string[] | { error?: { summary?: string } } | null} */
   let answer = null;
@@ -188,7 +116,7 @@ function resolveVersion(pkg, spec, root) {
     : [];
   const best = newest(cached);
   if (best) {
-    say(`the registry did not answer; using the cached Node v${best}`);
+    log(`the registry did not answer; using the cached Node v${best}`);
     return best;
   }
   const why =
@@ -201,11 +129,12 @@ function resolveVersion(pkg, spec, root) {
  * @param {string} pkg
  * @param {string} version
  * @param {string} dir
+ * @param {(line: string) => void} log
  */
-function ensureNode(pkg, version, dir) {
+function ensureNode(pkg, version, dir, log) {
   const node = path.join(dir, 'bin', 'node');
   if (exists(node)) return node;
-  say(`fetching Node v${version} (${pkg}) from the npm registry into ${dir}`);
+  log(`fetching Node v${version} (${pkg}) from the npm registry into ${dir}`);
   const tmp = fs.mkdtempSync(path.join(path.dirname(dir), '.tmp-'));
   try {
     const packed = capture('npm', [
@@ -235,69 +164,62 @@ function ensureNode(pkg, version, dir) {
   return node;
 }
 
-/** npm's own node-gyp (it builds every native addon that npm installs), else one on PATH. */
-function findNodeGyp() {
-  const candidates = [process.env.npm_config_node_gyp];
-  const npm = capture('sh', ['-c', 'command -v npm']).out.trim();
-  if (npm) {
-    const npmRoot = path.resolve(path.dirname(fs.realpathSync(npm)), '..');
-    candidates.push(path.join(npmRoot, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
-  }
-  const onPath = capture('sh', ['-c', 'command -v node-gyp']).out.trim();
-  if (onPath) candidates.push(fs.realpathSync(onPath));
-  const found = candidates.find((c) => c && exists(c));
-  if (!found)
-    throw new UsageError('node-gyp not found (it comes with npm): npm install -g node-gyp');
-  return found;
+/**
+ * A release of Node.js from the npm registry: the newest one matching `spec` (the newest one
+ * cached when the registry does not answer), and whether it is on this machine yet.
+ * @param {string} spec
+ * @param {(line: string) => void} [log]
+ */
+export function findRelease(spec, log = say) {
+  const pkg = platformPackage();
+  const root = cacheRoot();
+  fs.mkdirSync(root, { recursive: true });
+  sweep(root);
+  const version = resolveVersion(pkg, spec, root, log);
+  const dir = path.join(root, `${pkg}-${version}`);
+  return { pkg, version, dir, cached: exists(path.join(dir, 'bin', 'node')) };
 }
 
 /**
- * Builds, once, the ABI-bound addons of node_modules for the Node in `nodeDir`, into
- * `addonsDir`/<package>-<version>/<file>, where native-addons.cjs looks for them.
- * @param {string} node
- * @param {string} nodeDir
- * @param {string} addonsDir
- * @param {string} version
+ * Fetches the release when it is not cached yet; returns its `node` and the environment a
+ * command runs in on it (that Node first on PATH).
+ * @param {ReturnType<typeof findRelease>} release
+ * @param {(line: string) => void} [log]
  */
-function ensureAddons(node, nodeDir, addonsDir, version) {
-  for (const { pkg, file } of ABI_ADDONS) {
-    const pkgDir = path.join(ROOT, 'node_modules', pkg);
-    const installed = path.join(pkgDir, file);
-    if (!exists(installed)) continue;
-    const { version: pkgVersion } = JSON.parse(
-      fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'),
-    );
-    const target = path.join(addonsDir, `${pkg}-${pkgVersion}`, file);
-    if (!exists(target)) {
-      say(`building ${pkg} ${pkgVersion} for Node v${version} (once; it is cached)`);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      const work = fs.mkdtempSync(path.join(addonsDir, '.tmp-'));
-      try {
-        const src = path.join(work, pkg);
-        fs.cpSync(pkgDir, src, {
-          recursive: true,
-          filter: (p) => !['build', 'node_modules'].includes(path.relative(pkgDir, p)),
-        });
-        const built = capture(
-          node,
-          [findNodeGyp(), 'rebuild', '--release', `--nodedir=${nodeDir}`],
-          { cwd: src, env: gypEnv(process.env, nodeDir) },
-        );
-        if (!built.ok) throw new Error(`building ${pkg} failed:\n${built.out}\n${built.err}`);
-        const output = path.join(src, file);
-        const load = capture(node, [
-          '-e',
-          'process.dlopen({ exports: {} }, process.argv[1])',
-          output,
-        ]);
-        if (!load.ok) throw new Error(`the ${pkg} build does not load:\n${load.err}`);
-        fs.copyFileSync(output, `${target}.tmp-${process.pid}`);
-        fs.renameSync(`${target}.tmp-${process.pid}`, target);
-      } finally {
-        fs.rmSync(work, { recursive: true, force: true });
-      }
-    }
-  }
+export function useRelease(release, log = say) {
+  const node = ensureNode(release.pkg, release.version, release.dir, log);
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...process.env,
+    PATH: [path.dirname(node), process.env.PATH].filter(Boolean).join(path.delimiter),
+  };
+  return { node, env };
+}
+
+/**
+ * Runs a command to its end, passing Ctrl-C and SIGTERM on; resolves to its exit status.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
+export function runCommand(cmd, args, env) {
+  const child = spawn(cmd, args, { stdio: 'inherit', env });
+  /** @param {NodeJS.Signals} signal */
+  const pass = (signal) => child.kill(signal);
+  process.on('SIGINT', pass);
+  process.on('SIGTERM', pass);
+  return new Promise((resolve) => {
+    child.on('error', (err) => {
+      say(`cannot run ${cmd}: ${err.message}`);
+      resolve(127);
+    });
+    child.on('exit', (status, signal) => {
+      process.off('SIGINT', pass);
+      process.off('SIGTERM', pass);
+      resolve(status ?? 128 + (signal ? os.constants.signals[signal] : 0));
+    });
+  });
 }
 
 /** @param {string[]} argv */
@@ -310,58 +232,19 @@ async function main(argv) {
 
   /** @type {NodeJS.ProcessEnv} */
   let env = process.env;
-  /** @type {string | null} */
-  let runDir = null;
   if (matchesSpec(process.versions.node, spec)) {
     say(`Node ${process.version} is already running: ${[cmd, ...args].join(' ')}`);
   } else {
-    const pkg = platformPackage();
-    const root = cacheRoot();
-    fs.mkdirSync(root, { recursive: true });
-    sweep(root);
-    const version = resolveVersion(pkg, spec, root);
-    const nodeDir = path.join(root, `${pkg}-${version}`);
-    const node = ensureNode(pkg, version, nodeDir);
-    const addonsDir = path.join(nodeDir, 'addons');
-    fs.mkdirSync(addonsDir, { recursive: true });
-    sweep(addonsDir);
-    ensureAddons(node, nodeDir, addonsDir, version);
-    const abi = capture(node, ['-p', 'process.versions.modules']).out.trim();
-
-    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'with-node-'));
-    const preload = path.join(runDir, 'preload.cjs');
-    fs.writeFileSync(preload, preloadSource(NATIVE_ADDONS, addonsDir, abi));
-    fs.mkdirSync(path.join(runDir, 'bin'));
-    fs.writeFileSync(path.join(runDir, 'bin', 'node'), shimSource(node, preload), { mode: 0o755 });
-    env = {
-      ...process.env,
-      PATH: [path.join(runDir, 'bin'), path.join(nodeDir, 'bin'), process.env.PATH]
-        .filter(Boolean)
-        .join(path.delimiter),
-      NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload),
-    };
-    say(`Node v${version}: ${[cmd, ...args].join(' ')}`);
+    const release = findRelease(spec);
+    env = useRelease(release).env;
+    say(`Node v${release.version}: ${[cmd, ...args].join(' ')}`);
   }
-
-  const child = spawn(cmd, args, { stdio: 'inherit', env });
-  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
-    process.on(signal, () => child.kill(signal));
-  const code = await new Promise((resolve) => {
-    child.on('error', (err) => {
-      say(`cannot run ${cmd}: ${err.message}`);
-      resolve(127);
-    });
-    child.on('exit', (status, signal) =>
-      resolve(status ?? 128 + (signal ? os.constants.signals[signal] : 0)),
-    );
-  });
-  if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
-  process.exit(code);
+  process.exit(await runCommand(cmd, args, env));
 }
 
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).catch((err) => {
-    say(err instanceof UsageError ? err.message : err instanceof Error ? err.message : String(err));
+    say(err instanceof Error ? err.message : String(err));
     process.exit(err instanceof UsageError ? 2 : 1);
   });
 }

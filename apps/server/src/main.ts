@@ -23,7 +23,9 @@ async function main() {
   }
   const { database } = config;
   const runtimeProblem =
-    database.dialect === 'sqlite' ? sqliteRuntimeProblem(process.version) : null;
+    database.dialect === 'sqlite'
+      ? sqliteRuntimeProblem(process.version, process.versions.napi)
+      : null;
   if (runtimeProblem) {
     console.error(runtimeProblem);
     process.exit(1);

@@ -46,7 +46,7 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
   // `node` as found on PATH, like a user's shell would: under scripts/with-node.mjs that is the
-  // wrapper that gives a child started with a bare environment the other Node's native addons.
+  // Node it fetched.
   const child = spawn('node', [...TSX_LOADER, MAIN], {
     cwd: ROOT,
     env: {

@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import { DEFAULT_PG_POOL_SIZE, type Database as DatabaseConfig } from '../config';
 import type { DB } from './types';
+import { assertSqliteRuntime } from './sqlite-runtime';
 
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -115,6 +116,7 @@ export function openDb(config: DatabaseConfig): Db {
       destroy: () => kysely.destroy(),
     };
   }
+  assertSqliteRuntime();
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
   sqlite.pragma('journal_mode = WAL');
