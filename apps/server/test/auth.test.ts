@@ -11,7 +11,9 @@ import { DEFAULT_LIMITS } from '../src/config';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The budgets below are tested with parallel guesses from one address: the cap on one
+  // client's hashes in flight (password-hashing.test.ts) is lifted here.
+  t = await createTestApp({ config: { hashing: { queue: 10_000, perClient: 100 } } });
 });
 afterAll(async () => {
   await t.close();
@@ -247,7 +249,10 @@ describe('brute-force protection', () => {
   /** Small ceilings, so a test reaches them with a few hashes; the defaults are checked below. */
   let small: TestApp;
   beforeAll(async () => {
-    small = await createTestApp({ limits: { loginFailuresPerIp: 6, loginFailuresPerUser: 8 } });
+    small = await createTestApp({
+      limits: { loginFailuresPerIp: 6, loginFailuresPerUser: 8 },
+      config: { hashing: { queue: 10_000, perClient: 100 } },
+    });
   });
   afterAll(async () => {
     await small.close();

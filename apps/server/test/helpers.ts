@@ -78,6 +78,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     defaultTier: 'FREE',
     sessionTtlMs: 24 * 60 * 60_000,
     trustProxy: false,
+    // Tests run many password checks in parallel to test budgets, not this machine's load: the
+    // hashing queue is long, but each client keeps its real in-flight cap.
+    hashing: { queue: 10_000 },
     logLevel: 'silent',
     smtpUrl: null,
     mailFrom: 'MailtoKit <no-reply@localhost>',

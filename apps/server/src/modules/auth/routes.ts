@@ -13,6 +13,7 @@ import {
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { User } from '@mailtokit/contracts/user';
 import { authOf, SESSION_COOKIE, sessionCookieOptions, sessionOf } from '../../lib/auth-hook';
+import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/types';
 import { toUser } from '../users/service';
 
@@ -41,10 +42,10 @@ export async function authRoutes(app: App) {
     },
     // Every attempt counts, valid or not: sign-ups per IP, shared by all instances.
     onRequest: async (request) => {
-      await app.limiter.consume('register', request.ip);
+      await app.limiter.consume('register', clientKey(request.ip));
     },
     handler: async (request, reply) => {
-      const user = await app.services.auth.register(request.body);
+      const user = await app.services.auth.register(request.body, clientKey(request.ip));
       return reply.code(201).send(user);
     },
   });
@@ -64,7 +65,7 @@ export async function authRoutes(app: App) {
       const result = await app.services.auth.login(
         username,
         password,
-        request.ip,
+        clientKey(request.ip),
         request.headers['user-agent'],
       );
       // Only a successful sign-in ends this browser's previous session (the session is
@@ -121,6 +122,7 @@ export async function authRoutes(app: App) {
         sessionOf(request),
         request.body.currentPassword,
         request.body.newPassword,
+        clientKey(request.ip),
       );
       return { ok: true as const };
     },
@@ -160,7 +162,7 @@ export async function authRoutes(app: App) {
       await app.services.passwordReset.confirm(
         request.body.token,
         request.body.password,
-        request.ip,
+        clientKey(request.ip),
       );
       return { ok: true as const };
     },

@@ -8,13 +8,8 @@ import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, validationError } from '../../lib/errors';
-import type { Limiter } from '../../lib/limiter';
-import {
-  dummyHashPromise,
-  hashPassword,
-  passwordCheckBudgets,
-  verifyPasswordWithin,
-} from '../../lib/password';
+import { dummyHashPromise } from '../../lib/password';
+import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
 import * as repo from './repo';
@@ -33,19 +28,20 @@ export class AuthService {
   private lastSweep = 0;
 
   /**
-   * `limiter` must define `loginIp`, `loginPair` and `loginUser` (failed sign-ins per client
-   * address, per account and address together, per account) and `passwordChange` (wrong
-   * current passwords per account).
+   * `passwords` spends from limits that must define `loginIp`, `loginPair` and `loginUser`
+   * (failed sign-ins per client address, per account and address together, per account) and
+   * `passwordChange` (wrong current passwords per account).
    */
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
-    private readonly limiter: Limiter,
+    private readonly passwords: Passwords,
     private readonly opts: AuthServiceOptions,
     private readonly clock: Clock,
   ) {}
 
-  async register(input: z.output<typeof RegisterBody>): Promise<User> {
+  /** `client`: the key of the client's address (`clientKey`). */
+  async register(input: z.output<typeof RegisterBody>, client: string): Promise<User> {
     if (await this.users.findByUsername(input.username))
       throw conflict('Username is already taken', { username: 'Username is already taken' });
     if (await this.users.findByEmail(input.email))
@@ -55,7 +51,7 @@ export class AuthService {
       const row = await this.users.insert({
         username: input.username,
         email: input.email,
-        password_hash: await hashPassword(input.password),
+        password_hash: await this.passwords.hash(input.password, client),
         first_name: input.firstName,
         last_name: input.lastName,
         subscription_tier: this.opts.defaultTier,
@@ -74,7 +70,7 @@ export class AuthService {
   async login(
     username: string,
     password: string,
-    ip: string,
+    client: string,
     userAgent: string | undefined,
   ): Promise<LoginResponse & { expiresAt: Date }> {
     const userKey = username.toLowerCase();
@@ -86,20 +82,20 @@ export class AuthService {
     // account-wide and address-wide ceilings are far higher, so neither the owner signing in
     // from elsewhere nor the other people behind a shared address are locked out.
     // Unknown users cost a full hash check too, so timing does not reveal which names exist.
-    const ok = await verifyPasswordWithin(
-      this.limiter,
-      [
-        ['loginIp', ip],
-        ['loginPair', `${userKey} ${ip}`],
+    const ok = await this.passwords.check({
+      client,
+      budgets: [
+        ['loginIp', client],
+        ['loginPair', `${userKey} ${client}`],
         ['loginUser', userKey],
       ],
       password,
-      async () => {
+      stored: async () => {
         user = await this.users.findByUsername(username);
         return user?.password_hash ?? (await dummyHashPromise);
       },
-      ['loginPair'],
-    );
+      forget: ['loginPair'],
+    });
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
     return { access_token: token, user: toUser(user, this.clock()), expiresAt };
@@ -149,16 +145,17 @@ export class AuthService {
     auth: SessionAuth,
     currentPassword: string,
     newPassword: string,
+    client: string,
   ): Promise<void> {
-    const right = await verifyPasswordWithin(
-      this.limiter,
-      passwordCheckBudgets(auth.user.id),
-      currentPassword,
-      auth.user.password_hash,
-      ['passwordChange'],
-    );
+    const right = await this.passwords.check({
+      client,
+      budgets: passwordCheckBudgets(auth.user.id),
+      password: currentPassword,
+      stored: auth.user.password_hash,
+      forget: ['passwordChange'],
+    });
     if (!right) throw validationError({ currentPassword: 'Current password is incorrect' });
-    const hash = await hashPassword(newPassword);
+    const hash = await this.passwords.hash(newPassword, client);
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.users.setPasswordHash(auth.user.id, hash, trx);
       await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
