@@ -81,3 +81,23 @@ export async function deleteResetTokens(db: Conn, userId: number): Promise<void>
 export async function deleteExpiredResetTokens(db: Conn, now: string): Promise<void> {
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', now).execute();
 }
+
+/** The secret named `name`: `candidate` if this call stored it, else the one stored first. */
+export async function ensureServerSecret(
+  db: Conn,
+  name: string,
+  candidate: string,
+  now: string,
+): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, secret: candidate, created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('secret')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.secret;
+}

@@ -16,6 +16,7 @@ import { authOf, SESSION_COOKIE, sessionCookieOptions, sessionOf } from '../../l
 import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/types';
 import { toUser } from '../users/service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_MS } from './device';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -67,11 +68,18 @@ export async function authRoutes(app: App) {
         password,
         clientKey(request.ip),
         request.headers['user-agent'],
+        request.cookies[DEVICE_COOKIE],
       );
       // Only a successful sign-in ends this browser's previous session (the session is
       // rotated); a failed one changes nothing.
       if (request.auth) await app.services.auth.logout(request.auth.sessionId);
       setSessionCookie(app, request, reply, result.access_token, result.expiresAt);
+      // This browser is now known to the account (a signed-in-before device, see device.ts).
+      reply.setCookie(DEVICE_COOKIE, result.deviceCookie, {
+        ...sessionCookieOptions(app, request),
+        path: DEVICE_COOKIE_PATH,
+        maxAge: DEVICE_COOKIE_TTL_MS / 1000,
+      });
       return { access_token: result.access_token, user: result.user };
     },
   });

@@ -12,6 +12,7 @@ import { dummyHashPromise } from '../../lib/password';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
+import { DeviceCookies } from './device';
 import * as repo from './repo';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -26,11 +27,13 @@ export interface AuthServiceOptions {
 /** Sign-up, sign-in, sessions and password changes. */
 export class AuthService {
   private lastSweep = 0;
+  private readonly devices: DeviceCookies;
 
   /**
    * `passwords` spends from limits that must define `loginIp`, `loginPair` and `loginUser`
-   * (failed sign-ins per client address, per account and address together, per account) and
-   * `passwordChange` (wrong current passwords per account).
+   * (failed sign-ins per client address, per account and address together, per account),
+   * `loginDevice` (failed sign-ins per device cookie) and `passwordChange` (wrong current
+   * passwords per account).
    */
   constructor(
     private readonly db: Db,
@@ -38,7 +41,9 @@ export class AuthService {
     private readonly passwords: Passwords,
     private readonly opts: AuthServiceOptions,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.devices = new DeviceCookies(db, clock);
+  }
 
   /** `client`: the key of the client's address (`clientKey`). */
   async register(input: z.output<typeof RegisterBody>, client: string): Promise<User> {
@@ -67,38 +72,51 @@ export class AuthService {
     }
   }
 
+  /**
+   * Signs in. `device` is the browser's device cookie, if it sent one; the answer carries a new
+   * one (`deviceCookie`) for the browser to keep.
+   */
   async login(
     username: string,
     password: string,
     client: string,
     userAgent: string | undefined,
-  ): Promise<LoginResponse & { expiresAt: Date }> {
+    device?: string,
+  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
     const userKey = username.toLowerCase();
+    const knownDevice = await this.devices.deviceOf(device, userKey);
     let user: UserRow | undefined;
     // A point of each budget is spent before the hash (atomic in the database, so parallel
     // attempts on several instances cannot slip past a limit), the address's first: a request
     // one budget refuses costs the others nothing, so a throttled address cannot use up an
     // account's budget. The account and address pair is what throttles a guesser; the
     // account-wide and address-wide ceilings are far higher, so neither the owner signing in
-    // from elsewhere nor the other people behind a shared address are locked out.
+    // from elsewhere nor the other people behind a shared address are locked out. A browser
+    // that signed in to the account before (its device cookie) is spared the account-wide
+    // ceiling, which distributed guessing fills: it has a budget of failures of its own.
     // Unknown users cost a full hash check too, so timing does not reveal which names exist.
     const ok = await this.passwords.check({
       client,
       budgets: [
         ['loginIp', client],
         ['loginPair', `${userKey} ${client}`],
-        ['loginUser', userKey],
+        knownDevice ? ['loginDevice', knownDevice] : ['loginUser', userKey],
       ],
       password,
       stored: async () => {
         user = await this.users.findByUsername(username);
         return user?.password_hash ?? (await dummyHashPromise);
       },
-      forget: ['loginPair'],
+      forget: ['loginPair', 'loginDevice'],
     });
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
-    return { access_token: token, user: toUser(user, this.clock()), expiresAt };
+    return {
+      access_token: token,
+      user: toUser(user, this.clock()),
+      expiresAt,
+      deviceCookie: await this.devices.issue(userKey),
+    };
   }
 
   private async createSession(userId: number, userAgent: string | undefined) {
