@@ -18,7 +18,11 @@ import type { App } from '../../lib/types';
 import { toUser } from '../users/service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_MS } from './device';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+/**
+ * 429 also when the client already has 2 password hashes in flight; 503 (`Retry-After: 1`)
+ * when every hashing slot of the instance is taken and its queue is full.
+ */
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 function setSessionCookie(
   app: App,
@@ -57,7 +61,8 @@ export async function authRoutes(app: App) {
     schema: {
       tags: ['auth'],
       operationId: 'login',
-      summary: 'Sign in: sets the session cookie and returns a bearer token',
+      summary:
+        'Sign in: sets the session cookie (and the device cookie of a browser known to the account) and returns a bearer token. 429 past a sign-in budget or with 2 sign-ins of the client under way; 503 while the instance is busy hashing passwords',
       body: LoginBody,
       response: { 200: LoginResponse, ...errors },
     },
@@ -164,7 +169,7 @@ export async function authRoutes(app: App) {
       summary:
         'Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes',
       body: PasswordResetConfirmBody,
-      response: { 200: OkResponse, 400: ErrorBody, 429: ErrorBody },
+      response: { 200: OkResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
     handler: async (request) => {
       await app.services.passwordReset.confirm(
