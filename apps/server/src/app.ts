@@ -161,6 +161,10 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
         clicksUnapplied: () => app.services.tracking.clicksUnapplied(),
         webhookBacklog: () => webhookWorker.backlog(),
         pool: () => poolUse(db),
+        passwordHashing: () => ({
+          ...hashGate.state,
+          refused: { busy: hashGate.counts.busy, client: hashGate.counts.perClient },
+        }),
       })
     : null;
   const observer: Observer = metrics ?? noObserver;
