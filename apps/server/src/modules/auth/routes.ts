@@ -45,7 +45,7 @@ export async function authRoutes(app: App) {
       body: RegisterBody,
       response: { 201: User, ...errors },
     },
-    // Every attempt counts, valid or not: sign-ups per IP, shared by all instances.
+    // Every attempt counts, valid or not: sign-ups per client address (IPv6: per /64), shared by all instances.
     onRequest: async (request) => {
       await app.limiter.consume('register', clientKey(request.ip));
     },

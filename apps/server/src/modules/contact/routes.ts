@@ -14,7 +14,7 @@ export async function contactRoutes(app: App) {
       body: ContactBody,
       response: { 201: ContactResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
-    // Messages per IP, shared by all instances.
+    // Messages per client address (IPv6: per /64), shared by all instances.
     onRequest: async (request) => {
       await app.limiter.consume('contact', clientKey(request.ip));
     },
