@@ -232,9 +232,9 @@ export interface RateLimits {
   passwordResetConfirmsPerIp: number;
   /** E-mail address changes per account per hour. */
   emailChangesPerHour: number;
-  /** Registrations per IP per hour. */
+  /** Registrations per client address (`clientKey`) per hour. */
   registrationsPerHour: number;
-  /** Contact messages per IP per hour. */
+  /** Contact messages per client address (`clientKey`) per hour. */
   contactPerHour: number;
   /** Password-reset e-mails per address per hour. */
   passwordResetsPerHour: number;

@@ -68,10 +68,8 @@ describe('HashGate', () => {
     const gate = new HashGate({ concurrency: 4, queue: 8, perClient: 2 });
     const leaves = [await gate.enterClient('198.51.100.1'), await gate.enterClient('198.51.100.1')];
     let third = false;
-    const waiting = [
-      gate.enterClient('198.51.100.1').then((leave) => ((third = true), leave)),
-      gate.enterClient('198.51.100.1'),
-    ];
+    const waitingThird = gate.enterClient('198.51.100.1').then((leave) => ((third = true), leave));
+    const waitingFourth = gate.enterClient('198.51.100.1');
     const refused = await gate.enterClient('198.51.100.1').catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(gate.counts.perClient).toBe(1);
@@ -80,13 +78,13 @@ describe('HashGate', () => {
     await tick();
     expect(third).toBe(false);
     leaves[0]?.();
-    const leaveThird = await waiting[0];
+    const leaveThird = await waitingThird;
     expect(third).toBe(true);
     // Leaving twice gives back one slot only.
     leaves[0]?.();
     leaves[1]?.();
-    leaveThird?.();
-    (await waiting[1])();
+    leaveThird();
+    (await waitingFourth)();
     // All given back: the client holds 2 again at once.
     const again = await Promise.all([
       gate.enterClient('198.51.100.1'),

@@ -68,8 +68,8 @@ export class HashGate {
   private runningNew = 0;
   private readonly waiting: Record<HashKind, Array<() => void>> = { check: [], new: [] };
   private readonly clients = new Map<string, ClientSlots>();
-  /** Hashes computed since start, and requests refused (tests, metrics). */
-  readonly counts = { hashed: 0, busy: 0, perClient: 0 };
+  /** Requests refused since start: busy (503) and per client (429), for the metrics. */
+  readonly counts = { busy: 0, perClient: 0 };
 
   constructor(readonly limits: HashingLimits) {
     if (!(limits.concurrency >= 1 && limits.queue >= 0 && limits.perClient >= 1))
@@ -124,7 +124,6 @@ export class HashGate {
       throw hashingBusy();
     }
     try {
-      this.counts.hashed += 1;
       return await hash();
     } finally {
       this.finish(kind);
