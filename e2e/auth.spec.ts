@@ -48,6 +48,10 @@ test('a new user registers, signs in, edits the profile, changes the password an
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await snap(page, 'dashboard');
+  // The browser is now known to the account: a device cookie, sent to the sign-in endpoints
+  // only, spares it the account-wide ceiling of failed sign-ins.
+  const device = (await page.context().cookies()).find((c) => c.name === 'mailtokit_device');
+  expect(device).toMatchObject({ path: '/api/v1/auth', httpOnly: true, sameSite: 'Lax' });
 
   // User menu: labelled with the first name; header shows username and e-mail.
   await page.getByRole('button', { name: 'User menu' }).click();

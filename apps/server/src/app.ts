@@ -18,6 +18,7 @@ import { errorHandler } from './lib/error-handler';
 import { foldOutageLines, logRecovery, OutageLog } from './lib/db-errors';
 import { httpEdgeOptions, registerHttpEdges, type HttpTimeouts } from './lib/http-edges';
 import { Limiter } from './lib/limiter';
+import { defaultHashingLimits, HashGate, Passwords } from './lib/password-gate';
 import { Metrics, noObserver, type Observer } from './lib/metrics';
 import type { App } from './lib/types';
 import { systemClock, type Clock } from './lib/clock';
@@ -42,7 +43,12 @@ import {
   registerRedirectFastPath,
   trackingRoutes,
 } from './modules/tracking/routes';
-import { clientIpOf, serverWithHandlerAhead, type RawHandler } from './lib/raw-server';
+import {
+  clientIpOf,
+  proxyTrustOf,
+  serverWithHandlerAhead,
+  type RawHandler,
+} from './lib/raw-server';
 import { userRoutes } from './modules/users/routes';
 import { csrfGuard } from './app/csrf';
 import { limitRules } from './app/limits';
@@ -58,6 +64,8 @@ declare module 'fastify' {
     /** The current time, for timestamps and rules that expire (sessions, reset links); tests move it. */
     clock: Clock;
     limiter: Limiter;
+    /** Every password hash of the process: budgets, then a bounded number at once. */
+    passwords: Passwords;
     /** Sends webhook deliveries in the background (started when the app is ready). */
     webhookWorker: WebhookWorker;
   }
@@ -87,13 +95,15 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   const outage = new OutageLog(() => (opts.clock ?? systemClock)().getTime());
   // The click redirect, answered by node:http ahead of Fastify once the app is built.
   let rawRedirect: RawHandler | null = null;
+  // One trust function for Fastify's `request.ip` and the redirect's own reading of it.
+  const proxyTrust = proxyTrustOf(config.trustProxy);
   const app = Fastify({
     serverFactory: serverWithHandlerAhead(() => rawRedirect),
     logger:
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, hooks: { logMethod: foldOutageLines(outage) } },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust,
     bodyLimit: BODY_LIMIT,
     ...httpEdgeOptions(opts.http),
     // A malformed URL (bad percent-encoding) gets the same `{detail, code}` body as any error.
@@ -122,6 +132,12 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
         })
       : null;
   const limiter = new Limiter(db, limitRules(config));
+  const hashGate = new HashGate({
+    ...defaultHashingLimits(config.hashing?.concurrency),
+    ...config.hashing,
+  });
+  const passwords = new Passwords(limiter, hashGate);
+  app.decorate('passwords', passwords);
   app.decorate('db', db);
   app.decorate('config', config);
   const clock = opts.clock ?? systemClock;
@@ -145,6 +161,10 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
         clicksUnapplied: () => app.services.tracking.clicksUnapplied(),
         webhookBacklog: () => webhookWorker.backlog(),
         pool: () => poolUse(db),
+        passwordHashing: () => ({
+          ...hashGate.state,
+          refused: { busy: hashGate.counts.busy, client: hashGate.counts.perClient },
+        }),
       })
     : null;
   const observer: Observer = metrics ?? noObserver;
@@ -159,7 +179,17 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   app.decorate('webhookWorker', webhookWorker);
   app.decorate(
     'services',
-    buildServices({ config, db, clock, limiter, mailer, webhookWorker, observer, log: app.log }),
+    buildServices({
+      config,
+      db,
+      clock,
+      limiter,
+      passwords,
+      mailer,
+      webhookWorker,
+      observer,
+      log: app.log,
+    }),
   );
   // PostgreSQL: every query first waits for the clicks this instance answered to be applied.
   db.setReadBarrier(() => app.services.tracking.readBarrier());
@@ -210,7 +240,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
 
   registerSpa(app, config.webDist);
   rawRedirect = registerRawRedirect(app, {
-    clientIp: clientIpOf(config.trustProxy),
+    clientIp: clientIpOf(proxyTrust),
     timed: metrics ? (route, status, s) => metrics.request('GET', route, status, s) : undefined,
   });
   app.addHook('onReady', async () => webhookWorker.start());

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
 import { systemClock } from './lib/clock';
 import { Limiter } from './lib/limiter';
+import { defaultHashingLimits, HashGate, Passwords } from './lib/password-gate';
 import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
 import { TokensService } from './modules/tokens/service';
 import { UsersService } from './modules/users/service';
@@ -163,6 +164,8 @@ async function run(args: string[]): Promise<number> {
           { send: () => undefined },
           systemClock,
           limiter,
+          // A link is only issued here: no password is hashed.
+          new Passwords(limiter, new HashGate(defaultHashingLimits(1))),
           {
             baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
             log: { info: () => undefined, error: (_obj, msg) => console.error(msg) },

@@ -47,6 +47,30 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ dialect: 'sqlite', file: '/tmp/mk/mailtokit.db' });
   });
 
+  it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxies', () => {
+    const read = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;
+    expect(read('')).toBe(false);
+    expect(read('false')).toBe(false);
+    expect(read('0')).toBe(false);
+    expect(read('true')).toBe(true);
+    expect(read('1')).toEqual({ hops: 1 });
+    expect(read('2')).toEqual({ hops: 2 });
+    expect(read('10.0.0.0/8, 192.0.2.7,loopback, fd00::/8')).toEqual({
+      proxies: ['10.0.0.0/8', '192.0.2.7', 'loopback', 'fd00::/8'],
+    });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).hashing).toEqual({ concurrency: 3 });
+    expect(loadConfig({}).hashing).toBeUndefined();
+  });
+
+  it.each(['yes', '21', '10.0.0.0/33', '10.0.0.1, proxy.example.com', '-1'])(
+    'refuses TRUST_PROXY=%s, naming the accepted forms',
+    (v) => {
+      expect(() => loadConfig({ TRUST_PROXY: v })).toThrow(
+        `Invalid configuration: TRUST_PROXY=${JSON.stringify(v)} must be false, true, a hop count (1-20) or a comma-separated list of proxy addresses/CIDRs`,
+      );
+    },
+  );
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT="abc" must be a number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT="70000" must be between 0 and 65535'],

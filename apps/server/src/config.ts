@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { LINKS_PER_USER_MAX } from '@mailtokit/contracts/links';
 import { Tier } from '@mailtokit/contracts/user';
@@ -55,9 +56,24 @@ const EnvSchema = z.object({
     .max(365, 'must be at most 365')
     .default(30),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx) => {
+      const setting = parseTrustProxy(v);
+      if (setting === null)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false, true, a hop count (1-20) or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+        });
+      return setting ?? false;
+    }),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 64')
+    .max(64, 'must be between 1 and 64')
+    .optional(),
   REGISTRATIONS_PER_HOUR: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -117,6 +133,33 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/**
+ * Which peers may say who the client is through `X-Forwarded-For`: none (`false`), every one
+ * (`true`: the left-most entry, which the client itself writes when a proxy appends), the
+ * `hops` nearest ones, or the peers at these addresses and networks. With a count or a list,
+ * the client is the right-most entry that is not a trusted proxy.
+ */
+export type TrustProxy = boolean | { hops: number } | { proxies: string[] };
+
+/** `TRUST_PROXY` read: null when it is none of the accepted forms. */
+export function parseTrustProxy(raw: string): TrustProxy | null {
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 20 ? { hops } : null;
+  }
+  const proxies = v.split(',').map((p) => p.trim());
+  try {
+    // The parser Fastify itself uses: addresses, CIDRs, netmasks and its range names.
+    proxyAddr.compile(proxies);
+  } catch {
+    return null;
+  }
+  return { proxies };
+}
+
 export type Database =
   | { dialect: 'sqlite'; file: string }
   | {
@@ -136,8 +179,10 @@ export interface Config {
   publicUrl: string | null;
   defaultTier: Tier;
   sessionTtlMs: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
+  /** Password hashing of this process; the defaults (one hash per core...) when absent. */
+  hashing?: Partial<HashingSettings>;
   /** Outgoing mail server (`smtp://` or `smtps://`); null sends no e-mail. */
   smtpUrl: string | null;
   /** Bearer token that `GET /metrics` requires; null: no metrics endpoint (404). */
@@ -154,6 +199,15 @@ export interface Config {
   linksPerUserMax?: number;
   /** JSON file of extra scanner/preview/bot agent tokens and scanner address ranges. */
   clickFilterFile?: string | null;
+}
+
+export interface HashingSettings {
+  /** Hashes computed at once. */
+  concurrency: number;
+  /** Requests waiting for a hash slot, per kind; past it 503. */
+  queue: number;
+  /** Hashes one client (IPv4 address, IPv6 /64) has in flight; as many more may wait. */
+  perClient: number;
 }
 
 export interface WebhookSettings {
@@ -178,9 +232,9 @@ export interface RateLimits {
   passwordResetConfirmsPerIp: number;
   /** E-mail address changes per account per hour. */
   emailChangesPerHour: number;
-  /** Registrations per IP per hour. */
+  /** Registrations per client address (`clientKey`) per hour. */
   registrationsPerHour: number;
-  /** Contact messages per IP per hour. */
+  /** Contact messages per client address (`clientKey`) per hour. */
   contactPerHour: number;
   /** Password-reset e-mails per address per hour. */
   passwordResetsPerHour: number;
@@ -250,6 +304,9 @@ export function loadConfig(
     defaultTier: e.DEFAULT_TIER,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60_000,
     trustProxy: e.TRUST_PROXY,
+    ...(e.PASSWORD_HASH_CONCURRENCY
+      ? { hashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY } }
+      : {}),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL ? e.SMTP_URL.trim() : null,
     metricsToken: e.METRICS_TOKEN || null,

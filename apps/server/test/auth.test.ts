@@ -11,7 +11,9 @@ import { DEFAULT_LIMITS } from '../src/config';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The budgets below are tested with parallel guesses from one address: the cap on one
+  // client's hashes in flight (password-hashing.test.ts) is lifted here.
+  t = await createTestApp({ config: { hashing: { queue: 10_000, perClient: 100 } } });
 });
 afterAll(async () => {
   await t.close();
@@ -247,7 +249,10 @@ describe('brute-force protection', () => {
   /** Small ceilings, so a test reaches them with a few hashes; the defaults are checked below. */
   let small: TestApp;
   beforeAll(async () => {
-    small = await createTestApp({ limits: { loginFailuresPerIp: 6, loginFailuresPerUser: 8 } });
+    small = await createTestApp({
+      limits: { loginFailuresPerIp: 6, loginFailuresPerUser: 8 },
+      config: { hashing: { queue: 10_000, perClient: 100 } },
+    });
   });
   afterAll(async () => {
     await small.close();
@@ -370,6 +375,112 @@ describe('brute-force protection', () => {
       expect((await attemptOn(t.app, me.user.username, me.password, ip)).statusCode).toBe(429);
     },
   );
+
+  describe('device cookies: a browser that signed in before is spared the account-wide ceiling', () => {
+    const withCookie = (
+      cookie: string | undefined,
+      username: string,
+      password: string,
+      ip: string,
+    ) =>
+      small.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: ip,
+        payload: { username, password },
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    const deviceOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+      const c = res.cookies.find((k) => k.name === 'mailtokit_device');
+      if (!c) throw new Error('no device cookie set');
+      return `${c.name}=${c.value}`;
+    };
+
+    it('is set on sign-in: httpOnly, Lax, sent to the sign-in endpoints only, for 180 days', async () => {
+      const me = await signUp(small.app);
+      const res = await withCookie(undefined, me.user.username, me.password, '192.0.2.150');
+      const raw = (res.headers['set-cookie'] as string[]).find((c) =>
+        c.startsWith('mailtokit_device='),
+      );
+      expect(raw).toMatch(/HttpOnly/);
+      expect(raw).toMatch(/SameSite=Lax/);
+      expect(raw).toMatch(/Path=\/api\/v1\/auth(;|$)/);
+      expect(raw).toMatch(/Max-Age=15552000/);
+      // A failed sign-in sets none.
+      const failed = await withCookie(undefined, me.user.username, 'wrong', '192.0.2.150');
+      expect(failed.cookies.find((k) => k.name === 'mailtokit_device')).toBeUndefined();
+    });
+
+    it('the owner signs in from a known browser while guesses from many addresses fill the ceiling; unknown browsers do not', async () => {
+      const owner = await signUp(small.app);
+      const name = owner.user.username;
+      const other = await signUp(small.app);
+      const known = deviceOf(await withCookie(undefined, name, owner.password, '192.0.2.160'));
+      const othersDevice = deviceOf(
+        await withCookie(undefined, other.user.username, other.password, '192.0.2.160'),
+      );
+      // 8 wrong guesses (the account's ceiling here) from 8 addresses.
+      expect(
+        await statuses(8, (i) => withCookie(undefined, name, `guess ${i}`, `198.18.1.${i + 1}`)),
+      ).toEqual(Array(8).fill(401));
+      // An unknown browser is refused, from anywhere, with the right password.
+      const stranger = await withCookie(undefined, name, owner.password, '192.0.2.170');
+      expect(stranger.statusCode).toBe(429);
+      expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+      // So is a browser known to another account, or with a forged cookie.
+      expect((await withCookie(othersDevice, name, owner.password, '192.0.2.171')).statusCode).toBe(
+        429,
+      );
+      const forged = known.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      expect((await withCookie(forged, name, owner.password, '192.0.2.172')).statusCode).toBe(429);
+      // The owner's browser gets in, from a new address too, and is given a fresh cookie.
+      const ok = await withCookie(known, name, owner.password, '192.0.2.173');
+      expect(ok.statusCode).toBe(200);
+      expect(deviceOf(ok)).not.toBe(known);
+    });
+
+    it('a known browser has a failure budget of its own: 5 in 15 minutes', async () => {
+      const owner = await signUp(small.app);
+      const name = owner.user.username;
+      const known = deviceOf(await withCookie(undefined, name, owner.password, '192.0.2.180'));
+      // Each from its own address, so only the device's budget is shared.
+      expect(
+        await statuses(5, (i) => withCookie(known, name, `typo ${i}`, `198.18.2.${i + 1}`)),
+      ).toEqual(Array(5).fill(401));
+      expect((await withCookie(known, name, owner.password, '198.18.2.9')).statusCode).toBe(429);
+      // It spent nothing of the account's ceiling: an unknown browser still signs in.
+      expect((await withCookie(undefined, name, owner.password, '198.18.2.10')).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('expires after 180 days', async () => {
+      const clock = movableClock();
+      const timed = await createTestApp({
+        limits: { loginFailuresPerUser: 3 },
+        app: { clock: clock.now },
+      });
+      try {
+        const owner = await signUp(timed.app);
+        const name = owner.user.username;
+        const login = (cookie: string | undefined, password: string, ip: string) =>
+          timed.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            remoteAddress: ip,
+            payload: { username: name, password },
+            ...(cookie ? { headers: { cookie } } : {}),
+          });
+        const known = deviceOf(await login(undefined, owner.password, '192.0.2.190'));
+        clock.advance(181 * 24 * 60 * 60_000);
+        for (let i = 0; i < 3; i += 1)
+          expect((await login(undefined, 'wrong', `198.18.3.${i + 1}`)).statusCode).toBe(401);
+        expect((await login(known, owner.password, '192.0.2.191')).statusCode).toBe(429);
+      } finally {
+        await timed.close();
+      }
+    });
+  });
 
   it('429s registrations past the hourly cap per IP', async () => {
     const limited = await createTestApp({ limits: { registrationsPerHour: 2 } });

@@ -127,6 +127,29 @@ describe(`metrics with METRICS_TOKEN (${dialect})`, () => {
     expect(count(after, batches) - count(before, batches)).toBeGreaterThanOrEqual(1);
   });
 
+  it('shows the password hashes running and waiting, and the refusals by reason', async () => {
+    const before = (await scrape()).body;
+    const client = 'mailtokit_password_hash_refusals_total{reason="client"}';
+    const busy = 'mailtokit_password_hash_refusals_total{reason="busy"}';
+    expect(sample(before, 'mailtokit_password_hashes_running')).toBe(0);
+    expect(sample(before, 'mailtokit_password_hashes_waiting')).toBe(0);
+    expect(sample(before, busy)).toBe(0);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: '203.0.113.80',
+          payload: { username: `nobody_${i}`, password: 'a guess 12345' },
+        }),
+      ),
+    );
+    const refused = answers.filter((r) => r.statusCode === 429).length;
+    expect(refused).toBe(6);
+    const after = (await scrape()).body;
+    expect((sample(after, client) ?? 0) - (sample(before, client) ?? 0)).toBe(refused);
+  });
+
   it('counts redirects answered over real HTTP (by node:http, ahead of Fastify) the same way', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };

@@ -58,7 +58,10 @@ async function trackingSlug(who: SignedIn, linkId: number, label = 'newsletter')
   return res.json<{ id: number; slug: string }>();
 }
 
-/** Clicks come from a new address each (the same visitor again within seconds is a repeat). */
+/**
+ * Clicks come from a new client each (the same visitor again within seconds is a repeat): an
+ * IPv6 address in a /64 of its own, since clients are told apart by their /64.
+ */
 let clicker = 0;
 const click = (slug: string, ua = CHROME, method: 'GET' | 'HEAD' = 'GET') =>
   t.app.inject({
@@ -70,7 +73,7 @@ const click = (slug: string, ua = CHROME, method: 'GET' | 'HEAD' = 'GET') =>
       'accept-language': 'en-GB,en;q=0.9',
       referer: 'https://news.example.org/issue/3',
     },
-    remoteAddress: `2001:db8::${(clicker += 1).toString(16)}`,
+    remoteAddress: `2001:db8:${(clicker += 1).toString(16)}::1`,
   });
 
 async function deliveries(who: SignedIn, hookId: number): Promise<Delivery[]> {

@@ -19,6 +19,12 @@ export function limitRules(config: Config): Record<string, LimitRule> {
       ...signIn,
     },
     loginUser: { points: limits.loginFailuresPerUser, ...ceiling },
+    // A browser that signed in to the account before: its own failures, not the account's.
+    loginDevice: {
+      points: limits.loginFailuresPerUserAndIp,
+      durationMs: limits.loginWindowMs,
+      ...signIn,
+    },
     passwordChange: {
       points: limits.loginFailuresPerUserAndIp,
       durationMs: limits.loginWindowMs,

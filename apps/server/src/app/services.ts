@@ -3,6 +3,7 @@ import { DEFAULT_WEBHOOKS, type Config } from '../config';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Limiter } from '../lib/limiter';
+import type { Passwords } from '../lib/password-gate';
 import type { Observer } from '../lib/metrics';
 // Imported in this order (tracking first) so that the OpenAPI document lists its schemas in a
 // stable order: the contracts register them as their modules load.
@@ -45,6 +46,7 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   limiter: Limiter;
+  passwords: Passwords;
   mailer: Mailer;
   webhookWorker: WebhookWorker;
   observer: Observer;
@@ -57,9 +59,9 @@ export interface ServiceDeps {
  * unshared when memberships end) is a hook wired here.
  */
 export function buildServices(deps: ServiceDeps): Services {
-  const { config, db, clock, limiter, mailer, webhookWorker, observer, log } = deps;
+  const { config, db, clock, limiter, passwords, mailer, webhookWorker, observer, log } = deps;
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  const users = new UsersService(db, clock, { limiter, mailer, baseUrl });
+  const users = new UsersService(db, clock, { limiter, passwords, mailer, baseUrl });
   const tokens = new TokensService(db, users, clock);
   const access = new AccessService(db);
   const links = new LinksService(
@@ -70,21 +72,31 @@ export function buildServices(deps: ServiceDeps): Services {
     config.linksPerUserMax,
   );
   return {
-    account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
+    account: new AccountService(db, clock, limiter, passwords, () =>
+      webhookWorker.writeOutQueued(),
+    ),
     auth: new AuthService(
       db,
       users,
-      limiter,
+      passwords,
       {
         defaultTier: config.defaultTier,
         sessionTtlMs: config.sessionTtlMs,
       },
       clock,
     ),
-    passwordReset: new PasswordResetService(db, { users, tokens }, mailer, clock, limiter, {
-      baseUrl,
-      log,
-    }),
+    passwordReset: new PasswordResetService(
+      db,
+      { users, tokens },
+      mailer,
+      clock,
+      limiter,
+      passwords,
+      {
+        baseUrl,
+        log,
+      },
+    ),
     users,
     links,
     tracking: new TrackingService(

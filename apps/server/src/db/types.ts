@@ -298,6 +298,13 @@ export interface RateLimitsTable {
   expire: number | string | null;
 }
 
+/** Keys the server signs with, by what they sign; made once, shared by every instance. */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -322,4 +329,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_outbox: WebhookOutboxTable;
   rate_limits: RateLimitsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -26,6 +26,12 @@ export interface GaugeSources {
   webhookBacklog: () => Promise<{ pending: number; oldestAgeSeconds: number }>;
   /** PostgreSQL pool connections in use and requests waiting for one; null on SQLite. */
   pool: () => { inUse: number; waiting: number } | null;
+  /** Password hashes running and waiting now, and the refusals since start by reason. */
+  passwordHashing?: () => {
+    running: number;
+    waiting: number;
+    refused: { busy: number; client: number };
+  };
 }
 
 /** Route patterns of tracking links (`/t/:slug`, `/t/:slug/`, and the 404 routes under /t/ and /T/). */
@@ -119,6 +125,35 @@ export class Metrics implements Observer {
         const pool = sources.pool();
         this.set(pool?.inUse ?? 0);
         waiting.set(pool?.waiting ?? 0);
+      },
+    });
+    new client.Gauge({
+      name: 'mailtokit_password_hashes_running',
+      help: 'Password hashes this instance is computing now',
+      registers,
+      collect() {
+        this.set(sources.passwordHashing?.().running ?? 0);
+      },
+    });
+    new client.Gauge({
+      name: 'mailtokit_password_hashes_waiting',
+      help: 'Password checks and new passwords waiting for a hashing slot of this instance',
+      registers,
+      collect() {
+        this.set(sources.passwordHashing?.().waiting ?? 0);
+      },
+    });
+    new client.Counter({
+      name: 'mailtokit_password_hash_refusals_total',
+      help: 'Requests refused before hashing a password: busy (every slot and the queue taken, 503), client (2 in flight and 2 waiting from its address, 429)',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        // The gate keeps the totals; the counter shows them.
+        const refused = sources.passwordHashing?.().refused;
+        this.reset();
+        this.inc({ reason: 'busy' }, refused?.busy ?? 0);
+        this.inc({ reason: 'client' }, refused?.client ?? 0);
       },
     });
     // The redirect counter shows its outcomes from the first scrape, not after the first of each.

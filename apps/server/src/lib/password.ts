@@ -1,5 +1,4 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { Limiter } from './limiter';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -35,40 +34,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A valid hash of a random password: verifying against it costs as much as a real check. */
 export const dummyHashPromise: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
-
-/** The budgets one password check spends from: `[limit name, key]`, in the order spent. */
-export type PasswordBudgets = ReadonlyArray<readonly [name: string, key: string]>;
-
-/**
- * The budget of a password check made under a signed-in session (password change, account
- * deletion, e-mail change): wrong passwords per account, the `passwordChange` limit.
- */
-export const passwordCheckBudgets = (userId: number): PasswordBudgets => [
-  ['passwordChange', String(userId)],
-];
-
-/**
- * Checks a password under budgets of failed attempts. A point of every budget is spent before
- * the hash is computed (all or nothing, see `Limiter.consumeAll`), so parallel guesses get at
- * most as many verdicts as the smallest budget allows and the rest a 429 that cost no hashing.
- * A right password gives its points back; the budgets named in `forget` are cleared instead
- * (the owner got it right: earlier typos no longer count). `stored` may be a lookup, then made
- * only once the budgets allow the check.
- */
-export async function verifyPasswordWithin(
-  limiter: Limiter,
-  budgets: PasswordBudgets,
-  password: string,
-  stored: string | (() => Promise<string>),
-  forget: readonly string[] = [],
-): Promise<boolean> {
-  await limiter.consumeAll(budgets);
-  const ok = await verifyPassword(password, typeof stored === 'string' ? stored : await stored());
-  if (ok)
-    await Promise.all(
-      budgets.map(([name, key]) =>
-        forget.includes(name) ? limiter.reset(name, key) : limiter.reward(name, key),
-      ),
-    );
-  return ok;
-}

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyServerFactory } from 'fastify';
+import type { TrustProxy } from '../config';
 
 /** Answers a request itself (true) or leaves it untouched for Fastify (false). */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -31,16 +32,39 @@ export function serverWithHandlerAhead(ahead: () => RawHandler | null): FastifyS
   };
 }
 
+/** Whether the `i`-th hop back (0: the socket's peer) is a proxy whose header is believed. */
+export type ProxyTrust = (addr: string, i: number) => boolean;
+
 /**
- * The client's address as Fastify's `request.ip` reports it: with `trustProxy`, the first
- * address of X-Forwarded-For (every hop trusted), else the socket's peer (undefined once the
- * client has hung up).
+ * The trust function of a `TRUST_PROXY` setting, handed to Fastify (`trustProxy`) and used by
+ * `clientIpOf` alike, so both read the same client from the same request. `true` trusts every
+ * hop (the left-most `X-Forwarded-For` entry wins, which the client writes itself when a proxy
+ * appends); a hop count trusts the nearest `hops` peers; a list trusts peers at those
+ * addresses or networks (compiled by proxy-addr). `false` when nothing is trusted.
  */
-export function clientIpOf(trustProxy: boolean): (req: IncomingMessage) => string | undefined {
-  if (!trustProxy) return (req) => req.socket.remoteAddress;
-  const trustAll = () => true;
+export function proxyTrustOf(setting: TrustProxy): ProxyTrust | false {
+  if (setting === false) return false;
+  if (setting === true) return () => true;
+  if ('hops' in setting) {
+    const { hops } = setting;
+    return (_addr, i) => i < hops;
+  }
+  return proxyAddr.compile(setting.proxies);
+}
+
+/**
+ * The client's address as Fastify's `request.ip` reports it with the same trust function:
+ * the right-most address in the chain (socket peer, then `X-Forwarded-For` from right to left)
+ * that is not a trusted proxy; without trust the socket's peer (undefined once the client has
+ * hung up).
+ */
+export function clientIpOf(
+  trust: ProxyTrust | false,
+): (req: IncomingMessage) => string | undefined {
+  if (!trust) return (req) => req.socket.remoteAddress;
   return (req) => {
-    const addrs = proxyAddr.all(req, trustAll);
-    return addrs[addrs.length - 1];
+    // proxy-addr reads a socket without an address as no client at all.
+    if (!req.socket.remoteAddress) return undefined;
+    return proxyAddr(req, trust);
   };
 }

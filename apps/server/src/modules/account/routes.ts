@@ -2,6 +2,7 @@ import { AccountExport, DeleteAccountBody } from '@mailtokit/contracts/account';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { z } from 'zod';
 import { authOf, SESSION_COOKIE, sessionCookieOptions } from '../../lib/auth-hook';
+import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/types';
 import { publicOrigin } from '../../lib/routes';
 
@@ -57,7 +58,11 @@ export async function accountRoutes(app: App) {
     },
     config: { auth: true },
     handler: async (request, reply) => {
-      await app.services.account.delete(authOf(request).user, request.body.password);
+      await app.services.account.delete(
+        authOf(request).user,
+        request.body.password,
+        clientKey(request.ip),
+      );
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app, request));
       return reply.code(204).send();
     },

@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
-import { passwordCheckBudgets, verifyPasswordWithin } from '../../lib/password';
+import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { toUser } from '../users/service';
 import * as repo from './repo';
 
@@ -24,6 +24,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
+    private readonly passwords: Passwords,
     /**
      * Writes out the webhook events still queued (they are built from the stored clicks,
      * which the account's deletion takes with it).
@@ -35,15 +36,15 @@ export class AccountService {
    * Deletes the account and everything it holds, in one transaction (see deleteUserData).
    * 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team with other members.
    */
-  async delete(user: UserRow, password: string): Promise<void> {
+  async delete(user: UserRow, password: string, client: string): Promise<void> {
     // Budgeted as every password check is: spent before the hash, given back when right.
     if (
-      !(await verifyPasswordWithin(
-        this.limiter,
-        passwordCheckBudgets(user.id),
+      !(await this.passwords.check({
+        client,
+        budgets: passwordCheckBudgets(user.id),
         password,
-        user.password_hash,
-      ))
+        stored: user.password_hash,
+      }))
     )
       throw new AppError(403, 'FORBIDDEN', WRONG_PASSWORD, { password: WRONG_PASSWORD });
     await this.beforeClicksDeleted();

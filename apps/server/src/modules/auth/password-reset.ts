@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
-import { hashPassword } from '../../lib/password';
+import type { Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
 import { passwordChangedMail, passwordResetMail, type Mailer } from '../mail/service';
 import type { TokensService } from '../tokens/service';
@@ -41,6 +41,7 @@ export class PasswordResetService {
     private readonly mailer: Pick<Mailer, 'send'>,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
+    private readonly passwords: Passwords,
     private readonly opts: PasswordResetOptions,
   ) {}
 
@@ -99,21 +100,26 @@ export class PasswordResetService {
    * Sets a new password with a reset token: the token is used up, every session of the account
    * ends, and the owner gets a "your password was changed" e-mail.
    */
-  async confirm(token: string, password: string, ip: string): Promise<void> {
-    await this.limiter.consume('passwordResetConfirm', ip);
+  async confirm(token: string, password: string, client: string): Promise<void> {
+    await this.limiter.consume('passwordResetConfirm', client);
     if (token.length < 20) throw invalidToken();
-    // An unknown, used or expired token is refused before the (deliberately slow) hashing.
+    // The token is claimed (used up) before the deliberately slow hashing: an unknown, used or
+    // expired one costs no hash, and of parallel confirms of one token only the first hashes.
     const id = hashToken(token);
-    if ((await repo.findResetToken(this.db.kysely, id, this.clock().toISOString())) === undefined)
-      throw invalidToken();
-    const hash = await hashPassword(password);
-    const now = this.clock().toISOString();
+    const claimed = await repo.claimResetToken(this.db.kysely, id, this.clock().toISOString());
+    if (!claimed) throw invalidToken();
+    let hash: string;
+    try {
+      hash = await this.passwords.hash(password, client);
+    } catch (err) {
+      // Refused before anything changed (busy, too many from this client): the link still works.
+      await repo.unclaimResetToken(this.db.kysely, claimed);
+      throw err;
+    }
     const user = await this.db.kysely.transaction().execute(async (trx) => {
-      const userId = await repo.claimResetToken(trx, id, now);
-      if (userId === undefined) return undefined;
-      const updated = await this.accounts.users.setPasswordHash(userId, hash, trx);
-      await repo.deleteResetTokens(trx, userId);
-      await repo.deleteUserSessions(trx, userId);
+      const updated = await this.accounts.users.setPasswordHash(claimed.user_id, hash, trx);
+      await repo.deleteResetTokens(trx, claimed.user_id);
+      await repo.deleteUserSessions(trx, claimed.user_id);
       return updated;
     });
     if (!user) throw invalidToken();

@@ -37,37 +37,41 @@ export async function replaceResetToken(
   await db.insertInto('password_reset_tokens').values(row).execute();
 }
 
+export interface ResetTokenRow {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 /**
- * Claims a reset token: deletes it if it is still valid at `now` and returns its user. Two
- * requests racing with the same token cannot both win: only one delete finds the row.
+ * Claims a reset token: deletes it if it is still valid at `now` and returns it. Two requests
+ * racing with the same token cannot both win: only one delete finds the row.
  */
 export async function claimResetToken(
   db: Conn,
   id: string,
   now: string,
-): Promise<number | undefined> {
-  const row = await db
+): Promise<ResetTokenRow | undefined> {
+  return await db
     .deleteFrom('password_reset_tokens')
     .where('id', '=', id)
     .where('expires_at', '>', now)
-    .returning('user_id')
+    .returning(['id', 'user_id', 'created_at', 'expires_at'])
     .executeTakeFirst();
-  return row?.user_id;
 }
 
-/** The user of a reset token still valid at `now`, without using it up. */
-export async function findResetToken(
-  db: Conn,
-  id: string,
-  now: string,
-): Promise<number | undefined> {
-  const row = await db
+/**
+ * Puts a claimed token back when its password could not be set (the server was too busy to
+ * hash it), unless the account has been sent a newer one meanwhile, which voids it.
+ */
+export async function unclaimResetToken(db: Conn, row: ResetTokenRow): Promise<void> {
+  const newer = await db
     .selectFrom('password_reset_tokens')
-    .select('user_id')
-    .where('id', '=', id)
-    .where('expires_at', '>', now)
+    .select('id')
+    .where('user_id', '=', row.user_id)
     .executeTakeFirst();
-  return row?.user_id;
+  if (!newer) await db.insertInto('password_reset_tokens').values(row).execute();
 }
 
 export async function deleteResetTokens(db: Conn, userId: number): Promise<void> {
@@ -76,4 +80,24 @@ export async function deleteResetTokens(db: Conn, userId: number): Promise<void>
 
 export async function deleteExpiredResetTokens(db: Conn, now: string): Promise<void> {
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', now).execute();
+}
+
+/** The secret named `name`: `candidate` if this call stored it, else the one stored first. */
+export async function ensureServerSecret(
+  db: Conn,
+  name: string,
+  candidate: string,
+  now: string,
+): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, secret: candidate, created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('secret')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.secret;
 }

@@ -13,10 +13,16 @@ import {
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { User } from '@mailtokit/contracts/user';
 import { authOf, SESSION_COOKIE, sessionCookieOptions, sessionOf } from '../../lib/auth-hook';
+import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/types';
 import { toUser } from '../users/service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_MS } from './device';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+/**
+ * 429 also when the client already has 2 password hashes in flight; 503 (`Retry-After: 1`)
+ * when every hashing slot of the instance is taken and its queue is full.
+ */
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 function setSessionCookie(
   app: App,
@@ -39,12 +45,12 @@ export async function authRoutes(app: App) {
       body: RegisterBody,
       response: { 201: User, ...errors },
     },
-    // Every attempt counts, valid or not: sign-ups per IP, shared by all instances.
+    // Every attempt counts, valid or not: sign-ups per client address (IPv6: per /64), shared by all instances.
     onRequest: async (request) => {
-      await app.limiter.consume('register', request.ip);
+      await app.limiter.consume('register', clientKey(request.ip));
     },
     handler: async (request, reply) => {
-      const user = await app.services.auth.register(request.body);
+      const user = await app.services.auth.register(request.body, clientKey(request.ip));
       return reply.code(201).send(user);
     },
   });
@@ -55,7 +61,8 @@ export async function authRoutes(app: App) {
     schema: {
       tags: ['auth'],
       operationId: 'login',
-      summary: 'Sign in: sets the session cookie and returns a bearer token',
+      summary:
+        'Sign in: sets the session cookie (and the device cookie of a browser known to the account) and returns a bearer token. 429 past a sign-in budget or with 2 sign-ins of the client under way; 503 while the instance is busy hashing passwords',
       body: LoginBody,
       response: { 200: LoginResponse, ...errors },
     },
@@ -64,13 +71,20 @@ export async function authRoutes(app: App) {
       const result = await app.services.auth.login(
         username,
         password,
-        request.ip,
+        clientKey(request.ip),
         request.headers['user-agent'],
+        request.cookies[DEVICE_COOKIE],
       );
       // Only a successful sign-in ends this browser's previous session (the session is
       // rotated); a failed one changes nothing.
       if (request.auth) await app.services.auth.logout(request.auth.sessionId);
       setSessionCookie(app, request, reply, result.access_token, result.expiresAt);
+      // This browser is now known to the account (a signed-in-before device, see device.ts).
+      reply.setCookie(DEVICE_COOKIE, result.deviceCookie, {
+        ...sessionCookieOptions(app, request),
+        path: DEVICE_COOKIE_PATH,
+        maxAge: DEVICE_COOKIE_TTL_MS / 1000,
+      });
       return { access_token: result.access_token, user: result.user };
     },
   });
@@ -121,6 +135,7 @@ export async function authRoutes(app: App) {
         sessionOf(request),
         request.body.currentPassword,
         request.body.newPassword,
+        clientKey(request.ip),
       );
       return { ok: true as const };
     },
@@ -154,13 +169,13 @@ export async function authRoutes(app: App) {
       summary:
         'Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes',
       body: PasswordResetConfirmBody,
-      response: { 200: OkResponse, 400: ErrorBody, 429: ErrorBody },
+      response: { 200: OkResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
     handler: async (request) => {
       await app.services.passwordReset.confirm(
         request.body.token,
         request.body.password,
-        request.ip,
+        clientKey(request.ip),
       );
       return { ok: true as const };
     },

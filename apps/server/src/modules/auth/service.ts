@@ -8,15 +8,11 @@ import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, validationError } from '../../lib/errors';
-import type { Limiter } from '../../lib/limiter';
-import {
-  dummyHashPromise,
-  hashPassword,
-  passwordCheckBudgets,
-  verifyPasswordWithin,
-} from '../../lib/password';
+import { dummyHashPromise } from '../../lib/password';
+import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
+import { DeviceCookies } from './device';
 import * as repo from './repo';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -31,21 +27,26 @@ export interface AuthServiceOptions {
 /** Sign-up, sign-in, sessions and password changes. */
 export class AuthService {
   private lastSweep = 0;
+  private readonly devices: DeviceCookies;
 
   /**
-   * `limiter` must define `loginIp`, `loginPair` and `loginUser` (failed sign-ins per client
-   * address, per account and address together, per account) and `passwordChange` (wrong
-   * current passwords per account).
+   * `passwords` spends from limits that must define `loginIp`, `loginPair` and `loginUser`
+   * (failed sign-ins per client address, per account and address together, per account),
+   * `loginDevice` (failed sign-ins per device cookie) and `passwordChange` (wrong current
+   * passwords per account).
    */
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
-    private readonly limiter: Limiter,
+    private readonly passwords: Passwords,
     private readonly opts: AuthServiceOptions,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.devices = new DeviceCookies(db, clock);
+  }
 
-  async register(input: z.output<typeof RegisterBody>): Promise<User> {
+  /** `client`: the key of the client's address (`clientKey`). */
+  async register(input: z.output<typeof RegisterBody>, client: string): Promise<User> {
     if (await this.users.findByUsername(input.username))
       throw conflict('Username is already taken', { username: 'Username is already taken' });
     if (await this.users.findByEmail(input.email))
@@ -55,7 +56,7 @@ export class AuthService {
       const row = await this.users.insert({
         username: input.username,
         email: input.email,
-        password_hash: await hashPassword(input.password),
+        password_hash: await this.passwords.hash(input.password, client),
         first_name: input.firstName,
         last_name: input.lastName,
         subscription_tier: this.opts.defaultTier,
@@ -71,38 +72,51 @@ export class AuthService {
     }
   }
 
+  /**
+   * Signs in. `device` is the browser's device cookie, if it sent one; the answer carries a new
+   * one (`deviceCookie`) for the browser to keep.
+   */
   async login(
     username: string,
     password: string,
-    ip: string,
+    client: string,
     userAgent: string | undefined,
-  ): Promise<LoginResponse & { expiresAt: Date }> {
+    device?: string,
+  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
     const userKey = username.toLowerCase();
+    const knownDevice = await this.devices.deviceOf(device, userKey);
     let user: UserRow | undefined;
     // A point of each budget is spent before the hash (atomic in the database, so parallel
     // attempts on several instances cannot slip past a limit), the address's first: a request
     // one budget refuses costs the others nothing, so a throttled address cannot use up an
     // account's budget. The account and address pair is what throttles a guesser; the
     // account-wide and address-wide ceilings are far higher, so neither the owner signing in
-    // from elsewhere nor the other people behind a shared address are locked out.
+    // from elsewhere nor the other people behind a shared address are locked out. A browser
+    // that signed in to the account before (its device cookie) is spared the account-wide
+    // ceiling, which distributed guessing fills: it has a budget of failures of its own.
     // Unknown users cost a full hash check too, so timing does not reveal which names exist.
-    const ok = await verifyPasswordWithin(
-      this.limiter,
-      [
-        ['loginIp', ip],
-        ['loginPair', `${userKey} ${ip}`],
-        ['loginUser', userKey],
+    const ok = await this.passwords.check({
+      client,
+      budgets: [
+        ['loginIp', client],
+        ['loginPair', `${userKey} ${client}`],
+        knownDevice ? ['loginDevice', knownDevice] : ['loginUser', userKey],
       ],
       password,
-      async () => {
+      stored: async () => {
         user = await this.users.findByUsername(username);
         return user?.password_hash ?? (await dummyHashPromise);
       },
-      ['loginPair'],
-    );
+      forget: ['loginPair', 'loginDevice'],
+    });
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
-    return { access_token: token, user: toUser(user, this.clock()), expiresAt };
+    return {
+      access_token: token,
+      user: toUser(user, this.clock()),
+      expiresAt,
+      deviceCookie: await this.devices.issue(userKey),
+    };
   }
 
   private async createSession(userId: number, userAgent: string | undefined) {
@@ -149,16 +163,17 @@ export class AuthService {
     auth: SessionAuth,
     currentPassword: string,
     newPassword: string,
+    client: string,
   ): Promise<void> {
-    const right = await verifyPasswordWithin(
-      this.limiter,
-      passwordCheckBudgets(auth.user.id),
-      currentPassword,
-      auth.user.password_hash,
-      ['passwordChange'],
-    );
+    const right = await this.passwords.check({
+      client,
+      budgets: passwordCheckBudgets(auth.user.id),
+      password: currentPassword,
+      stored: auth.user.password_hash,
+      forget: ['passwordChange'],
+    });
     if (!right) throw validationError({ currentPassword: 'Current password is incorrect' });
-    const hash = await hashPassword(newPassword);
+    const hash = await this.passwords.hash(newPassword, client);
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.users.setPasswordHash(auth.user.id, hash, trx);
       await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { TrackingLinkRow, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import { clientKey } from '../../lib/client-key';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
@@ -313,7 +314,9 @@ export class TrackingService {
     // Header text may hold control characters (latin-1 bytes a client sent): never stored.
     const userAgent = storableHeaderText(client.userAgent).slice(0, USER_AGENT_MAX);
     const agent = this.agents.classify(userAgent);
-    const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), client.ip, userAgent);
+    // Visitors and repeats are counted per client key (an IPv6 client per /64 network).
+    const clientNet = clientKey(client.ip);
+    const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), clientNet, userAgent);
     let classification: ClickClass = this.hits.classify({
       method: client.method ?? 'GET',
       ip: client.ip,
@@ -325,7 +328,7 @@ export class TrackingService {
       purpose: client.purpose,
     });
     if (classification === 'human') {
-      const address = createHmac('sha256', this.addressKey).update(client.ip).digest('base64');
+      const address = createHmac('sha256', this.addressKey).update(clientNet).digest('base64');
       // A slug names one tracking link for good (slugs are never reused).
       if (!this.inflation.admit(slug, address, visitorHash, at.getTime()))
         classification = 'repeat';

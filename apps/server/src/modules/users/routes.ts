@@ -2,6 +2,7 @@ import { ProfileBody } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { User } from '@mailtokit/contracts/user';
 import { authOf } from '../../lib/auth-hook';
+import { clientKey } from '../../lib/client-key';
 import { withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
@@ -21,7 +22,7 @@ export async function userRoutes(app: App) {
       },
       config: { auth: true },
       handler: async (request) =>
-        app.services.users.updateProfile(authOf(request).user, request.body),
+        app.services.users.updateProfile(authOf(request).user, request.body, clientKey(request.ip)),
     });
   }
 }

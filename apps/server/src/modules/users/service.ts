@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
-import { passwordCheckBudgets, verifyPasswordWithin } from '../../lib/password';
+import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { emailChangedMail, type Mailer } from '../mail/service';
 import { toUser } from './mapper';
 import * as repo from './repo';
@@ -27,6 +27,8 @@ export const EMAIL_CHANGES_THROTTLED = 'Too many e-mail address changes. Please 
 export interface EmailChangeDeps {
   /** Defines `passwordChange` (wrong passwords per account) and `emailChange` (per account). */
   limiter: Limiter;
+  /** Checks the current password (`passwordChange` budget, the hashing gate). */
+  passwords: Passwords;
   mailer: Pick<Mailer, 'send'>;
   /** Public origin of the web app, for the link in the e-mail. */
   baseUrl: string;
@@ -72,10 +74,11 @@ export class UsersService {
    * of every password check, and spends from the account's budget of e-mail changes (which
    * also bounds how many addresses a caller can probe for an account); the old address is told.
    */
-  async updateProfile(user: UserRow, input: Profile): Promise<User> {
+  /** `client`: the key of the client's address, for the password check of an e-mail change. */
+  async updateProfile(user: UserRow, input: Profile, client: string): Promise<User> {
     const oldEmail = user.email;
     const changes = input.email.toLowerCase() !== (oldEmail ?? '').toLowerCase();
-    if (changes) await this.authorizeEmailChange(user, input.currentPassword);
+    if (changes) await this.authorizeEmailChange(user, input.currentPassword, client);
     const taken = await repo.findUserByEmail(this.db.kysely, input.email);
     if (taken && taken.id !== user.id)
       throw conflict('Email is already in use by another account', {
@@ -105,17 +108,21 @@ export class UsersService {
     return toUser(row, this.clock());
   }
 
-  private async authorizeEmailChange(user: UserRow, currentPassword: string | undefined) {
+  private async authorizeEmailChange(
+    user: UserRow,
+    currentPassword: string | undefined,
+    client: string,
+  ) {
     if (!currentPassword) throw validationError({ currentPassword: EMAIL_CHANGE_NEEDS_PASSWORD });
     if (!this.emailChange) throw new Error('E-mail changes need a limiter and a mailer');
-    const { limiter } = this.emailChange;
-    const right = await verifyPasswordWithin(
-      limiter,
-      passwordCheckBudgets(user.id),
-      currentPassword,
-      user.password_hash,
-      ['passwordChange'],
-    );
+    const { limiter, passwords } = this.emailChange;
+    const right = await passwords.check({
+      client,
+      budgets: passwordCheckBudgets(user.id),
+      password: currentPassword,
+      stored: user.password_hash,
+      forget: ['passwordChange'],
+    });
     if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
     await limiter.consume('emailChange', String(user.id));
   }
