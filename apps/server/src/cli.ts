@@ -1,4 +1,4 @@
-import { ConfigError, describeDatabase, loadConfig, type Config } from './config';
+import { ConfigError, describeDatabase, loadConfig, publicBaseUrl, type Config } from './config';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
@@ -164,7 +164,7 @@ async function run(args: string[]): Promise<number> {
           systemClock,
           limiter,
           {
-            baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+            baseUrl: publicBaseUrl(config),
             log: { info: () => undefined, error: (_obj, msg) => console.error(msg) },
           },
         );

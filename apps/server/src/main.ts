@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, describeDatabase, loadConfig } from './config';
+import { ConfigError, describeDatabase, loadConfig, publicBaseUrl } from './config';
 import { buildApp } from './app';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -69,7 +69,7 @@ async function main() {
     );
     process.exit(1);
   }
-  const where = config.publicUrl ?? `http://localhost:${config.port}`;
+  const where = publicBaseUrl(config);
   const data = `${describeDatabase(database)}${created ? ' (created now)' : ''}`;
   app.log.info(
     { url: where, database: database.dialect, created },

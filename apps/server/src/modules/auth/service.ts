@@ -116,6 +116,7 @@ export class AuthService {
       expires_at: expiresAt.toISOString(),
       last_seen_at: now.toISOString(),
       user_agent: userAgent ? storableHeaderText(userAgent).slice(0, 512) || null : null,
+      password_confirmed_at: null,
     });
     await this.sweepExpired(now);
     return { token, expiresAt };

@@ -12,7 +12,7 @@ import {
 } from '@mailtokit/contracts/teams';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
-import { publicOrigin, withAliases } from '../../lib/routes';
+import { withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -150,7 +150,6 @@ export async function teamRoutes(app: App) {
           authOf(request).user,
           request.params.id,
           request.body,
-          publicOrigin(app, request),
         );
         return reply.code(201).send(invitation);
       },

@@ -50,7 +50,7 @@ export async function trackingRoutes(app: App) {
         const created = await app.services.tracking.create(
           authOf(request).user,
           request.body,
-          publicOrigin(app, request),
+          publicOrigin(app),
         );
         return reply.code(201).send(created);
       },
@@ -74,7 +74,7 @@ export async function trackingRoutes(app: App) {
       app.services.tracking.list(
         authOf(request).user,
         request.params.id,
-        publicOrigin(app, request),
+        publicOrigin(app),
       ),
   });
 
