@@ -7,6 +7,7 @@ import {
   addMember,
   createLink,
   createTeam,
+  confirmPassword,
   createTestApp,
   dialect,
   signUpAs,
@@ -53,6 +54,7 @@ async function countOf(who: SignedIn, url: string): Promise<number> {
 describe(`caps under ${PARALLEL} parallel creates (${dialect})`, () => {
   it(`stores exactly ${TOKENS_PER_USER_MAX} API tokens; the others get 409`, async () => {
     const user = await signUpAs(t, 'PREMIUM');
+    await confirmPassword(t.app, user);
     const byStatus = await parallelPosts(user, '/api/v1/tokens', (i) => ({
       name: `token ${i}`,
       scopes: ['links:read'],
@@ -63,6 +65,7 @@ describe(`caps under ${PARALLEL} parallel creates (${dialect})`, () => {
 
   it(`stores exactly ${WEBHOOKS_PER_USER_MAX} webhooks; the others get 409`, async () => {
     const user = await signUpAs(t, 'PREMIUM');
+    await confirmPassword(t.app, user);
     const byStatus = await parallelPosts(user, '/api/v1/webhooks', (i) => ({
       url: `http://127.0.0.1:9/hook-${i}`,
       events: ['link.clicked'],
@@ -225,7 +228,11 @@ describe(`webhook test pings are budgeted per webhook (${dialect})`, () => {
         method: 'POST',
         url: '/api/v1/webhooks',
         headers: user.headers,
-        payload: { url: `http://127.0.0.1:9/${path}`, events: ['link.clicked'] },
+        payload: {
+          url: `http://127.0.0.1:9/${path}`,
+          events: ['link.clicked'],
+          currentPassword: user.password,
+        },
       });
       expect(res.statusCode).toBe(201);
       return res.json<{ id: number }>().id;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { currentPasswordField } from './auth';
 import { dateTime, singleLineText, url } from './fields';
 
 /** Events a webhook can subscribe to. `ping` is sent only by the test call. */
@@ -57,6 +58,7 @@ export const CreateWebhookBody = z
       .max(WEBHOOK_LINKS_MAX, `at most ${WEBHOOK_LINKS_MAX} links`)
       .nullish()
       .meta({ description: 'Links to report clicks of; absent or null: every link you created' }),
+    currentPassword: currentPasswordField(),
   })
   .meta({ id: 'CreateWebhookBody' });
 export type CreateWebhookBody = z.input<typeof CreateWebhookBody>;

@@ -77,17 +77,19 @@ export function passwordChangedMail(input: {
   username: string;
   settingsUrl: string;
   resetUrl: string;
-  /** Names of the account's API tokens (they stay valid). */
-  apiTokens: string[];
+  /** Names of the account's API tokens, all revoked with the change. */
+  revokedTokens: string[];
 }): MailContent {
-  const tokens = input.apiTokens.length
+  const tokens = input.revokedTokens.length
     ? {
         paragraphs: [
-          `Every sign-in of the account has ended. These API tokens still work; revoke any you do not recognise in Settings:`,
+          'Every sign-in of the account has ended, and these API tokens were revoked (scripts that used them need a new one from Settings):',
         ],
-        list: input.apiTokens,
+        list: input.revokedTokens,
       }
-    : { paragraphs: ['Every sign-in of the account has ended. The account has no API tokens.'] };
+    : {
+        paragraphs: ['Every sign-in of the account has ended. The account had no API tokens.'],
+      };
   return render('Your MailtoKit password was changed', {
     paragraphs: [
       `Hello ${input.username},`,
@@ -97,7 +99,7 @@ export function passwordChangedMail(input: {
     list: tokens.list,
     action: { label: 'Open Settings', url: input.settingsUrl },
     after: [
-      `If this was not you, choose a new password at once (${input.resetUrl}) and revoke the account's API tokens.`,
+      `If this was not you, choose a new password at once (${input.resetUrl}): that ends every sign-in and token again.`,
     ],
   });
 }

@@ -1,3 +1,4 @@
+import { PASSWORD_CONFIRMATION_MINUTES } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { idParam } from '@mailtokit/contracts/fields';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@mailtokit/contracts/webhooks';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
+import { requirePremium } from '../../lib/tiers';
 import type { App } from '../../lib/types';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -47,12 +49,18 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'createWebhook',
       summary: 'Create a webhook; the answer is the only time its signing secret is shown',
-      description: `${PREMIUM} The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks.`,
+      description: `${PREMIUM} The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks. Under a session it needs \`currentPassword\`, or a password confirmed in the session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password), else 400 on \`currentPassword\`; an API token with the \`webhooks:write\` scope needs none.`,
       body: CreateWebhookBody,
-      response: { 201: CreatedWebhook, 400: ErrorBody, ...errors, 409: ErrorBody },
+      response: { 201: CreatedWebhook, 400: ErrorBody, ...errors, 409: ErrorBody, 429: ErrorBody },
     },
     config: { auth },
     handler: async (request, reply) => {
+      // A new way out of the account: a session proves its password (after the plan check, so
+      // a FREE account hears about its plan first); a token with the scope is enough.
+      if (request.auth) {
+        requirePremium(request.auth.user, app.clock());
+        await app.services.auth.requireFreshPassword(request.auth, request.body.currentPassword);
+      }
       const hook = await webhooks().create(authOf(request).user, request.body);
       return reply.code(201).header('Cache-Control', 'no-store').send(hook);
     },
