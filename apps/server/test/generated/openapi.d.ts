@@ -666,7 +666,7 @@ export interface paths {
         put?: never;
         /**
          * Send a `ping` event now (one attempt); see its outcome in the deliveries
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). 409 when the webhook is disabled. At most 10 a minute per webhook (429 with `Retry-After` past it).
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). 409 when the webhook is disabled. At most 10 a minute per account, all its webhooks together, and 30 a minute per target host from all accounts (429 with `Retry-After` past either); deleting and recreating a webhook gives nothing back.
          */
         post: operations["testWebhook"];
         delete?: never;

@@ -15,7 +15,11 @@ export async function touchSession(db: Conn, id: string, at: string): Promise<vo
 
 /** Records that the session's user confirmed their password at `at`. */
 export async function setPasswordConfirmed(db: Conn, id: string, at: string): Promise<void> {
-  await db.updateTable('sessions').set({ password_confirmed_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('sessions')
+    .set({ password_confirmed_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteSession(db: Conn, id: string): Promise<void> {

@@ -173,7 +173,10 @@ export class AuthService {
    * the current password in the request, or one confirmed in this session within
    * PASSWORD_CONFIRMATION_MINUTES. Else 400 on `currentPassword`.
    */
-  async requireFreshPassword(auth: SessionAuth, currentPassword: string | undefined): Promise<void> {
+  async requireFreshPassword(
+    auth: SessionAuth,
+    currentPassword: string | undefined,
+  ): Promise<void> {
     if (currentPassword !== undefined) {
       await this.confirmPassword(auth, currentPassword);
       return;

@@ -46,7 +46,10 @@ export async function tokenRoutes(app: App) {
     },
     config: { auth: true },
     handler: async (request, reply) => {
-      await app.services.auth.requireFreshPassword(sessionOf(request), request.body.currentPassword);
+      await app.services.auth.requireFreshPassword(
+        sessionOf(request),
+        request.body.currentPassword,
+      );
       const token = await app.services.tokens.create(authOf(request).user, request.body);
       return reply.code(201).header('Cache-Control', 'no-store').send(token);
     },

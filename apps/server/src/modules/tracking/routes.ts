@@ -71,11 +71,7 @@ export async function trackingRoutes(app: App) {
     config: { auth: { token: 'links:read' } },
     preValidation: premiumFirst(app.clock),
     handler: async (request) =>
-      app.services.tracking.list(
-        authOf(request).user,
-        request.params.id,
-        publicOrigin(app),
-      ),
+      app.services.tracking.list(authOf(request).user, request.params.id, publicOrigin(app)),
   });
 
   app.route({

@@ -9,6 +9,7 @@ import {
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookList,
+  WEBHOOK_TESTS_PER_HOST_PER_MINUTE,
   WEBHOOK_TESTS_PER_MINUTE,
 } from '@mailtokit/contracts/webhooks';
 import { z } from 'zod';
@@ -123,7 +124,7 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'testWebhook',
       summary: 'Send a `ping` event now (one attempt); see its outcome in the deliveries',
-      description: `${PREMIUM} 409 when the webhook is disabled. At most ${WEBHOOK_TESTS_PER_MINUTE} a minute per webhook (429 with \`Retry-After\` past it).`,
+      description: `${PREMIUM} 409 when the webhook is disabled. At most ${WEBHOOK_TESTS_PER_MINUTE} a minute per account, all its webhooks together, and ${WEBHOOK_TESTS_PER_HOST_PER_MINUTE} a minute per target host from all accounts (429 with \`Retry-After\` past either); deleting and recreating a webhook gives nothing back.`,
       params: IdParams,
       response: { 202: WebhookDelivery, ...errors, 409: ErrorBody, 429: ErrorBody },
     },
