@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
@@ -15,6 +13,7 @@ import {
 import pg from 'pg';
 import { DEFAULT_PG_POOL_SIZE, type Database as DatabaseConfig } from '../config';
 import type { DB } from './types';
+import { makePrivateDatabaseFile } from './private-files';
 
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -115,7 +114,8 @@ export function openDb(config: DatabaseConfig): Db {
       destroy: () => kysely.destroy(),
     };
   }
-  if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  // Created 0600 (its -wal and -shm follow), whatever the umask.
+  if (config.file !== ':memory:') makePrivateDatabaseFile(config.file);
   const sqlite = new SQLite(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

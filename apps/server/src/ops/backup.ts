@@ -12,6 +12,7 @@ import {
   releaseMigrations,
   type Output,
 } from './sqlite-file';
+import { makePrivateDatabaseFile } from '../db/private-files';
 
 /**
  * Pages per backup step: all of them. One step reads the whole database in one read
@@ -41,6 +42,8 @@ export async function backupSqlite(source: string, target: string, out: Output):
     throw new OpsError(`The folder ${path.dirname(dest)} does not exist.`);
   const partial = `${dest}.partial`;
   fs.rmSync(partial, { force: true });
+  // The copy holds what the database holds: 0600 from its first byte, whatever the umask.
+  makePrivateDatabaseFile(partial);
 
   const db = new SQLite(source, { fileMustExist: true });
   try {
@@ -106,7 +109,7 @@ export async function restoreSqlite(
       );
 
     assertNotInUse(target, 'restore');
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    makePrivateDatabaseFile(target);
     await src.backup(target, { progress: () => ALL_PAGES });
     // The server reopens it in WAL mode; a check of what landed, before saying it did.
     const restored = new SQLite(target, { fileMustExist: true });
