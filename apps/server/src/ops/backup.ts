@@ -4,12 +4,15 @@ import SQLite from 'better-sqlite3';
 import {
   assertNotInUse,
   compareMigrations,
+  foreignSchemaObjects,
   formatCount,
   integrityProblems,
   migrationsOf,
   openForCheck,
   OpsError,
   releaseMigrations,
+  releaseSchemaAt,
+  schemaOf,
   type Output,
 } from './sqlite-file';
 import { makePrivateDatabaseFile } from '../db/private-files';
@@ -106,6 +109,13 @@ export async function restoreSqlite(
     if (level === 'newer')
       throw new OpsError(
         `${backupFile} comes from a newer MailtoKit (schema at ${last}, unknown to this release); restore it with that release. Nothing was restored.`,
+      );
+    // Only what this release's migrations create, up to the backup's level: a table, index,
+    // trigger or view added (or redefined) elsewhere would come back with the data and run.
+    const foreign = foreignSchemaObjects(schemaOf(src), await releaseSchemaAt(last));
+    if (foreign.length > 0)
+      throw new OpsError(
+        `${backupFile} holds schema objects this release does not create; nothing was restored:\n${foreign.map((f) => `  ${f}`).join('\n')}`,
       );
 
     assertNotInUse(target, 'restore');
