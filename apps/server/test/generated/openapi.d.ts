@@ -385,7 +385,7 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (owner only)
-         * @description Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         * @description Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         put: operations["updateMember"];
         post?: never;
@@ -474,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an e-mailed invitation with its link's token
-         * @description The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token; 409 when the caller is already a member.
+         * @description The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token, or when its inviter can no longer grant its role; 409 when the caller is already a member.
          */
         post: operations["acceptInvitationLink"];
         delete?: never;
@@ -494,7 +494,7 @@ export interface paths {
         put?: never;
         /**
          * Accept one of your invitations: you join the team
-         * @description Answers the new membership. Any plan may be a member. 409 when already a member or past the caps of members per team or teams per user. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
+         * @description Answers the new membership. Any plan may be a member. 404 also when its inviter can no longer grant its role; 409 when already a member or past the caps of members per team or teams per user. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
          */
         post: operations["acceptInvitation"];
         delete?: never;

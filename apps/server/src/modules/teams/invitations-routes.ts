@@ -155,7 +155,7 @@ export async function invitationRoutes(app: App) {
         operationId: 'acceptInvitationLink',
         summary: "Accept an e-mailed invitation with its link's token",
         description:
-          "The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token; 409 when the caller is already a member.",
+          "The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token, or when its inviter can no longer grant its role; 409 when the caller is already a member.",
         body: AcceptTokenBody,
         response: {
           200: TeamMember,
@@ -183,7 +183,7 @@ export async function invitationRoutes(app: App) {
         tags: ['teams'],
         operationId: 'acceptInvitation',
         summary: 'Accept one of your invitations: you join the team',
-        description: `Answers the new membership. Any plan may be a member. 409 when already a member or past the caps of members per team or teams per user. ${OWN_ONLY}`,
+        description: `Answers the new membership. Any plan may be a member. 404 also when its inviter can no longer grant its role; 409 when already a member or past the caps of members per team or teams per user. ${OWN_ONLY}`,
         params: InvitationParams,
         response: { 200: TeamMember, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },

@@ -168,7 +168,7 @@ export async function teamRoutes(app: App) {
         tags: ['teams'],
         operationId: 'updateMember',
         summary: "Change a member's role (owner only)",
-        description: `Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). ${MEMBERS_ONLY}`,
+        description: `Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). ${MEMBERS_ONLY}`,
         params: MemberParams,
         body: UpdateMemberBody,
         response: {
