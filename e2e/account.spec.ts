@@ -220,3 +220,51 @@ test('deleting the account signs out, and the account cannot sign in again', asy
   await expect(page.getByText('Invalid username or password')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('one click on the link of an invitation e-mail stops every invitation e-mail to the address', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  await signedInUser(page, { tier: 'TEAM' });
+  const api = page.context().request;
+  const teamOf = async (name: string) =>
+    (await (await api.post('/api/v1/teams', { data: { name } })).json()) as { id: number };
+  const invite = async (teamId: number, email: string) =>
+    expect(
+      (await api.post(`/api/v1/teams/${teamId}/invitations`, { data: { email } })).status(),
+    ).toBe(201);
+  const address = `stop-${Date.now()}@example.com`;
+  const first = await teamOf('Stop test one');
+  await invite(first.id, address);
+  const mail = await mailFor(address, 'You have a team invitation on MailtoKit');
+  const link = mail.text?.match(/http:\/\/127\.0\.0\.1:\d+\/invitations\/stop\/[\w-]+/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+
+  // The invitee opens it in their own browser, signed out: the visit alone stops nothing.
+  const context = await browser.newContext();
+  try {
+    const visitor = await context.newPage();
+    await visitor.goto(link!);
+    await expect(
+      visitor.getByRole('heading', { name: 'Stop team invitation e-mails' }),
+    ).toBeVisible();
+    await visitor.getByRole('button', { name: 'Stop invitation e-mails' }).click();
+    await expect(
+      visitor.getByRole('heading', { name: 'Invitation e-mails stopped' }),
+    ).toBeVisible();
+    await expect(visitor.getByRole('status')).toContainText('no more invitation e-mails');
+  } finally {
+    await context.close();
+  }
+
+  // Another team invites the address: no e-mail. (An e-mail to another address shows the
+  // server has sent what it was going to send.)
+  const second = await teamOf('Stop test two');
+  await invite(second.id, address);
+  const other = `other-${Date.now()}@example.com`;
+  await invite(second.id, other);
+  await mailFor(other, 'You have a team invitation on MailtoKit');
+  expect(inbox.filter((m) => recipients(m).includes(address))).toHaveLength(1);
+  expect(consoleErrors).toEqual([]);
+});

@@ -11,7 +11,7 @@ test('an API token is created in Settings, works from a script, and stops once r
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  await signedInUser(page, { tier: 'PREMIUM' });
+  const user = await signedInUser(page, { tier: 'PREMIUM' });
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'API tokens' }).click();
   await expect(page.getByText('No API tokens yet')).toBeVisible();
@@ -19,6 +19,13 @@ test('an API token is created in Settings, works from a script, and stops once r
   await page.getByLabel('Token name').fill('CRM sync');
   await page.getByRole('checkbox', { name: /links:write/ }).check();
   await page.getByLabel('Expires after').selectOption('90');
+  // A new way into the account needs the password, not just a signed-in browser.
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await expect(page.getByText('Enter your current password', { exact: true })).toBeVisible();
+  await page.getByLabel('Your current password').fill('not my password');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await page.getByLabel('Your current password').fill(user.password);
   await page.getByRole('button', { name: 'Create token' }).click();
 
   const notice = page.getByTestId('new-token');
@@ -77,7 +84,7 @@ test('a webhook gets a click, and its delivery shows in the log', async ({
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   try {
-    await signedInUser(page, { tier: 'PREMIUM' });
+    const user = await signedInUser(page, { tier: 'PREMIUM' });
     const api = page.context().request;
     const link = await (
       await api.post('/api/v1/mailto-links', { data: { name: 'Newsletter', to: 'n@example.com' } })
@@ -93,6 +100,7 @@ test('a webhook gets a click, and its delivery shows in the log', async ({
     await page.getByLabel('Endpoint URL').fill(receiverUrl);
     await page.getByLabel('All my links, including ones I create later').uncheck();
     await page.getByRole('checkbox', { name: 'Newsletter' }).check();
+    await page.getByLabel('Your current password').fill(user.password);
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const notice = page.getByTestId('new-webhook-secret');
     const secret = await notice
@@ -153,7 +161,7 @@ test('a user moved to FREE sees their webhook paused, and can still delete it', 
   const user = await signedInUser(page, { tier: 'PREMIUM' });
   const api = page.context().request;
   const created = await api.post('/api/v1/webhooks', {
-    data: { url: 'https://93.184.215.14/hook' },
+    data: { url: 'https://93.184.215.14/hook', currentPassword: user.password },
   });
   expect(created.status()).toBe(201);
   admin('set-tier', user.username, 'FREE');

@@ -1,4 +1,4 @@
-import { ConfigError, describeDatabase, loadConfig, type Config } from './config';
+import { ConfigError, describeDatabase, loadConfig, publicBaseUrl, type Config } from './config';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
@@ -167,7 +167,7 @@ async function run(args: string[]): Promise<number> {
           // A link is only issued here: no password is hashed.
           new Passwords(limiter, new HashGate(defaultHashingLimits(1))),
           {
-            baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+            baseUrl: publicBaseUrl(config),
             log: { info: () => undefined, error: (_obj, msg) => console.error(msg) },
           },
         );

@@ -3,7 +3,10 @@ import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { LINKS_PER_USER_MAX } from '@mailtokit/contracts/links';
 import { Tier } from '@mailtokit/contracts/user';
-import { INVITATIONS_PER_DAY } from '@mailtokit/contracts/invitations';
+import {
+  INVITATION_MAILS_PER_ADDRESS_PER_DAY,
+  INVITATIONS_PER_DAY,
+} from '@mailtokit/contracts/invitations';
 
 const port = z.coerce
   .number({ message: 'must be a number' })
@@ -240,6 +243,8 @@ export interface RateLimits {
   passwordResetsPerHour: number;
   /** Team invitations one user may send per day. */
   invitationsPerDay: number;
+  /** Invitation e-mails one recipient address may receive per day, from all teams together. */
+  invitationMailsPerAddressPerDay: number;
   /** Account exports per account per hour. */
   accountExportsPerHour: number;
 }
@@ -256,6 +261,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   contactPerHour: 5,
   passwordResetsPerHour: 5,
   invitationsPerDay: INVITATIONS_PER_DAY,
+  invitationMailsPerAddressPerDay: INVITATION_MAILS_PER_ADDRESS_PER_DAY,
   accountExportsPerHour: 5,
 };
 
@@ -317,6 +323,15 @@ export function loadConfig(
     linksPerUserMax: e.LINKS_PER_USER_MAX,
     clickFilterFile: e.CLICK_FILTER_FILE ? path.resolve(e.CLICK_FILTER_FILE) : null,
   };
+}
+
+/**
+ * The origin of every URL the server writes into an e-mail, a stored record or an answer:
+ * PUBLIC_URL, or when it is unset the address the server listens on. Never a request header
+ * (`Host`, `X-Forwarded-Host`): a client cannot choose where the links it triggers point.
+ */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }
 
 /** Where the data lives, for the start-up log: the database file, or the server (no password). */

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, describeDatabase, loadConfig } from './config';
+import { ConfigError, describeDatabase, loadConfig, publicBaseUrl } from './config';
 import { buildApp } from './app';
 import { openDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { sqliteRuntimeProblem } from './db/sqlite-runtime';
+import { makePrivateDir } from './db/private-files';
 
 // Source (src/main.ts) and bundle (dist/main.js) both sit two levels below apps/.
 // WEB_DIST points elsewhere (a build in another folder); it is not a user setting.
@@ -31,6 +33,9 @@ async function main() {
     process.exit(1);
   }
   const created = database.dialect === 'sqlite' && !fs.existsSync(database.file);
+  // DATA_DIR holds the database and is the owner's only, whatever the umask.
+  if (database.dialect === 'sqlite' && path.dirname(database.file) === config.dataDir)
+    makePrivateDir(config.dataDir);
   // Migrations may rebuild an index over millions of rows: on PostgreSQL they get a connection
   // of their own without the statement timeout that bounds the requests' queries.
   const migrating =
@@ -71,7 +76,7 @@ async function main() {
     );
     process.exit(1);
   }
-  const where = config.publicUrl ?? `http://localhost:${config.port}`;
+  const where = publicBaseUrl(config);
   const data = `${describeDatabase(database)}${created ? ' (created now)' : ''}`;
   app.log.info(
     { url: where, database: database.dialect, created },

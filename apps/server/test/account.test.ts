@@ -75,7 +75,11 @@ async function populatedAccount(): Promise<Account> {
     method: 'POST',
     url: '/api/v1/tokens',
     headers: who.headers,
-    payload: { name: 'CI deploy', scopes: ['links:read', 'analytics:read'] },
+    payload: {
+      name: 'CI deploy',
+      scopes: ['links:read', 'analytics:read'],
+      currentPassword: who.password,
+    },
   });
   expect(token.statusCode).toBe(201);
   const now = new Date().toISOString();

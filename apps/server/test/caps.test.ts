@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MEMBERSHIPS_MAX, TEAMS_OWNED_MAX } from '@mailtokit/contracts/teams';
 import { TOKENS_PER_USER_MAX } from '@mailtokit/contracts/tokens';
 import { TRACKING_LINKS_PER_LINK_MAX } from '@mailtokit/contracts/tracking';
-import { WEBHOOK_TESTS_PER_MINUTE, WEBHOOKS_PER_USER_MAX } from '@mailtokit/contracts/webhooks';
+import {
+  WEBHOOK_TESTS_PER_HOST_PER_MINUTE,
+  WEBHOOK_TESTS_PER_MINUTE,
+  WEBHOOKS_PER_USER_MAX,
+} from '@mailtokit/contracts/webhooks';
 import {
   addMember,
   createLink,
   createTeam,
+  confirmPassword,
   createTestApp,
   dialect,
   signUpAs,
@@ -53,6 +58,7 @@ async function countOf(who: SignedIn, url: string): Promise<number> {
 describe(`caps under ${PARALLEL} parallel creates (${dialect})`, () => {
   it(`stores exactly ${TOKENS_PER_USER_MAX} API tokens; the others get 409`, async () => {
     const user = await signUpAs(t, 'PREMIUM');
+    await confirmPassword(t.app, user);
     const byStatus = await parallelPosts(user, '/api/v1/tokens', (i) => ({
       name: `token ${i}`,
       scopes: ['links:read'],
@@ -63,6 +69,7 @@ describe(`caps under ${PARALLEL} parallel creates (${dialect})`, () => {
 
   it(`stores exactly ${WEBHOOKS_PER_USER_MAX} webhooks; the others get 409`, async () => {
     const user = await signUpAs(t, 'PREMIUM');
+    await confirmPassword(t.app, user);
     const byStatus = await parallelPosts(user, '/api/v1/webhooks', (i) => ({
       url: `http://127.0.0.1:9/hook-${i}`,
       events: ['link.clicked'],
@@ -217,41 +224,86 @@ describe(`tracking links need the right to edit the saved link (${dialect})`, ()
   });
 });
 
-describe(`webhook test pings are budgeted per webhook (${dialect})`, () => {
-  it(`${WEBHOOK_TESTS_PER_MINUTE} of 60 parallel pings are queued, the rest get 429`, async () => {
-    const user = await signUpAs(t, 'PREMIUM');
-    const hook = async (path: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/webhooks',
-        headers: user.headers,
-        payload: { url: `http://127.0.0.1:9/${path}`, events: ['link.clicked'] },
-      });
-      expect(res.statusCode).toBe(201);
-      return res.json<{ id: number }>().id;
-    };
-    const [first, second] = [await hook('first'), await hook('second')];
-    const ping = (id: number) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, headers: user.headers });
+describe(`webhook test pings are budgeted per account and per target host (${dialect})`, () => {
+  const hookOf = (who: SignedIn) => async (url: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: who.headers,
+      payload: { url, events: ['link.clicked'], currentPassword: who.password },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+  const pingAs = (who: SignedIn) => (id: number) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, headers: who.headers });
+  const count = (answers: { statusCode: number }[], status: number) =>
+    answers.filter((r) => r.statusCode === status).length;
 
-    const answers = await Promise.all(Array.from({ length: 60 }, () => ping(first)));
-    const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 202)).toHaveLength(WEBHOOK_TESTS_PER_MINUTE);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - WEBHOOK_TESTS_PER_MINUTE);
+  it(`${WEBHOOK_TESTS_PER_MINUTE} of 60 parallel pings over the account's webhooks are queued; deleting and recreating resets nothing`, async () => {
+    const user = await signUpAs(t, 'PREMIUM');
+    const hook = hookOf(user);
+    const ping = pingAs(user);
+    // Two webhooks, on two hosts: one budget for the account.
+    const [first, second] = [
+      await hook(`http://127.0.0.1:9/first-${user.user.id}`),
+      await hook(`http://127.0.0.2:9/second-${user.user.id}`),
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => ping(i % 2 ? first : second)),
+    );
+    expect(count(answers, 202)).toBe(WEBHOOK_TESTS_PER_MINUTE);
+    expect(count(answers, 429)).toBe(60 - WEBHOOK_TESTS_PER_MINUTE);
     const refused = answers.find((r) => r.statusCode === 429);
     expect(refused?.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
 
     // Only the queued pings made deliveries.
-    const log = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/webhooks/${first}/deliveries`,
-      headers: user.headers,
-    });
-    expect(log.json<{ event: string }[]>().filter((d) => d.event === 'ping')).toHaveLength(
-      WEBHOOK_TESTS_PER_MINUTE,
+    let queued = 0;
+    for (const id of [first, second]) {
+      const log = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/webhooks/${id}/deliveries`,
+        headers: user.headers,
+      });
+      queued += log.json<{ event: string }[]>().filter((d) => d.event === 'ping').length;
+    }
+    expect(queued).toBe(WEBHOOK_TESTS_PER_MINUTE);
+
+    // A new webhook, after deleting the old ones, finds the budget still spent.
+    for (const id of [first, second])
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/webhooks/${id}`,
+        headers: user.headers,
+      });
+    const fresh = await hook(`http://127.0.0.3:9/fresh-${user.user.id}`);
+    const again = await Promise.all(Array.from({ length: 5 }, () => ping(fresh)));
+    expect(count(again, 429)).toBe(5);
+  });
+
+  it(`a target host gets at most ${WEBHOOK_TESTS_PER_HOST_PER_MINUTE} a minute, from every account together`, async () => {
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => signUpAs(t, 'PREMIUM')));
+    const host = `10.${dialect === 'sqlite' ? 1 : 2}.${Date.now() % 250}.7`;
+    const hooks = await Promise.all(
+      accounts.map((who) => hookOf(who)(`http://${host}:9/hook-${who.user.id}`)),
     );
-    // Another webhook has a budget of its own.
-    expect((await ping(second)).statusCode).toBe(202);
+    const answers = await Promise.all(
+      accounts.flatMap((who, i) =>
+        Array.from({ length: WEBHOOK_TESTS_PER_MINUTE }, () => pingAs(who)(hooks[i]!)),
+      ),
+    );
+    expect(count(answers, 202)).toBe(WEBHOOK_TESTS_PER_HOST_PER_MINUTE);
+    expect(count(answers, 429)).toBe(
+      5 * WEBHOOK_TESTS_PER_MINUTE - WEBHOOK_TESTS_PER_HOST_PER_MINUTE,
+    );
+    // An account refused by the host's budget kept its own points for another host.
+    const spare = accounts.find((_, i) =>
+      answers
+        .slice(i * WEBHOOK_TESTS_PER_MINUTE, (i + 1) * WEBHOOK_TESTS_PER_MINUTE)
+        .some((r) => r.statusCode === 429),
+    )!;
+    const elsewhere = await hookOf(spare)(`http://127.0.0.4:9/spare-${spare.user.id}`);
+    expect((await pingAs(spare)(elsewhere)).statusCode).toBe(202);
   });
 });

@@ -70,7 +70,11 @@ async function world(which: 'sqlite' | 'postgres'): Promise<World> {
       method: 'POST',
       url: '/api/v1/webhooks',
       headers: who.headers,
-      payload: { url: 'http://127.0.0.1:9/hook', ...(mailtoLinkIds ? { mailtoLinkIds } : {}) },
+      payload: {
+        url: 'http://127.0.0.1:9/hook',
+        ...(mailtoLinkIds ? { mailtoLinkIds } : {}),
+        currentPassword: who.password,
+      },
     });
     expect(res.statusCode).toBe(201);
   };

@@ -144,7 +144,11 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
       method: 'POST',
       url: '/api/v1/webhooks',
       headers: owner.headers,
-      payload: { url: 'https://93.184.215.14/hook', mailtoLinkIds: [linkId] },
+      payload: {
+        url: 'https://93.184.215.14/hook',
+        mailtoLinkIds: [linkId],
+        currentPassword: owner.password,
+      },
     });
     expect(hook.statusCode).toBe(201);
     const hookId: number = hook.json().id;

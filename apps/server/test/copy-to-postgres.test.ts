@@ -120,8 +120,13 @@ async function seed(base: string, hook: string): Promise<Seeded> {
   const token = await post(alice!, '/api/v1/tokens', {
     name: 'Reporting',
     scopes: ['links:read', 'analytics:read'],
+    currentPassword: PASSWORD,
   });
-  await post(alice!, '/api/v1/webhooks', { url: hook, mailtoLinkIds: [links[0]!.id] });
+  await post(alice!, '/api/v1/webhooks', {
+    url: hook,
+    mailtoLinkIds: [links[0]!.id],
+    currentPassword: PASSWORD,
+  });
   const contact = await fetch(
     `${base}/api/v1/contact`,
     jsonRequest('POST', {

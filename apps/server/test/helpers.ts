@@ -179,6 +179,20 @@ export async function signIn(
   return { user: json.user, token: json.access_token, cookie, password, headers: { cookie } };
 }
 
+/**
+ * Confirms the user's password in their session (`POST /api/v1/auth/confirm-password`): for
+ * the next 10 minutes it may create API tokens and webhooks without sending the password.
+ */
+export async function confirmPassword(app: App, who: SignedIn): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/confirm-password',
+    headers: who.headers,
+    payload: { currentPassword: who.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`confirm failed: ${res.statusCode} ${res.body}`);
+}
+
 /** `name=value` of the session cookie a response sets. */
 export function sessionCookie(res: LightMyRequestResponse): string {
   const c = res.cookies.find((k) => k.name === 'mailtokit_session');

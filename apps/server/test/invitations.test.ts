@@ -1,4 +1,5 @@
 import { TEAM_PENDING_INVITATIONS_MAX } from '@mailtokit/contracts/invitations';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -366,9 +367,9 @@ describe('inviting an e-mail address (real SMTP server)', () => {
 
     await t.app.mailer.idle();
     const [mail] = smtp.to(address);
-    expect(mail?.subject).toBe(`${owner.user.username} invited you to Mail Room on MailtoKit`);
+    expect(mail?.subject).toBe('You have a team invitation on MailtoKit');
     for (const part of [mail?.text ?? '', String(mail?.html ?? '')]) {
-      expect(part).toContain('Mail Room');
+      expect(part).toMatch(/("|&quot;)Mail Room("|&quot;)/);
       expect(part).toContain(owner.user.username);
       expect(part).toContain('as a member');
       expect(part).toContain(body.url);
@@ -538,5 +539,227 @@ describe('the account', () => {
       .where('team_id', '=', teamId)
       .execute();
     expect(left).toEqual([]);
+  });
+});
+
+/** The stop link an invitation e-mail carries, and its token. */
+function stopLinkOf(mail: ParsedMail | undefined): { url: string; token: string } {
+  const url = /https:\/\/links\.example\.com\/invitations\/stop\/[A-Za-z0-9_-]{43}/.exec(
+    mail?.text ?? '',
+  )?.[0];
+  if (!url) throw new Error('no stop link in the e-mail');
+  return { url, token: decodeURIComponent(url.split('/invitations/stop/')[1] ?? '') };
+}
+
+describe('invitation e-mails cannot be sent at will', () => {
+  let owners: SignedIn[];
+  let teams: number[];
+  beforeAll(async () => {
+    owners = await Promise.all([user('TEAM'), user('TEAM'), user('TEAM')]);
+    teams = [];
+    for (const [i, o] of owners.entries())
+      teams.push((await createTeam(t.app, o, { name: `Sender ${i}` })).id);
+  });
+
+  it('sends one address at most 3 invitation e-mails a day, from every team and inviter together', async () => {
+    const address = `target.${Date.now()}@example.com`;
+    const results = await Promise.all(
+      [0, 1, 2, 0, 1].map((i, n) =>
+        n < 3
+          ? invite(owners[i]!, teams[i]!, { email: address })
+          : // The same owners again, through a second team each.
+            createTeam(t.app, owners[i]!, { name: `Extra ${n}` }).then((team) =>
+              invite(owners[i]!, team.id, { email: address }),
+            ),
+      ),
+    );
+    // Every invitation stands (the inviter holds its link); only the e-mails are bounded.
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    await t.app.mailer.idle();
+    expect(smtp.to(address)).toHaveLength(3);
+    // A username invitation to an account with that address sends nothing more either.
+    const holder = await user('FREE', { email: address });
+    const byName = await invite(owners[2]!, teams[2]!, { username: holder.user.username });
+    expect(byName.statusCode).toBe(201);
+    await t.app.mailer.idle();
+    expect(smtp.to(address)).toHaveLength(3);
+  });
+
+  it('keeps inviter-chosen text out of the subject, and shows names as names', async () => {
+    const owner = await user('TEAM');
+    const evil = 'Account suspended - verify now at evil.example/login';
+    const teamId = (await createTeam(t.app, owner, { name: evil })).id;
+    const address = `subject.${Date.now()}@example.com`;
+    expect((await invite(owner, teamId, { email: address })).statusCode).toBe(201);
+    await t.app.mailer.idle();
+    const [mail] = smtp.to(address);
+    expect(mail?.subject).toBe('You have a team invitation on MailtoKit');
+    for (const part of [mail?.text ?? '', String(mail?.html ?? '')]) {
+      // The name is there, in quotes, but no mail program can make a link of it.
+      expect(part).toMatch(/("|&quot;)Account suspended - verify now at evil\./);
+      expect(part).not.toContain('evil.example/login');
+      expect(part).toContain(owner.user.username);
+    }
+  });
+
+  it('stops every invitation e-mail to an address with the one-click link of any of them', async () => {
+    const address = `stop.${Date.now()}@example.com`;
+    expect((await invite(owners[0]!, teams[0]!, { email: address })).statusCode).toBe(201);
+    await t.app.mailer.idle();
+    const [mail] = smtp.to(address);
+    const { url, token } = stopLinkOf(mail);
+    expect(String(mail?.html ?? '')).toContain(`href="${url}"`);
+    const header = mail?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    expect(header.replace(/\s+/g, ' ')).toBe(`List-Unsubscribe: <${url}>`);
+
+    // The page's call: no sign-in needed; again is fine; a made-up token is 404.
+    const stop = await call('POST', '/api/v1/invitations/stop', null, { token });
+    expect(stop.statusCode).toBe(204);
+    expect((await call('POST', '/api/v1/invitations/stop', null, { token })).statusCode).toBe(204);
+    const unknown = await call('POST', '/api/v1/invitations/stop', null, { token: 'A'.repeat(43) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      detail: 'This link is not valid. Use the link of a recent invitation e-mail.',
+      code: 'NOT_FOUND',
+    });
+    expect((await call('POST', '/api/v1/invitations/stop', null, {})).statusCode).toBe(400);
+
+    // Later invitations, from any team, by address or by username, send nothing.
+    expect((await invite(owners[1]!, teams[1]!, { email: address })).statusCode).toBe(201);
+    const holder = await user('FREE', { email: address.toUpperCase() });
+    const byName = await invite(owners[2]!, teams[2]!, { username: holder.user.username });
+    expect(byName.statusCode).toBe(201);
+    await t.app.mailer.idle();
+    expect(smtp.to(address)).toHaveLength(1);
+    // The invitation by username still shows in the app.
+    expect(await mine(holder)).toHaveLength(1);
+  });
+
+  it('sends no invitation e-mail for 30 days to an address that declined the team', async () => {
+    const invitee = await user('FREE');
+    const address = invitee.user.email ?? '';
+    const first = (await invite(owners[0]!, teams[0]!, { username: invitee.user.username })).json();
+    expect(
+      (await call('POST', `/api/v1/invitations/${first.id}/decline`, invitee)).statusCode,
+    ).toBe(204);
+    await t.app.mailer.idle();
+    expect(smtp.to(address)).toHaveLength(1);
+
+    // The declined team, by username or by address: no e-mail. Another team: one.
+    const again = await invite(owners[0]!, teams[0]!, { username: invitee.user.username });
+    expect(again.statusCode).toBe(201);
+    await call('DELETE', `/api/v1/teams/${teams[0]}/invitations/${again.json().id}`, owners[0]);
+    expect((await invite(owners[0]!, teams[0]!, { email: address })).statusCode).toBe(201);
+    await t.app.mailer.idle();
+    expect(smtp.to(address)).toHaveLength(1);
+    expect(
+      (await invite(owners[1]!, teams[1]!, { username: invitee.user.username })).statusCode,
+    ).toBe(201);
+    await t.app.mailer.idle();
+    expect(smtp.to(address)).toHaveLength(2);
+
+    // 30 days on (app clock), the team may write again.
+    clock.advance(31 * DAY_MS);
+    await t.db.kysely.deleteFrom('team_invitations').where('team_id', '=', teams[0]!).execute();
+    expect((await invite(owners[0]!, teams[0]!, { email: address })).statusCode).toBe(201);
+    await t.app.mailer.idle();
+    expect(smtp.to(address)).toHaveLength(3);
+  });
+
+  it("does not give the inviter's budget back when an invitation is revoked", async () => {
+    const low = await createTestApp({ limits: { invitationsPerDay: 2 } });
+    try {
+      const owner = await signUp(low.app);
+      await setTier(low.db, owner.user.id, 'TEAM');
+      const teamId = (await createTeam(low.app, owner)).id;
+      const send = (username: string) =>
+        low.app.inject({
+          method: 'POST',
+          url: `/api/v1/teams/${teamId}/invitations`,
+          headers: owner.headers,
+          payload: { username },
+        });
+      for (const name of ['revoked_a', 'revoked_b']) {
+        const sent = await send(name);
+        expect(sent.statusCode).toBe(201);
+        const revoke = await low.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/teams/${teamId}/invitations/${sent.json().id}`,
+          headers: owner.headers,
+        });
+        expect(revoke.statusCode).toBe(204);
+      }
+      expect((await send('revoked_a')).statusCode).toBe(429);
+    } finally {
+      await low.close();
+    }
+  });
+});
+
+describe('demotion ends what the role granted', () => {
+  it('revokes the pending invitations a demoted admin sent, and their invitees cannot accept', async () => {
+    const [owner, admin, sock, friend] = await Promise.all([
+      user('TEAM'),
+      user('FREE'),
+      user('FREE'),
+      user('FREE'),
+    ]);
+    const teamId = (await createTeam(t.app, owner, { name: 'Demotions' })).id;
+    await addMember(t.app, owner, teamId, admin, 'ADMIN');
+    const asAdmin = (
+      await invite(admin, teamId, { username: sock.user.username, role: 'admin' })
+    ).json();
+    const asMember = (await invite(admin, teamId, { username: friend.user.username })).json();
+    const byOwner = (
+      await invite(owner, teamId, { email: `kept.${Date.now()}@example.com` })
+    ).json();
+
+    const demote = await call('PUT', `/api/v1/teams/${teamId}/members/${admin.user.id}`, owner, {
+      role: 'member',
+    });
+    expect(demote.statusCode).toBe(200);
+    // A member grants nothing: both of the admin's invitations are gone; the owner's stays.
+    expect((await pendingOf(owner, teamId)).map((i) => i.id)).toEqual([byOwner.id]);
+    for (const [who, inv] of [
+      [sock, asAdmin],
+      [friend, asMember],
+    ] as const) {
+      const res = await call('POST', `/api/v1/invitations/${inv.id}/accept`, who);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(INVITATION_NOT_FOUND);
+    }
+    expect(await membersOf(teamId)).toEqual(
+      [`${owner.user.id}:OWNER`, `${admin.user.id}:MEMBER`].sort(),
+    );
+  });
+
+  it('checks at acceptance that the inviter may still grant the role', async () => {
+    const [owner, admin, sock] = await Promise.all([user('TEAM'), user('FREE'), user('FREE')]);
+    const teamId = (await createTeam(t.app, owner, { name: 'Late check' })).id;
+    await addMember(t.app, owner, teamId, admin, 'ADMIN');
+    const byUsername = (
+      await invite(admin, teamId, { username: sock.user.username, role: 'admin' })
+    ).json();
+    const byEmail = (
+      await invite(admin, teamId, { email: `late.${Date.now()}@example.com`, role: 'admin' })
+    ).json();
+    // The role changes without the demotion's clean-up (as a change racing with it would).
+    await t.db.kysely
+      .updateTable('team_members')
+      .set({ role: 'MEMBER' })
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', admin.user.id)
+      .execute();
+    expect(
+      (await call('POST', `/api/v1/invitations/${byUsername.id}/accept`, sock)).statusCode,
+    ).toBe(404);
+    const other = await signUp(t.app);
+    const viaLink = await call('POST', '/api/v1/invitations/accept', other, {
+      token: tokenOf(byEmail.url),
+    });
+    expect(viaLink.statusCode).toBe(404);
+    expect(await membersOf(teamId)).toEqual(
+      [`${owner.user.id}:OWNER`, `${admin.user.id}:MEMBER`].sort(),
+    );
   });
 });

@@ -251,7 +251,7 @@ describe('import', () => {
         method: 'POST',
         url: '/api/v1/tokens',
         headers: alice.headers,
-        payload: { name: `csv ${scopes.join(' ')}`, scopes },
+        payload: { name: `csv ${scopes.join(' ')}`, scopes, currentPassword: alice.password },
       });
       expect(res.statusCode).toBe(201);
       return { authorization: `Bearer ${res.json().token as string}` };

@@ -182,7 +182,7 @@ describe(`metrics with METRICS_TOKEN (${dialect})`, () => {
         method: 'POST',
         url: '/api/v1/webhooks',
         headers: owner.headers,
-        payload: { url: receiver.url },
+        payload: { url: receiver.url, currentPassword: owner.password },
       });
       expect(created.statusCode).toBe(201);
       const { id } = created.json<{ id: number }>();

@@ -219,7 +219,12 @@ describe(`typed client (${dialect})`, () => {
 
     const created = await api.POST('/api/v1/tokens', {
       headers: session,
-      body: { name: 'typed client', scopes: ['links:read', 'links:write'], expiresInDays: 7 },
+      body: {
+        name: 'typed client',
+        scopes: ['links:read', 'links:write'],
+        expiresInDays: 7,
+        currentPassword: who.password,
+      },
     });
     expect(created.response.status).toBe(201);
     const token = created.data!.token;

@@ -83,7 +83,7 @@ describe('POST /api/v1/auth/password-reset', () => {
       method: 'POST',
       url: '/api/v1/tokens',
       headers: ada.headers,
-      payload: { name: 'CI deploy', scopes: ['links:read'] },
+      payload: { name: 'CI deploy', scopes: ['links:read'], currentPassword: ada.password },
     });
     expect(apiToken.statusCode).toBe(201);
     const res = await requestReset(ada.user.email ?? '');
@@ -102,7 +102,7 @@ describe('POST /api/v1/auth/password-reset', () => {
 
     const done = await confirm(token, 'a brand new password');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ ok: true });
+    expect(done.json()).toEqual({ ok: true, revokedTokens: [{ name: 'CI deploy' }] });
 
     for (const session of [ada, other]) {
       const me = await t.app.inject({ url: '/api/v1/auth/me', headers: session.headers });
@@ -122,14 +122,21 @@ describe('POST /api/v1/auth/password-reset', () => {
       .find((m) => m.subject === 'Your MailtoKit password was changed');
     expect(changed?.text).toContain(`${PUBLIC_URL}/dashboard/settings`);
     expect(changed?.text).toContain('Every sign-in of the account has ended');
-    // API tokens stay valid, so the e-mail lists them with the way to revoke them.
-    expect(changed?.text).toMatch(/These API tokens still work[^]*- CI deploy \(created /);
-    expect(changed?.html).toContain('<li>CI deploy (created ');
+    // Every API token is revoked too, and the e-mail names them.
+    expect(changed?.text).toMatch(/these API tokens were revoked[^]*- CI deploy/);
+    expect(changed?.html).toContain('<li>CI deploy</li>');
     const withToken = await t.app.inject({
       url: '/api/v1/mailto-links',
       headers: { authorization: `Bearer ${apiToken.json().token}` },
     });
-    expect(withToken.statusCode).not.toBe(401);
+    expect(withToken.statusCode).toBe(401);
+    expect(
+      await t.db.kysely
+        .selectFrom('api_tokens')
+        .where('user_id', '=', ada.user.id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
     expect(changed?.html).toContain(`href="${PUBLIC_URL}/dashboard/settings"`);
 
     // Used once: the same link is refused afterwards.

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import {
   buildLink,
   buildRegistration,
+  confirmPassword,
   createLink,
   createTeam,
   createTestApp,
@@ -36,6 +37,7 @@ const nextIp = () => {
 beforeAll(async () => {
   t = await createTestApp();
   teamUser = await signUp(t.app);
+  await confirmPassword(t.app, teamUser);
   await setTier(t.db, teamUser.user.id, 'TEAM');
   linkId = (await createLink(t.app, teamUser.headers)).id;
   teamId = (await createTeam(t.app, teamUser)).id;

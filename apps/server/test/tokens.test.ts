@@ -6,6 +6,7 @@ import {
   createTeam,
   createTestApp,
   dialect,
+  signIn,
   signUpAs,
   type SignedIn,
   type TestApp,
@@ -37,7 +38,7 @@ async function createToken(
     method: 'POST',
     url: '/api/v1/tokens',
     headers: who.headers,
-    payload: body,
+    payload: { currentPassword: who.password, ...body },
   });
   if (res.statusCode !== 201) throw new Error(`token: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -343,5 +344,94 @@ describe(`API tokens (${dialect})`, () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+describe(`new keys need the password (${dialect})`, () => {
+  const post = (who: SignedIn | Record<string, string>, url: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: 'headers' in who ? (who.headers as Record<string, string>) : who,
+      payload,
+    });
+  const NEEDS = { currentPassword: 'Enter your current password to continue' };
+  const TOKEN = { name: 'stolen session', scopes: ['links:read'] };
+  const HOOK = { url: 'https://93.184.215.14/exfiltrate' };
+
+  it('refuses a token or a webhook under a session without the password, or with a wrong one', async () => {
+    for (const [url, body] of [
+      ['/api/v1/tokens', TOKEN],
+      ['/api/v1/webhooks', HOOK],
+    ] as const) {
+      // A fresh session each: the right password confirms the session it is sent in.
+      const me = await signUpAs(t, 'PREMIUM');
+      const without = await post(me, url, body);
+      expect(without.statusCode, url).toBe(400);
+      expect(without.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: NEEDS });
+      const wrong = await post(me, url, { ...body, currentPassword: 'not my password' });
+      expect(wrong.statusCode, url).toBe(400);
+      expect(wrong.json().fields).toEqual({ currentPassword: 'Current password is incorrect' });
+      const right = await post(me, url, { ...body, currentPassword: me.password });
+      expect(right.statusCode, url).toBe(201);
+    }
+  });
+
+  it('accepts a password confirmed in the same session within 10 minutes', async () => {
+    const me = await signUpAs(t, 'PREMIUM');
+    const wrong = await post(me, '/api/v1/auth/confirm-password', { currentPassword: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect((await post(me, '/api/v1/tokens', TOKEN)).statusCode).toBe(400);
+
+    const before = Date.now();
+    const ok = await post(me, '/api/v1/auth/confirm-password', { currentPassword: me.password });
+    expect(ok.statusCode).toBe(200);
+    const until = Date.parse(ok.json().confirmedUntil);
+    expect(until - before).toBeGreaterThanOrEqual(10 * 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect((await post(me, '/api/v1/tokens', TOKEN)).statusCode).toBe(201);
+    expect((await post(me, '/api/v1/webhooks', HOOK)).statusCode).toBe(201);
+
+    // Another session of the same account has confirmed nothing.
+    const elsewhere = await signIn(t.app, me.user.username, me.password);
+    expect((await post(elsewhere, '/api/v1/tokens', TOKEN)).statusCode).toBe(400);
+
+    // Ten minutes on (app clock), the confirmation has lapsed.
+    offsetMs = 10 * 60_000 + 1000;
+    const late = await post(me, '/api/v1/webhooks', HOOK);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().fields).toEqual(NEEDS);
+  });
+
+  it('budgets confirmations like every password check: 20 parallel wrong ones get 5 verdicts', async () => {
+    const me = await signUpAs(t, 'FREE');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(me, '/api/v1/auth/confirm-password', { currentPassword: 'a wrong guess' }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array(5).fill(400), ...Array(15).fill(429)]);
+    expect(answers.find((r) => r.statusCode === 429)?.headers['retry-after']).toBeDefined();
+    // The budget is the account's: the right password now waits too.
+    const right = await post(me, '/api/v1/auth/confirm-password', { currentPassword: me.password });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('needs no password from an API token that has the scope', async () => {
+    const me = await signUpAs(t, 'PREMIUM');
+    const { token } = await createToken(me, { name: 'ci', scopes: ['webhooks:write'] });
+    const res = await post({ authorization: `Bearer ${token}` }, '/api/v1/webhooks', HOOK);
+    expect(res.statusCode).toBe(201);
+    // …and confirming needs a session.
+    const confirm = await post(
+      { authorization: `Bearer ${token}` },
+      '/api/v1/auth/confirm-password',
+      {
+        currentPassword: me.password,
+      },
+    );
+    expect(confirm.statusCode).toBe(403);
   });
 });

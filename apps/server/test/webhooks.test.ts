@@ -41,7 +41,7 @@ async function createWebhook(who: SignedIn, body: Record<string, unknown>): Prom
     method: 'POST',
     url: '/api/v1/webhooks',
     headers: who.headers,
-    payload: body,
+    payload: { currentPassword: who.password, ...body },
   });
   if (res.statusCode !== 201) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -150,7 +150,11 @@ describe(`webhooks: management (${dialect})`, () => {
       method: 'POST',
       url: '/api/v1/webhooks',
       headers: owner.headers,
-      payload: { url: 'https://93.184.215.14/x', mailtoLinkIds: [theirLink.id] },
+      payload: {
+        url: 'https://93.184.215.14/x',
+        mailtoLinkIds: [theirLink.id],
+        currentPassword: owner.password,
+      },
     });
     expect(res.statusCode).toBe(404);
   });
@@ -173,7 +177,7 @@ describe(`webhooks: management (${dialect})`, () => {
           method: 'POST',
           url: '/api/v1/tokens',
           headers: owner.headers,
-          payload: { name: 'hooks', scopes },
+          payload: { name: 'hooks', scopes, currentPassword: owner.password },
         })
       ).json<{ token: string }>().token;
     const writer = await mint(['webhooks:write']);
@@ -727,16 +731,17 @@ describe(`webhooks: private addresses (${dialect})`, () => {
         method: 'POST',
         url: '/api/v1/webhooks',
         headers: who.headers,
-        payload: { url },
+        payload: { url, currentPassword: who.password },
       });
       expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields).toHaveProperty('url');
       expect(res.json().fields?.url, url).toBeTruthy();
     }
     const ok = await strict.app.inject({
       method: 'POST',
       url: '/api/v1/webhooks',
       headers: who.headers,
-      payload: { url: 'https://93.184.215.14/hook' },
+      payload: { url: 'https://93.184.215.14/hook', currentPassword: who.password },
     });
     expect(ok.statusCode).toBe(201);
   });

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { nameText, secretText, text } from './fields';
+import { dateTime, nameText, secretText, text } from './fields';
 import { MESSAGES } from './messages';
 import { User } from './user';
 
@@ -54,6 +54,39 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 /** Asked for when the e-mail address changes (a session alone cannot move the account). */
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your e-mail';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+/** How long a password confirmed in a session lets it create API tokens and webhooks. */
+export const PASSWORD_CONFIRMATION_MINUTES = 10;
+export const NEW_KEY_NEEDS_PASSWORD = 'Enter your current password to continue';
+
+/**
+ * The current password, where a session creates a new way in (an API token, a webhook): needed
+ * unless the password was confirmed in this session within PASSWORD_CONFIRMATION_MINUTES
+ * (`POST /api/v1/auth/confirm-password`). A request made with an API token needs none.
+ */
+export const currentPasswordField = () =>
+  text(NEW_KEY_NEEDS_PASSWORD)
+    .max(1024)
+    .optional()
+    .transform((v) => v || undefined)
+    .meta({
+      description: `The current password; needed under a session unless it was confirmed in the session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password)`,
+    });
+
+/** `POST /api/v1/auth/confirm-password`. */
+export const ConfirmPasswordBody = z
+  .object({
+    currentPassword: secretText(MESSAGES.currentPasswordRequired)
+      .min(1, MESSAGES.currentPasswordRequired)
+      .max(1024),
+  })
+  .meta({ id: 'ConfirmPasswordBody' });
+export type ConfirmPasswordBody = z.input<typeof ConfirmPasswordBody>;
+
+/** Until when this session may create API tokens and webhooks without the password. */
+export const PasswordConfirmed = z
+  .object({ confirmedUntil: dateTime() })
+  .meta({ id: 'PasswordConfirmed' });
+export type PasswordConfirmed = z.infer<typeof PasswordConfirmed>;
 
 export const ProfileBody = z
   .object({
@@ -117,6 +150,18 @@ export const PasswordResetConfirmBody = z
   })
   .meta({ id: 'PasswordResetConfirmBody' });
 export type PasswordResetConfirmBody = z.input<typeof PasswordResetConfirmBody>;
+
+/**
+ * A password set with a reset link: every session and every API token of the account ended;
+ * `revokedTokens` names the tokens (the notice e-mail lists them too).
+ */
+export const PasswordResetConfirmed = z
+  .object({
+    ok: z.literal(true),
+    revokedTokens: z.array(z.object({ name: z.string() })),
+  })
+  .meta({ id: 'PasswordResetConfirmed' });
+export type PasswordResetConfirmed = z.infer<typeof PasswordResetConfirmed>;
 
 /** The reset page adds a confirmation that must match (checked on the client only). */
 export const PasswordResetForm = z

@@ -9,6 +9,10 @@ export const INVITATION_TTL_DAYS = 14;
 export const TEAM_PENDING_INVITATIONS_MAX = 100;
 /** Invitations one user may send per day (the server's default budget). */
 export const INVITATIONS_PER_DAY = 50;
+/** Invitation e-mails one address may receive per day, from every team of the service together. */
+export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 3;
+/** Days during which a team that an address declined sends it no invitation e-mail. */
+export const INVITATION_DECLINE_QUIET_DAYS = 30;
 
 const USERNAME_INPUT_MAX = 64;
 const EMAIL_INPUT_MAX = 254;
@@ -32,6 +36,8 @@ export const INVITATION_MESSAGES = {
   accepted: (team: string) => `You joined ${team}`,
   declined: 'Invitation declined',
   revoked: 'Invitation revoked',
+  stopLinkInvalid: 'This link is not valid. Use the link of a recent invitation e-mail.',
+  stopped: 'This address will get no more invitation e-mails.',
 } as const;
 
 /**
@@ -106,6 +112,16 @@ export const AcceptTokenBody = z
   .meta({ id: 'AcceptTokenBody' });
 export type AcceptTokenBody = z.input<typeof AcceptTokenBody>;
 
+/** `POST /api/v1/invitations/stop`: the token of an invitation e-mail's "stop" link. */
+export const StopInvitationMailsBody = z
+  .object({
+    token: singleLineText(INVITATION_MESSAGES.stopLinkInvalid)
+      .min(1, INVITATION_MESSAGES.stopLinkInvalid)
+      .max(256),
+  })
+  .meta({ id: 'StopInvitationMailsBody' });
+export type StopInvitationMailsBody = z.input<typeof StopInvitationMailsBody>;
+
 /**
  * A pending invitation. `username` or `email` is exactly what the inviter typed (never the
  * invitee's profile: their e-mail, names and avatar stay hidden until they accept). `url`, the
@@ -133,3 +149,7 @@ export type InvitationList = z.infer<typeof InvitationList>;
 
 /** The path of the page an e-mailed invitation link opens. */
 export const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
+
+/** The path of the page an invitation e-mail's "stop all invitation e-mails" link opens. */
+export const invitationStopPath = (token: string) =>
+  `/invitations/stop/${encodeURIComponent(token)}`;

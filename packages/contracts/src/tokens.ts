@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { currentPasswordField } from './auth';
 import { dateTime, nameText } from './fields';
 
 /**
@@ -48,6 +49,7 @@ export const CreateTokenBody = z
       .min(1, 'expiresInDays must be between 1 and 365')
       .max(TOKEN_EXPIRY_DAYS_MAX, 'expiresInDays must be between 1 and 365')
       .nullish(),
+    currentPassword: currentPasswordField(),
   })
   .meta({ id: 'CreateTokenBody' });
 export type CreateTokenBody = z.input<typeof CreateTokenBody>;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { currentPasswordField } from './auth';
 import { dateTime, singleLineText, url } from './fields';
 
 /** Events a webhook can subscribe to. `ping` is sent only by the test call. */
@@ -17,8 +18,13 @@ export const WEBHOOK_DELIVERIES_SHOWN = 100;
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 /** Failed deliveries in a row after which a webhook is disabled. */
 export const WEBHOOK_FAILURES_TO_DISABLE = 20;
-/** Test pings one webhook may send per minute (more: 429). */
+/**
+ * Test pings one account may send per minute, all its webhooks together (more: 429). Deleting
+ * and recreating a webhook gives nothing back.
+ */
 export const WEBHOOK_TESTS_PER_MINUTE = 10;
+/** Test pings one target host may receive per minute, from every account together. */
+export const WEBHOOK_TESTS_PER_HOST_PER_MINUTE = 30;
 /** Every signing secret starts with this. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
@@ -27,7 +33,8 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `You can have at most ${WEBHOOKS_PER_USER_MAX} webhooks. Delete one first.`,
   disabled: 'This webhook is disabled. Enable it first.',
   badUrl: 'Enter an http:// or https:// URL',
-  tooManyTests: `At most ${WEBHOOK_TESTS_PER_MINUTE} test pings a minute per webhook. Try again in a minute.`,
+  tooManyTests: `At most ${WEBHOOK_TESTS_PER_MINUTE} test pings a minute per account. Try again in a minute.`,
+  tooManyTestsToHost: 'Too many test pings to this host right now. Try again in a minute.',
 } as const;
 
 const LinkId = z
@@ -57,6 +64,7 @@ export const CreateWebhookBody = z
       .max(WEBHOOK_LINKS_MAX, `at most ${WEBHOOK_LINKS_MAX} links`)
       .nullish()
       .meta({ description: 'Links to report clicks of; absent or null: every link you created' }),
+    currentPassword: currentPasswordField(),
   })
   .meta({ id: 'CreateWebhookBody' });
 export type CreateWebhookBody = z.input<typeof CreateWebhookBody>;

@@ -3,7 +3,7 @@ import { INVITATION_MESSAGES } from '@mailtokit/contracts/invitations';
 import type { Config } from '../config';
 import type { LimitRule } from '../lib/limiter';
 import { LOGIN_THROTTLED, PASSWORD_THROTTLED } from '../modules/auth/service';
-import { INVITATIONS_LIMIT } from '../modules/teams/invitations';
+import { INVITATION_MAILS_LIMIT, INVITATIONS_LIMIT } from '../modules/teams/invitations';
 import { EMAIL_CHANGES_THROTTLED } from '../modules/users/service';
 
 /** The limits every instance shares (through the database); modules may define more. */
@@ -46,6 +46,10 @@ export function limitRules(config: Config): Record<string, LimitRule> {
       points: limits.invitationsPerDay,
       durationMs: 24 * 60 * 60_000,
       detail: INVITATION_MESSAGES.dailyLimit,
+    },
+    [INVITATION_MAILS_LIMIT]: {
+      points: limits.invitationMailsPerAddressPerDay,
+      durationMs: 24 * 60 * 60_000,
     },
     accountExport: {
       points: limits.accountExportsPerHour,

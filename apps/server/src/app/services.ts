@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_WEBHOOKS, type Config } from '../config';
+import { DEFAULT_WEBHOOKS, publicBaseUrl, type Config } from '../config';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Limiter } from '../lib/limiter';
@@ -60,7 +60,7 @@ export interface ServiceDeps {
  */
 export function buildServices(deps: ServiceDeps): Services {
   const { config, db, clock, limiter, passwords, mailer, webhookWorker, observer, log } = deps;
-  const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const baseUrl = publicBaseUrl(config);
   const users = new UsersService(db, clock, { limiter, passwords, mailer, baseUrl });
   const tokens = new TokensService(db, users, clock);
   const access = new AccessService(db);
@@ -116,7 +116,7 @@ export function buildServices(deps: ServiceDeps): Services {
     teams: new TeamsService(db, users, clock, (conn, teamId, userId) =>
       links.unshareAll(conn, teamId, userId),
     ),
-    invitations: new InvitationsService(db, users, mailer, clock, limiter),
+    invitations: new InvitationsService(db, users, mailer, clock, limiter, baseUrl),
     contact: new ContactService(db, clock),
     system: new SystemService(db),
     tokens,

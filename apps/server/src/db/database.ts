@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
@@ -16,6 +14,7 @@ import pg from 'pg';
 import { DEFAULT_PG_POOL_SIZE, type Database as DatabaseConfig } from '../config';
 import type { DB } from './types';
 import { assertSqliteRuntime } from './sqlite-runtime';
+import { makePrivateDatabaseFile } from './private-files';
 
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -117,7 +116,8 @@ export function openDb(config: DatabaseConfig): Db {
     };
   }
   assertSqliteRuntime();
-  if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  // Created 0600 (its -wal and -shm follow), whatever the umask.
+  if (config.file !== ':memory:') makePrivateDatabaseFile(config.file);
   const sqlite = new SQLite(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

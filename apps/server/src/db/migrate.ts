@@ -22,6 +22,8 @@ import { m021ClickDimensionsPerBatch } from './migrations/021-click-dimensions-p
 import { m022ClickInbox } from './migrations/022-click-inbox';
 import { m023DimsTriggerWhen } from './migrations/023-dims-trigger-when';
 import { m024ServerSecrets } from './migrations/024-server-secrets';
+import { m026InvitationMailLimits } from './migrations/026-invitation-mail-limits';
+import { m027SessionPasswordConfirmed } from './migrations/027-session-password-confirmed';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022-click-inbox': m022ClickInbox,
   '023-dims-trigger-when': m023DimsTriggerWhen,
   '024-server-secrets': m024ServerSecrets,
+  '026-invitation-mail-limits': m026InvitationMailLimits,
+  '027-session-password-confirmed': m027SessionPasswordConfirmed,
 };
 
 class InCodeProvider implements MigrationProvider {

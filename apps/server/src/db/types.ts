@@ -29,6 +29,8 @@ export interface SessionsTable {
   expires_at: string;
   last_seen_at: string;
   user_agent: string | null;
+  /** When the user last confirmed their password in this session (null: never). */
+  password_confirmed_at: string | null;
 }
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -128,6 +130,28 @@ export interface TeamInvitationsTable {
 }
 export type TeamInvitationRow = Selectable<TeamInvitationsTable>;
 export type NewTeamInvitation = Insertable<TeamInvitationsTable>;
+
+/** Addresses (sha256 of the lower-case address) that asked for no invitation e-mails. */
+export interface InvitationMailStopsTable {
+  email_hash: string;
+  created_at: string;
+}
+
+/** The one-click "stop invitation e-mails" link of each invitation e-mail. */
+export interface InvitationStopTokensTable {
+  /** sha256 (hex) of the link's token. */
+  token_hash: string;
+  email_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A team an address declined, and when. */
+export interface InvitationDeclinesTable {
+  team_id: number;
+  email_hash: string;
+  declined_at: string;
+}
 
 export interface TrackingLinksTable {
   id: Generated<number>;
@@ -315,6 +339,9 @@ export interface DB {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  invitation_mail_stops: InvitationMailStopsTable;
+  invitation_stop_tokens: InvitationStopTokensTable;
+  invitation_declines: InvitationDeclinesTable;
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   click_daily: ClickDailyTable;

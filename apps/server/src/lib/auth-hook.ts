@@ -31,6 +31,8 @@ export function sessionCookieOptions(
 export interface SessionAuth {
   user: UserRow;
   sessionId: string;
+  /** When the password was last confirmed in this session (null: not since sign-in). */
+  passwordConfirmedAt?: string | null;
 }
 
 /** A request authenticated by a personal API token. */

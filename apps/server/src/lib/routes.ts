@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { publicBaseUrl } from '../config';
 import type { App } from './types';
 
 /**
@@ -16,7 +16,10 @@ export function withAliases(
   return [{ url: canonical, hide: false }, ...aliases.map((url) => ({ url, hide: true }))];
 }
 
-/** Base of public URLs: PUBLIC_URL when configured, else the origin the request came to. */
-export function publicOrigin(app: App, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * Base of the public URLs an answer carries (tracking links, exports): PUBLIC_URL, else the
+ * address the server listens on; never the request's `Host` (config.ts `publicBaseUrl`).
+ */
+export function publicOrigin(app: Pick<App, 'config'>): string {
+  return publicBaseUrl(app.config);
 }

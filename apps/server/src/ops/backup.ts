@@ -4,14 +4,18 @@ import SQLite from 'better-sqlite3';
 import {
   assertNotInUse,
   compareMigrations,
+  foreignSchemaObjects,
   formatCount,
   integrityProblems,
   migrationsOf,
   openForCheck,
   OpsError,
   releaseMigrations,
+  releaseSchemaAt,
+  schemaOf,
   type Output,
 } from './sqlite-file';
+import { makePrivateDatabaseFile } from '../db/private-files';
 
 /**
  * Pages per backup step: all of them. One step reads the whole database in one read
@@ -41,6 +45,8 @@ export async function backupSqlite(source: string, target: string, out: Output):
     throw new OpsError(`The folder ${path.dirname(dest)} does not exist.`);
   const partial = `${dest}.partial`;
   fs.rmSync(partial, { force: true });
+  // The copy holds what the database holds: 0600 from its first byte, whatever the umask.
+  makePrivateDatabaseFile(partial);
 
   const db = new SQLite(source, { fileMustExist: true });
   try {
@@ -104,9 +110,16 @@ export async function restoreSqlite(
       throw new OpsError(
         `${backupFile} comes from a newer MailtoKit (schema at ${last}, unknown to this release); restore it with that release. Nothing was restored.`,
       );
+    // Only what this release's migrations create, up to the backup's level: a table, index,
+    // trigger or view added (or redefined) elsewhere would come back with the data and run.
+    const foreign = foreignSchemaObjects(schemaOf(src), await releaseSchemaAt(last));
+    if (foreign.length > 0)
+      throw new OpsError(
+        `${backupFile} holds schema objects this release does not create; nothing was restored:\n${foreign.map((f) => `  ${f}`).join('\n')}`,
+      );
 
     assertNotInUse(target, 'restore');
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    makePrivateDatabaseFile(target);
     await src.backup(target, { progress: () => ALL_PAGES });
     // The server reopens it in WAL mode; a check of what landed, before saying it did.
     const restored = new SQLite(target, { fileMustExist: true });

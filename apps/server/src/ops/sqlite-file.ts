@@ -35,6 +35,56 @@ export async function releaseMigrations(): Promise<string[]> {
   }
 }
 
+/** A table, index, trigger or view, as `sqlite_master` holds it. */
+export interface SchemaObject {
+  type: string;
+  name: string;
+  sql: string | null;
+}
+
+/** The schema objects of a database, SQLite's own (`sqlite_%`) left out. */
+export function schemaOf(db: SQLite.Database): SchemaObject[] {
+  return db
+    .prepare(
+      `select type, name, sql from sqlite_master where name not like 'sqlite\\_%' escape '\\' order by type, name`,
+    )
+    .all() as SchemaObject[];
+}
+
+/**
+ * The schema objects this release creates when its migrations run up to `upTo` (the last
+ * migration a backup has run), read from a scratch in-memory database.
+ */
+export async function releaseSchemaAt(upTo: string): Promise<SchemaObject[]> {
+  const scratch = openDb({ dialect: 'sqlite', file: ':memory:' });
+  try {
+    await migrateToLatest(scratch, upTo);
+    return scratch.driver.dialect === 'sqlite' ? schemaOf(scratch.driver.sqlite) : [];
+  } finally {
+    await scratch.destroy();
+  }
+}
+
+const normalized = (sql: string | null) => (sql ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The objects of `have` that this release does not create, each as "trigger name" (with a note
+ * when this release has one of that name but defines it otherwise): a backup holding any of
+ * them was changed outside MailtoKit, and a foreign trigger or view would run with the data.
+ */
+export function foreignSchemaObjects(have: SchemaObject[], release: SchemaObject[]): string[] {
+  const known = new Map(release.map((o) => [`${o.type} ${o.name}`, normalized(o.sql)]));
+  const foreign: string[] = [];
+  for (const o of have) {
+    const key = `${o.type} ${o.name}`;
+    const sql = known.get(key);
+    if (sql === undefined) foreign.push(key);
+    else if (sql !== normalized(o.sql))
+      foreign.push(`${key} (defined otherwise than this release does)`);
+  }
+  return foreign;
+}
+
 /** The migrations a SQLite database has run, in order; [] when it has none. */
 export function migrationsOf(db: SQLite.Database): string[] {
   const table = db

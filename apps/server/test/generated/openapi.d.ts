@@ -106,6 +106,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/confirm-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the current password in this session: for 10 minutes it may create API tokens and webhooks without sending it again
+         * @description 400 on `currentPassword` when it is wrong; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429).
+         */
+        post: operations["confirmPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/password-reset": {
         parameters: {
             query?: never;
@@ -132,7 +152,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes */
+        /** Set a new password with the token of a reset e-mail; ends every session and revokes every API token of the account (`revokedTokens` names them). 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes */
         post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
@@ -365,7 +385,7 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (owner only)
-         * @description Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         * @description Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         put: operations["updateMember"];
         post?: never;
@@ -394,7 +414,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a username or an e-mail address to the team (owner or admin)
-         * @description The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by e-mail when they have an address); an invited address gets an e-mail with a one-time link, which this answer's `url` also holds (shown only here). An unknown username or address gets the same 201. 409 for an existing member, an open invitation to the same username or address, or 100 pending invitations; 429 past the inviter's daily budget. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         * @description The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by e-mail when they have an address); an invited address gets an e-mail with a one-time link, which this answer's `url` also holds (shown only here). An unknown username or address gets the same 201. The e-mail is not sent (the invitation stands) to an address that stopped invitation e-mails, declined this team in the last 30 days, or already got 3 invitation e-mails today from any team. A revoked invitation still counts in the inviter's budget. 409 for an existing member, an open invitation to the same username or address, or 100 pending invitations; 429 past the inviter's daily budget. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         post: operations["inviteMember"];
         delete?: never;
@@ -454,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an e-mailed invitation with its link's token
-         * @description The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token; 409 when the caller is already a member.
+         * @description The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token, or when its inviter can no longer grant its role; 409 when the caller is already a member.
          */
         post: operations["acceptInvitationLink"];
         delete?: never;
@@ -474,7 +494,7 @@ export interface paths {
         put?: never;
         /**
          * Accept one of your invitations: you join the team
-         * @description Answers the new membership. Any plan may be a member. 409 when already a member or past the caps of members per team or teams per user. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
+         * @description Answers the new membership. Any plan may be a member. 404 also when its inviter can no longer grant its role; 409 when already a member or past the caps of members per team or teams per user. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -494,9 +514,29 @@ export interface paths {
         put?: never;
         /**
          * Decline one of your invitations
-         * @description The invitation is deleted; the team sees it no more. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
+         * @description The invitation is deleted; the team sees it no more and sends the caller's address no invitation e-mail for 30 days. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
          */
         post: operations["declineInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop every invitation e-mail to an address, with its e-mail's one-click link
+         * @description No sign-in: the token of the "Stop invitation e-mails" link that every invitation e-mail carries names the address. From then on no team sends that address an invitation e-mail (invitations by username still show in the app). Again is fine (204); 404 for an unknown or expired link.
+         */
+        post: operations["stopInvitationMails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -518,7 +558,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API token; the answer is the only time the token is shown
-         * @description Needs a signed-in session: an API token gets 403 SESSION_REQUIRED. 409 past 50 tokens.
+         * @description Needs a signed-in session: an API token gets 403 SESSION_REQUIRED. Needs `currentPassword`, or a password confirmed in this session within the last 10 minutes (POST /api/v1/auth/confirm-password): else 400 on `currentPassword`. 409 past 50 tokens.
          */
         post: operations["createToken"];
         delete?: never;
@@ -562,7 +602,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook; the answer is the only time its signing secret is shown
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks.
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks. Under a session it needs `currentPassword`, or a password confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password), else 400 on `currentPassword`; an API token with the `webhooks:write` scope needs none.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -626,7 +666,7 @@ export interface paths {
         put?: never;
         /**
          * Send a `ping` event now (one attempt); see its outcome in the deliveries
-         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). 409 when the webhook is disabled. At most 10 a minute per webhook (429 with `Retry-After` past it).
+         * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise). 409 when the webhook is disabled. At most 10 a minute per account, all its webhooks together, and 30 a minute per target host from all accounts (429 with `Retry-After` past either); deleting and recreating a webhook gives nothing back.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -806,18 +846,8 @@ export interface components {
         AcceptTokenBodyInput: {
             token: string;
         };
-        CreateTokenBodyInput: {
-            name: string;
-            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
-            expiresInDays?: number | null;
-        };
-        CreateTrackingBodyInput: {
-            mailtoLinkId: number;
-            mailtoUrl?: string;
-            label?: string | null;
-        };
-        DeleteAccountBodyInput: {
-            password: string;
+        StopInvitationMailsBodyInput: {
+            token: string;
         };
         LoginBodyInput: {
             username: string;
@@ -830,6 +860,9 @@ export interface components {
             password: string;
             firstName?: string | null;
             lastName?: string | null;
+        };
+        ConfirmPasswordBodyInput: {
+            currentPassword: string;
         };
         ProfileBodyInput: {
             firstName?: string | null;
@@ -851,6 +884,21 @@ export interface components {
             token: string;
             password: string;
         };
+        CreateTokenBodyInput: {
+            name: string;
+            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            expiresInDays?: number | null;
+            /** @description The current password; needed under a session unless it was confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password) */
+            currentPassword?: string;
+        };
+        CreateTrackingBodyInput: {
+            mailtoLinkId: number;
+            mailtoUrl?: string;
+            label?: string | null;
+        };
+        DeleteAccountBodyInput: {
+            password: string;
+        };
         CreateWebhookBodyInput: {
             /** Format: uri */
             url: string;
@@ -862,6 +910,8 @@ export interface components {
             events: "link.clicked"[];
             /** @description Links to report clicks of; absent or null: every link you created */
             mailtoLinkIds?: number[] | null;
+            /** @description The current password; needed under a session unless it was confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password) */
+            currentPassword?: string;
         };
         UpdateWebhookBodyInput: {
             enabled: boolean;
@@ -1039,6 +1089,28 @@ export interface components {
                 [key: string]: string;
             };
         };
+        LoginResponse: {
+            access_token: string;
+            user: components["schemas"]["User"];
+        };
+        PasswordConfirmed: {
+            /** Format: date-time */
+            confirmedUntil: string;
+        };
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        PasswordResetRequested: {
+            detail: string;
+        };
+        PasswordResetConfirmed: {
+            /** @constant */
+            ok: true;
+            revokedTokens: {
+                name: string;
+            }[];
+        };
         ApiToken: {
             id: number;
             name: string;
@@ -1181,17 +1253,6 @@ export interface components {
                     expiresAt: string;
                 }[];
             };
-        };
-        LoginResponse: {
-            access_token: string;
-            user: components["schemas"]["User"];
-        };
-        Ok: {
-            /** @constant */
-            ok: true;
-        };
-        PasswordResetRequested: {
-            detail: string;
         };
         LinkAnalytics: {
             linkId: number;
@@ -1642,6 +1703,66 @@ export interface operations {
             };
         };
     };
+    confirmPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPasswordBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordConfirmed"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     requestPasswordReset: {
         parameters: {
             query?: never;
@@ -1694,7 +1815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["PasswordResetConfirmed"];
                 };
             };
             /** @description Default Response */
@@ -3186,6 +3307,46 @@ export interface operations {
             };
         };
     };
+    stopInvitationMails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopInvitationMailsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Stopped */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTokens: {
         parameters: {
             query?: never;
@@ -3275,6 +3436,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3439,6 +3609,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

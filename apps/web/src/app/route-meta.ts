@@ -100,6 +100,7 @@ const SIGNED_IN: [RegExp, string][] = [
   [/^\/dashboard\/edit-link\//, 'Edit link'],
   [/^\/dashboard\/analytics\//, 'Link analytics'],
   [/^\/teams\//, 'Team'],
+  [/^\/invitations\/stop\//, 'Stop invitation e-mails'],
   [/^\/invitations\//, 'Team invitation'],
 ];
 
@@ -113,6 +114,7 @@ export const APP_ROUTES: readonly string[] = [
   '/forgot-password',
   '/reset-password',
   '/invitations/:token',
+  '/invitations/stop/:token',
   '/dashboard',
   '/dashboard/profile',
   '/dashboard/settings',

@@ -74,6 +74,9 @@ const LinkAnalyticsRoute = lazy(() =>
 const InvitationRoute = lazyWithQuery(() =>
   import('./routes/invitation').then((m) => m.InvitationRoute),
 );
+const InvitationStopRoute = lazyWithQuery(() =>
+  import('./routes/invitation-stop').then((m) => m.InvitationStopRoute),
+);
 const TeamDetailRoute = lazy(() =>
   import('./routes/team-detail').then((m) => ({ default: m.TeamDetailRoute })),
 );
@@ -112,6 +115,7 @@ export function AppRoutes() {
             <Route path="privacy" element={<PrivacyPage />} />
             <Route path="pricing" element={<PricingPage />} />
             <Route path="invitations/:token" element={<InvitationRoute />} />
+            <Route path="invitations/stop/:token" element={<InvitationStopRoute />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route element={<DashboardShell />}>

@@ -21,7 +21,7 @@ export async function accountRoutes(app: App) {
     config: { auth: true },
     handler: async (request, reply) => {
       const { user } = authOf(request);
-      const data = await app.services.account.export(user, publicOrigin(app, request));
+      const data = await app.services.account.export(user, publicOrigin(app));
       const day = data.exportedAt.slice(0, 10);
       return (
         reply

@@ -98,9 +98,11 @@ export class PasswordResetService {
 
   /**
    * Sets a new password with a reset token: the token is used up, every session of the account
-   * ends, and the owner gets a "your password was changed" e-mail.
+   * ends and every API token is revoked (whoever had taken over the account keeps no way in),
+   * and the owner gets a "your password was changed" e-mail naming the revoked tokens. Answers
+   * their names.
    */
-  async confirm(token: string, password: string, client: string): Promise<void> {
+  async confirm(token: string, password: string, client: string): Promise<string[]> {
     await this.limiter.consume('passwordResetConfirm', client);
     if (token.length < 20) throw invalidToken();
     // The token is claimed (used up) before the deliberately slow hashing: an unknown, used or
@@ -116,13 +118,16 @@ export class PasswordResetService {
       await repo.unclaimResetToken(this.db.kysely, claimed);
       throw err;
     }
-    const user = await this.db.kysely.transaction().execute(async (trx) => {
+    const done = await this.db.kysely.transaction().execute(async (trx) => {
       const updated = await this.accounts.users.setPasswordHash(claimed.user_id, hash, trx);
+      if (!updated) return undefined;
       await repo.deleteResetTokens(trx, claimed.user_id);
       await repo.deleteUserSessions(trx, claimed.user_id);
-      return updated;
+      const revoked = await this.accounts.tokens.revokeAll(claimed.user_id, trx);
+      return { user: updated, revoked };
     });
-    if (!user) throw invalidToken();
+    if (!done) throw invalidToken();
+    const { user, revoked } = done;
     if (user.email)
       this.mailer.send({
         to: user.email,
@@ -130,24 +135,10 @@ export class PasswordResetService {
           username: user.username,
           settingsUrl: `${this.opts.baseUrl}/dashboard/settings`,
           resetUrl: `${this.opts.baseUrl}/reset-password`,
-          apiTokens: await this.apiTokenNames(user.id),
+          revokedTokens: revoked,
         }),
       });
-  }
-
-  /**
-   * The account's API tokens that still work, for the "password changed" e-mail: a reset does
-   * not revoke them, so their owner should see them.
-   */
-  private async apiTokenNames(userId: number): Promise<string[]> {
-    const now = this.clock().toISOString();
-    const day = (iso: string) => iso.slice(0, 10);
-    return (await this.accounts.tokens.list({ id: userId }))
-      .filter((t) => t.expiresAt === null || t.expiresAt > now)
-      .map(
-        (t) =>
-          `${t.name} (created ${day(t.createdAt)}${t.lastUsedAt ? `, last used ${day(t.lastUsedAt)}` : ', never used'})`,
-      );
+    return revoked;
   }
 
   private async issue(userId: number): Promise<string> {

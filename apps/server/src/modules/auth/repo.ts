@@ -13,6 +13,15 @@ export async function touchSession(db: Conn, id: string, at: string): Promise<vo
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
 }
 
+/** Records that the session's user confirmed their password at `at`. */
+export async function setPasswordConfirmed(db: Conn, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ password_confirmed_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function deleteSession(db: Conn, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ChangePasswordBody,
+  ConfirmPasswordBody,
+  PASSWORD_CONFIRMATION_MINUTES,
+  PasswordConfirmed,
+  PasswordResetConfirmed,
   LoginBody,
   LoginResponse,
   OkResponse,
@@ -143,6 +147,29 @@ export async function authRoutes(app: App) {
 
   app.route({
     method: 'POST',
+    url: '/api/v1/auth/confirm-password',
+    schema: {
+      tags: ['auth'],
+      operationId: 'confirmPassword',
+      summary: `Confirm the current password in this session: for ${PASSWORD_CONFIRMATION_MINUTES} minutes it may create API tokens and webhooks without sending it again`,
+      description:
+        '400 on `currentPassword` when it is wrong; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429).',
+      body: ConfirmPasswordBody,
+      response: { 200: PasswordConfirmed, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request) => {
+      const until = await app.services.auth.confirmPassword(
+        sessionOf(request),
+        request.body.currentPassword,
+        clientKey(request.ip),
+      );
+      return { confirmedUntil: until.toISOString() };
+    },
+  });
+
+  app.route({
+    method: 'POST',
     url: '/api/v1/auth/password-reset',
     schema: {
       tags: ['auth'],
@@ -167,17 +194,17 @@ export async function authRoutes(app: App) {
       tags: ['auth'],
       operationId: 'confirmPasswordReset',
       summary:
-        'Set a new password with the token of a reset e-mail; ends every session of the account. 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes',
+        'Set a new password with the token of a reset e-mail; ends every session and revokes every API token of the account (`revokedTokens` names them). 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes',
       body: PasswordResetConfirmBody,
-      response: { 200: OkResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      response: { 200: PasswordResetConfirmed, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
     handler: async (request) => {
-      await app.services.passwordReset.confirm(
+      const revoked = await app.services.passwordReset.confirm(
         request.body.token,
         request.body.password,
         clientKey(request.ip),
       );
-      return { ok: true as const };
+      return { ok: true as const, revokedTokens: revoked.map((name) => ({ name })) };
     },
   });
 }

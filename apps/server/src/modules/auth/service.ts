@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { LoginResponse, RegisterBody } from '@mailtokit/contracts/auth';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  NEW_KEY_NEEDS_PASSWORD,
+  PASSWORD_CONFIRMATION_MINUTES,
+  type LoginResponse,
+  type RegisterBody,
+} from '@mailtokit/contracts/auth';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
@@ -18,6 +24,7 @@ import * as repo from './repo';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
 export const PASSWORD_THROTTLED = 'Too many wrong passwords. Please try again later.';
+const PASSWORD_CONFIRMATION_MS = PASSWORD_CONFIRMATION_MINUTES * 60_000;
 
 export interface AuthServiceOptions {
   defaultTier: Tier;
@@ -130,6 +137,7 @@ export class AuthService {
       expires_at: expiresAt.toISOString(),
       last_seen_at: now.toISOString(),
       user_agent: userAgent ? storableHeaderText(userAgent).slice(0, 512) || null : null,
+      password_confirmed_at: null,
     });
     await this.sweepExpired(now);
     return { token, expiresAt };
@@ -151,7 +159,47 @@ export class AuthService {
     // Record activity at most once a minute per session.
     if (now.getTime() - Date.parse(session.last_seen_at) > 60_000)
       await repo.touchSession(this.db.kysely, id, now.toISOString());
-    return { user, sessionId: id };
+    return { user, sessionId: id, passwordConfirmedAt: session.password_confirmed_at };
+  }
+
+  /**
+   * Confirms the password in this session (budgeted like every password check under a
+   * session): for PASSWORD_CONFIRMATION_MINUTES it may create API tokens and webhooks without
+   * sending the password again. A wrong password is 400 on `currentPassword`.
+   */
+  async confirmPassword(auth: SessionAuth, currentPassword: string, client: string): Promise<Date> {
+    const right = await this.passwords.check({
+      client,
+      budgets: passwordCheckBudgets(auth.user.id),
+      password: currentPassword,
+      stored: auth.user.password_hash,
+      forget: ['passwordChange'],
+    });
+    if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
+    const now = this.clock();
+    await repo.setPasswordConfirmed(this.db.kysely, auth.sessionId, now.toISOString());
+    auth.passwordConfirmedAt = now.toISOString();
+    return new Date(now.getTime() + PASSWORD_CONFIRMATION_MS);
+  }
+
+  /**
+   * What creating a new way into the account (an API token, a webhook) needs under a session:
+   * the current password in the request, or one confirmed in this session within
+   * PASSWORD_CONFIRMATION_MINUTES. Else 400 on `currentPassword`.
+   */
+  async requireFreshPassword(
+    auth: SessionAuth,
+    currentPassword: string | undefined,
+    client: string,
+  ): Promise<void> {
+    if (currentPassword !== undefined) {
+      await this.confirmPassword(auth, currentPassword, client);
+      return;
+    }
+    const at = auth.passwordConfirmedAt ? Date.parse(auth.passwordConfirmedAt) : NaN;
+    const age = this.clock().getTime() - at;
+    if (!(age >= 0 && age < PASSWORD_CONFIRMATION_MS))
+      throw validationError({ currentPassword: NEW_KEY_NEEDS_PASSWORD });
   }
 
   async logout(sessionId: string): Promise<void> {

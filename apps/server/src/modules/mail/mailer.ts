@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (`List-Unsubscribe`); never inviter-chosen text. */
+  headers?: Record<string, string>;
 }
 
 /** Waits `ms` or until `signal` aborts (then rejects). Tests pass one that does not sleep. */
@@ -91,6 +93,7 @@ export class Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         return;
       } catch (err) {

@@ -17,6 +17,8 @@ interface Block {
   action?: { label: string; url: string };
   list?: string[];
   after?: string[];
+  /** Small print at the end, with a link: `text` then the URL (text) / a link (HTML). */
+  footer?: { text: string; label: string; url: string };
 }
 
 function render(subject: string, block: Block): MailContent {
@@ -25,6 +27,7 @@ function render(subject: string, block: Block): MailContent {
     ...(block.list?.length ? [block.list.map((l) => `- ${l}`).join('\n')] : []),
     ...(block.action ? [`${block.action.label}:\n${block.action.url}`] : []),
     ...(block.after ?? []),
+    ...(block.footer ? [`${block.footer.text}\n${block.footer.label}: ${block.footer.url}`] : []),
     '-- \nMailtoKit',
   ].join('\n\n');
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
@@ -44,6 +47,11 @@ function render(subject: string, block: Block): MailContent {
         ]
       : []),
     ...(block.after ?? []).map(p),
+    ...(block.footer
+      ? [
+          `<p style="margin:24px 0 0;font-size:13px;color:#64748b">${escapeHtml(block.footer.text)} <a href="${escapeHtml(block.footer.url)}" style="color:#475569">${escapeHtml(block.footer.label)}</a></p>`,
+        ]
+      : []),
     '<p style="margin:24px 0 0;font-size:14px;color:#64748b">MailtoKit</p>',
     '</div></body></html>',
   ].join('');
@@ -69,17 +77,19 @@ export function passwordChangedMail(input: {
   username: string;
   settingsUrl: string;
   resetUrl: string;
-  /** Names of the account's API tokens (they stay valid). */
-  apiTokens: string[];
+  /** Names of the account's API tokens, all revoked with the change. */
+  revokedTokens: string[];
 }): MailContent {
-  const tokens = input.apiTokens.length
+  const tokens = input.revokedTokens.length
     ? {
         paragraphs: [
-          `Every sign-in of the account has ended. These API tokens still work; revoke any you do not recognise in Settings:`,
+          'Every sign-in of the account has ended, and these API tokens were revoked (scripts that used them need a new one from Settings):',
         ],
-        list: input.apiTokens,
+        list: input.revokedTokens,
       }
-    : { paragraphs: ['Every sign-in of the account has ended. The account has no API tokens.'] };
+    : {
+        paragraphs: ['Every sign-in of the account has ended. The account had no API tokens.'],
+      };
   return render('Your MailtoKit password was changed', {
     paragraphs: [
       `Hello ${input.username},`,
@@ -89,10 +99,22 @@ export function passwordChangedMail(input: {
     list: tokens.list,
     action: { label: 'Open Settings', url: input.settingsUrl },
     after: [
-      `If this was not you, choose a new password at once (${input.resetUrl}) and revoke the account's API tokens.`,
+      `If this was not you, choose a new password at once (${input.resetUrl}): that ends every sign-in and token again.`,
     ],
   });
 }
+
+/**
+ * A name someone else chose (a team's, an inviter's), shown as a name: in quotes, and with an
+ * invisible break after each character that mail programs read as part of an address (`.`,
+ * `/`, `:`, `@`), so that none of them turns "verify at evil.example/login" into a link.
+ */
+export function asName(name: string): string {
+  return `"${name.replace(/([./:@\\])/g, '$1\u200b')}"`;
+}
+
+/** The fixed subject of every invitation e-mail: it carries no text an inviter chose. */
+export const TEAM_INVITATION_SUBJECT = 'You have a team invitation on MailtoKit';
 
 export function teamInvitationMail(input: {
   team: string;
@@ -102,12 +124,14 @@ export function teamInvitationMail(input: {
   validDays: number;
   /** True: the link is the invitation itself (an invited address); else it opens the app. */
   byEmail: boolean;
+  /** The one-click link that stops every invitation e-mail to this address. */
+  stopUrl: string;
 }): MailContent {
   const role = input.role === 'ADMIN' ? 'an admin' : 'a member';
-  return render(`${input.inviter} invited you to ${input.team} on MailtoKit`, {
+  return render(TEAM_INVITATION_SUBJECT, {
     paragraphs: [
       'Hello,',
-      `${input.inviter} invited you to join the team "${input.team}" on MailtoKit as ${role}.`,
+      `The MailtoKit user ${asName(input.inviter)} invited you to join their team named ${asName(input.team)} as ${role}. The team's name was chosen by its owner, not by MailtoKit.`,
       input.byEmail
         ? `Open the link below to sign in (or create an account) and accept. It works once, for ${input.validDays} days.`
         : `Sign in to MailtoKit and open the Teams tab to accept or decline. The invitation stays open for ${input.validDays} days.`,
@@ -117,6 +141,11 @@ export function teamInvitationMail(input: {
       url: input.url,
     },
     after: ['Nothing happens unless you accept. If you did not expect this, ignore this e-mail.'],
+    footer: {
+      text: 'Do not want team invitations by e-mail? One click stops all of them to this address:',
+      label: 'Stop invitation e-mails',
+      url: input.stopUrl,
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { publicBaseUrl } from '../../config';
 import type { App } from '../../lib/types';
 
 /** Pages a search engine should know about (the public site; everything else needs a sign-in). */
@@ -11,11 +11,12 @@ export const PUBLIC_PAGES = ['/', '/pricing', '/about', '/contact', '/privacy'] 
  */
 const DISALLOWED = ['/t/', '/api/'] as const;
 
-/** The public origin: PUBLIC_URL when set, else the one this request came to. */
-function origin(app: App, request: FastifyRequest): string {
-  return app.config.publicUrl
-    ? new URL(app.config.publicUrl).origin
-    : `${request.protocol}://${request.host}`;
+/**
+ * The public origin: PUBLIC_URL's, else the address the server listens on. Never the request's
+ * `Host`: these answers are cached by shared caches, which must not keep a client's choice.
+ */
+function origin(app: App): string {
+  return new URL(publicBaseUrl(app.config)).origin;
 }
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -26,12 +27,12 @@ export async function siteRoutes(app: App) {
     method: 'GET',
     url: '/robots.txt',
     schema: { hide: true },
-    handler: async (request, reply) => {
+    handler: async (_request, reply) => {
       const lines = [
         'User-agent: *',
         ...DISALLOWED.map((p) => `Disallow: ${p}`),
         '',
-        `Sitemap: ${origin(app, request)}/sitemap.xml`,
+        `Sitemap: ${origin(app)}/sitemap.xml`,
         '',
       ];
       return reply
@@ -45,8 +46,8 @@ export async function siteRoutes(app: App) {
     method: 'GET',
     url: '/sitemap.xml',
     schema: { hide: true },
-    handler: async (request, reply) => {
-      const base = origin(app, request);
+    handler: async (_request, reply) => {
+      const base = origin(app);
       const urls = PUBLIC_PAGES.map(
         (page) => `  <url><loc>${escapeXml(base + page)}</loc></url>`,
       ).join('\n');

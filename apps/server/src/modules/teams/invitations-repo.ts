@@ -132,3 +132,19 @@ export async function deleteSentBy(db: Conn, teamId: number, userId: number): Pr
     .where('invited_by', '=', userId)
     .execute();
 }
+
+/** The member's pending invitations to the team that grant one of `roles` go. */
+export async function deleteSentByForRoles(
+  db: Conn,
+  teamId: number,
+  userId: number,
+  roles: ReadonlyArray<'ADMIN' | 'MEMBER'>,
+): Promise<void> {
+  if (roles.length === 0) return;
+  await db
+    .deleteFrom('team_invitations')
+    .where('team_id', '=', teamId)
+    .where('invited_by', '=', userId)
+    .where('role', 'in', [...roles])
+    .execute();
+}

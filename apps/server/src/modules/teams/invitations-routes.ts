@@ -4,13 +4,16 @@ import {
   AcceptTokenBody,
   Invitation,
   InvitationList,
+  INVITATION_DECLINE_QUIET_DAYS,
+  INVITATION_MAILS_PER_ADDRESS_PER_DAY,
   InviteBody,
+  StopInvitationMailsBody,
   TEAM_PENDING_INVITATIONS_MAX,
 } from '@mailtokit/contracts/invitations';
 import { TeamMember } from '@mailtokit/contracts/teams';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
-import { publicOrigin, withAliases } from '../../lib/routes';
+import { withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
 const TeamParams = z.object({
@@ -47,7 +50,7 @@ export async function invitationRoutes(app: App) {
         tags: ['teams'],
         operationId: 'inviteMember',
         summary: 'Invite a username or an e-mail address to the team (owner or admin)',
-        description: `The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by e-mail when they have an address); an invited address gets an e-mail with a one-time link, which this answer's \`url\` also holds (shown only here). An unknown username or address gets the same 201. 409 for an existing member, an open invitation to the same username or address, or ${TEAM_PENDING_INVITATIONS_MAX} pending invitations; 429 past the inviter's daily budget. ${MEMBERS_ONLY}`,
+        description: `The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by e-mail when they have an address); an invited address gets an e-mail with a one-time link, which this answer's \`url\` also holds (shown only here). An unknown username or address gets the same 201. The e-mail is not sent (the invitation stands) to an address that stopped invitation e-mails, declined this team in the last ${INVITATION_DECLINE_QUIET_DAYS} days, or already got ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitation e-mails today from any team. A revoked invitation still counts in the inviter's budget. 409 for an existing member, an open invitation to the same username or address, or ${TEAM_PENDING_INVITATIONS_MAX} pending invitations; 429 past the inviter's daily budget. ${MEMBERS_ONLY}`,
         params: TeamParams,
         body: InviteBody,
         response: {
@@ -66,7 +69,6 @@ export async function invitationRoutes(app: App) {
           authOf(request).user,
           request.params.id,
           request.body,
-          publicOrigin(app, request),
         );
         return reply.code(201).send(invitation);
       },
@@ -153,7 +155,7 @@ export async function invitationRoutes(app: App) {
         operationId: 'acceptInvitationLink',
         summary: "Accept an e-mailed invitation with its link's token",
         description:
-          "The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token; 409 when the caller is already a member.",
+          "The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token, or when its inviter can no longer grant its role; 409 when the caller is already a member.",
         body: AcceptTokenBody,
         response: {
           200: TeamMember,
@@ -181,7 +183,7 @@ export async function invitationRoutes(app: App) {
         tags: ['teams'],
         operationId: 'acceptInvitation',
         summary: 'Accept one of your invitations: you join the team',
-        description: `Answers the new membership. Any plan may be a member. 409 when already a member or past the caps of members per team or teams per user. ${OWN_ONLY}`,
+        description: `Answers the new membership. Any plan may be a member. 404 also when its inviter can no longer grant its role; 409 when already a member or past the caps of members per team or teams per user. ${OWN_ONLY}`,
         params: InvitationParams,
         response: { 200: TeamMember, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
@@ -202,7 +204,7 @@ export async function invitationRoutes(app: App) {
         tags: ['teams'],
         operationId: 'declineInvitation',
         summary: 'Decline one of your invitations',
-        description: `The invitation is deleted; the team sees it no more. ${OWN_ONLY}`,
+        description: `The invitation is deleted; the team sees it no more and sends the caller's address no invitation e-mail for ${INVITATION_DECLINE_QUIET_DAYS} days. ${OWN_ONLY}`,
         params: InvitationParams,
         response: {
           204: z.void().meta({ description: 'Declined' }),
@@ -217,4 +219,26 @@ export async function invitationRoutes(app: App) {
       },
     });
   }
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/invitations/stop',
+    schema: {
+      tags: ['teams'],
+      operationId: 'stopInvitationMails',
+      summary: "Stop every invitation e-mail to an address, with its e-mail's one-click link",
+      description:
+        'No sign-in: the token of the "Stop invitation e-mails" link that every invitation e-mail carries names the address. From then on no team sends that address an invitation e-mail (invitations by username still show in the app). Again is fine (204); 404 for an unknown or expired link.',
+      body: StopInvitationMailsBody,
+      response: {
+        204: z.void().meta({ description: 'Stopped' }),
+        400: ErrorBody,
+        404: ErrorBody,
+      },
+    },
+    handler: async (request, reply) => {
+      await invitations().stopMails(request.body.token);
+      return reply.code(204).send();
+    },
+  });
 }

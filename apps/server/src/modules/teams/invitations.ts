@@ -1,8 +1,10 @@
 import {
+  INVITATION_DECLINE_QUIET_DAYS,
   INVITATION_MESSAGES,
   INVITATION_TTL_DAYS,
   TEAM_PENDING_INVITATIONS_MAX,
   invitationPath,
+  invitationStopPath,
   type Invitation,
   type InviteBody,
 } from '@mailtokit/contracts/invitations';
@@ -21,11 +23,13 @@ import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Conn } from '../../db/database';
 import type { Limiter } from '../../lib/limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { teamInvitationMail, type Mailer } from '../mail/service';
 import type { UsersService } from '../users/service';
 import * as invitations from './invitations-repo';
+import * as mailLimits from './invitation-mail-repo';
 import { toTeamMember } from './mapper';
 import * as repo from './repo';
 import { seatOf } from './seat';
@@ -35,6 +39,16 @@ type InviteInput = z.output<typeof InviteBody>;
 const DAY_MS = 24 * 60 * 60_000;
 /** The limit the app defines: invitations sent per inviter per day. */
 export const INVITATIONS_LIMIT = 'invitations';
+/**
+ * The limit the app defines: invitation e-mails per recipient address per day, whoever sends
+ * them (keyed by the sha256 of the address).
+ */
+export const INVITATION_MAILS_LIMIT = 'invitationMails';
+/** How long the "stop invitation e-mails" link of an invitation e-mail works. */
+export const STOP_LINK_TTL_DAYS = 365;
+
+/** The key an address is known by in the invitation-mail tables and budget. */
+const addressHash = (email: string) => hashToken(email.trim().toLowerCase());
 
 /** The API shape of a pending invitation. */
 function toInvitation(row: invitations.InvitationWithNames, url?: string): Invitation {
@@ -63,27 +77,27 @@ const notFoundInvitation = () => notFound(INVITATION_MESSAGES.notFound);
  * in a transaction that first locks the team's row (PostgreSQL), like the other team changes.
  */
 export class InvitationsService {
-  /** `limiter` must define INVITATIONS_LIMIT (per inviter). */
+  /**
+   * `limiter` must define INVITATIONS_LIMIT (per inviter) and INVITATION_MAILS_LIMIT (per
+   * recipient address). `baseUrl` is the configured origin of the web app: every link the
+   * e-mails carry starts with it, never with anything a request says.
+   */
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly mailer: Pick<Mailer, 'send' | 'enabled'>,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
+    private readonly baseUrl: string,
   ) {}
 
   /**
    * Owner or admin: invites a username or an e-mail address with the role granted on
-   * acceptance. `origin` is where the web app is served (for the e-mailed link). 409 for an
-   * existing member, an open invitation to the same person, or a team at its cap of pending
-   * invitations; 429 past the inviter's daily budget.
+   * acceptance. 409 for an existing member, an open invitation to the same person, or a team at
+   * its cap of pending invitations; 429 past the inviter's daily budget (a revoked invitation
+   * still counts). The e-mail goes out only within the recipient's own limits (`mailInvitation`).
    */
-  async invite(
-    user: UserRow,
-    rawTeamId: string,
-    input: InviteInput,
-    origin: string,
-  ): Promise<Invitation> {
+  async invite(user: UserRow, rawTeamId: string, input: InviteInput): Promise<Invitation> {
     // Refusals that need no budget come first.
     const { role } = await seatOf(this.db.kysely, user, rawTeamId);
     this.checkMayInvite(role, input.role);
@@ -140,23 +154,76 @@ export class InvitationsService {
     }
 
     const { row, token, to } = created;
+    const origin = this.baseUrl;
     const url =
       token !== undefined ? `${origin}${invitationPath(token)}` : `${origin}/dashboard?tab=teams`;
     const address = token !== undefined ? row.email : (to?.email ?? null);
     if (address)
-      this.mailer.send({
-        to: address,
-        ...teamInvitationMail({
+      await this.mailInvitation(address, row.team_id, (stopUrl) =>
+        teamInvitationMail({
           team: row.team_name,
           inviter: user.username,
           role: row.role,
           url,
           validDays: INVITATION_TTL_DAYS,
           byEmail: token !== undefined,
+          stopUrl,
         }),
-      });
+      );
     // The link of an e-mail invitation is shown once, here: without SMTP the inviter passes it on.
     return toInvitation(row, token !== undefined ? url : undefined);
+  }
+
+  /**
+   * Sends an invitation e-mail unless the address said no: it stopped invitation e-mails, or
+   * declined this team in the last INVITATION_DECLINE_QUIET_DAYS days, or has had its
+   * INVITATION_MAILS_LIMIT e-mails of the day (from every team together). The invitation
+   * itself stands either way (a username still sees it in the app; the inviter holds the link
+   * of an address's). Each e-mail carries its own one-click stop link.
+   */
+  private async mailInvitation(
+    address: string,
+    teamId: number,
+    content: (stopUrl: string) => ReturnType<typeof teamInvitationMail>,
+  ): Promise<void> {
+    if (!this.mailer.enabled) return;
+    const k = this.db.kysely;
+    const hash = addressHash(address);
+    const now = this.clock();
+    if (await mailLimits.isStopped(k, hash)) return;
+    const quietSince = new Date(now.getTime() - INVITATION_DECLINE_QUIET_DAYS * DAY_MS);
+    if (await mailLimits.declinedSince(k, teamId, hash, quietSince.toISOString())) return;
+    try {
+      await this.limiter.consume(INVITATION_MAILS_LIMIT, hash);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) return;
+      throw err;
+    }
+    const stopToken = newToken();
+    await mailLimits.insertStopToken(k, {
+      token_hash: hashToken(stopToken),
+      email_hash: hash,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + STOP_LINK_TTL_DAYS * DAY_MS).toISOString(),
+    });
+    const stopUrl = `${this.baseUrl}${invitationStopPath(stopToken)}`;
+    this.mailer.send({
+      to: address,
+      ...content(stopUrl),
+      headers: { 'List-Unsubscribe': `<${stopUrl}>` },
+    });
+  }
+
+  /**
+   * The one-click link of an invitation e-mail: no invitation e-mail goes to its address any
+   * more, from any team. 404 for an unknown or expired link; again is fine.
+   */
+  async stopMails(token: string): Promise<void> {
+    const k = this.db.kysely;
+    const now = this.nowIso();
+    const hash = await mailLimits.findStopToken(k, hashToken(token), now);
+    if (hash === undefined) throw notFound(INVITATION_MESSAGES.stopLinkInvalid);
+    await mailLimits.stop(k, hash, now);
   }
 
   /** Owner or admin: the team's pending invitations, oldest first. */
@@ -192,10 +259,26 @@ export class InvitationsService {
     return this.join(user, row.id, row.team_id);
   }
 
-  /** The caller declines one of their invitations: it is deleted. */
+  /**
+   * The caller declines one of their invitations: it is deleted, and the team sends their
+   * address no invitation e-mail for INVITATION_DECLINE_QUIET_DAYS days.
+   */
   async decline(user: UserRow, rawId: string): Promise<void> {
     const row = await this.ownInvitation(user, rawId);
-    await invitations.deleteInvitation(this.db.kysely, row.id);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await invitations.deleteInvitation(trx, row.id);
+      await this.recordDecline(trx, row.team_id, [user.email, row.email]);
+    });
+  }
+
+  private async recordDecline(
+    conn: Conn,
+    teamId: number,
+    addresses: ReadonlyArray<string | null>,
+  ): Promise<void> {
+    const now = this.nowIso();
+    const hashes = new Set(addresses.filter((a): a is string => !!a).map(addressHash));
+    for (const hash of hashes) await mailLimits.recordDecline(conn, teamId, hash, now);
   }
 
   /** The signed-in caller accepts the invitation an e-mailed link carries; the token is spent. */
@@ -215,6 +298,11 @@ export class InvitationsService {
         const team = await repo.findTeamById(trx, teamId, this.lock);
         const row = team ? await invitations.findById(trx, invitationId, this.nowIso()) : undefined;
         if (!team || !row || row.team_id !== team.id) throw notFoundInvitation();
+        // The inviter must still hold a role that grants this one (a demoted admin's
+        // invitations to ADMIN lapse with the demotion, whatever raced with it).
+        const inviter = await repo.findMember(trx, team.id, row.invited_by);
+        if (!inviter || !teamPermissions(inviter.role).grantableRoles.includes(row.role))
+          throw notFoundInvitation();
         if (await repo.findMember(trx, team.id, user.id))
           throw conflict(INVITATION_MESSAGES.alreadyMember);
         if ((await repo.countMembersOf(trx, team.id)) >= TEAM_MEMBERS_MAX)

@@ -12,7 +12,7 @@ import {
 } from '@mailtokit/contracts/teams';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
-import { publicOrigin, withAliases } from '../../lib/routes';
+import { withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -150,7 +150,6 @@ export async function teamRoutes(app: App) {
           authOf(request).user,
           request.params.id,
           request.body,
-          publicOrigin(app, request),
         );
         return reply.code(201).send(invitation);
       },
@@ -169,7 +168,7 @@ export async function teamRoutes(app: App) {
         tags: ['teams'],
         operationId: 'updateMember',
         summary: "Change a member's role (owner only)",
-        description: `Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). ${MEMBERS_ONLY}`,
+        description: `Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). ${MEMBERS_ONLY}`,
         params: MemberParams,
         body: UpdateMemberBody,
         response: {

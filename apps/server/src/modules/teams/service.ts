@@ -2,8 +2,10 @@ import type {
   CreateTeamBody,
   Team,
   TeamMember,
+  TeamRole,
   UpdateMemberBody,
 } from '@mailtokit/contracts/teams';
+import { INVITABLE_ROLES } from '@mailtokit/contracts/invitations';
 import {
   TEAM_MEMBERSHIPS_MAX,
   TEAM_MESSAGES,
@@ -156,11 +158,25 @@ export class TeamsService {
         await repo.setMemberRole(trx, team.id, team.owner_id, 'ADMIN', now);
         await repo.setMemberRole(trx, team.id, target.user_id, 'OWNER', now);
         await repo.setTeamOwner(trx, team.id, target.user_id, now);
+        await this.revokeUngrantable(trx, team.id, team.owner_id, 'ADMIN');
       } else if (input.role !== target.role) {
         await repo.setMemberRole(trx, team.id, target.user_id, input.role, now);
+        await this.revokeUngrantable(trx, team.id, target.user_id, input.role);
       }
       return toTeamMember(await this.member(trx, team.id, String(target.user_id)));
     });
+  }
+
+  /** A member's pending invitations for roles their new role cannot grant are revoked. */
+  private async revokeUngrantable(
+    conn: Conn,
+    teamId: number,
+    userId: number,
+    role: TeamRole,
+  ): Promise<void> {
+    const grantable = teamPermissions(role).grantableRoles;
+    const lost = INVITABLE_ROLES.filter((r) => !grantable.includes(r));
+    await invitationsRepo.deleteSentByForRoles(conn, teamId, userId, lost);
   }
 
   /**

@@ -48,3 +48,13 @@ export async function deleteToken(db: Kysely<DB>, userId: number, id: number): P
 export async function touchToken(db: Kysely<DB>, id: number, at: string): Promise<void> {
   await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
 }
+
+/** Deletes every token of the user; answers their names, newest first. */
+export async function deleteAllTokens(db: Conn, userId: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('api_tokens')
+    .where('user_id', '=', userId)
+    .returning(['id', 'name'])
+    .execute();
+  return rows.sort((a, b) => b.id - a.id).map((r) => r.name);
+}

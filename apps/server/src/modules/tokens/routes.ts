@@ -1,8 +1,10 @@
 import { ApiTokenList, CreatedApiToken, CreateTokenBody } from '@mailtokit/contracts/tokens';
+import { PASSWORD_CONFIRMATION_MINUTES } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { idParam } from '@mailtokit/contracts/fields';
 import { z } from 'zod';
-import { authOf } from '../../lib/auth-hook';
+import { authOf, sessionOf } from '../../lib/auth-hook';
+import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/types';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -32,7 +34,7 @@ export async function tokenRoutes(app: App) {
       tags: ['tokens'],
       operationId: 'createToken',
       summary: 'Create an API token; the answer is the only time the token is shown',
-      description: `${SESSION_ONLY} 409 past 50 tokens.`,
+      description: `${SESSION_ONLY} Needs \`currentPassword\`, or a password confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password): else 400 on \`currentPassword\`. 409 past 50 tokens.`,
       body: CreateTokenBody,
       response: {
         201: CreatedApiToken,
@@ -40,10 +42,16 @@ export async function tokenRoutes(app: App) {
         401: ErrorBody,
         403: ErrorBody,
         409: ErrorBody,
+        429: ErrorBody,
       },
     },
     config: { auth: true },
     handler: async (request, reply) => {
+      await app.services.auth.requireFreshPassword(
+        sessionOf(request),
+        request.body.currentPassword,
+        clientKey(request.ip),
+      );
       const token = await app.services.tokens.create(authOf(request).user, request.body);
       return reply.code(201).header('Cache-Control', 'no-store').send(token);
     },

@@ -10,7 +10,7 @@ import {
   type TokenScope,
 } from '@mailtokit/contracts/tokens';
 import { parseId } from '@mailtokit/contracts/ids';
-import type { Db } from '../../db/database';
+import type { Conn, Db } from '../../db/database';
 import type { ApiTokenRow, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
@@ -84,6 +84,14 @@ export class TokensService {
     const id = parseId(rawId);
     if (id === null || !(await repo.deleteToken(this.db.kysely, user.id, id)))
       throw notFound('Token not found');
+  }
+
+  /**
+   * Revokes every token of the user, in `conn`'s transaction (a password reset); answers the
+   * names of those that were revoked.
+   */
+  revokeAll(userId: number, conn: Conn): Promise<string[]> {
+    return repo.deleteAllTokens(conn, userId);
   }
 
   /** The user and scopes behind a token; null when unknown, revoked or expired. */

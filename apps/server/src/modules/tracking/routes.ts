@@ -50,7 +50,7 @@ export async function trackingRoutes(app: App) {
         const created = await app.services.tracking.create(
           authOf(request).user,
           request.body,
-          publicOrigin(app, request),
+          publicOrigin(app),
         );
         return reply.code(201).send(created);
       },
@@ -71,11 +71,7 @@ export async function trackingRoutes(app: App) {
     config: { auth: { token: 'links:read' } },
     preValidation: premiumFirst(app.clock),
     handler: async (request) =>
-      app.services.tracking.list(
-        authOf(request).user,
-        request.params.id,
-        publicOrigin(app, request),
-      ),
+      app.services.tracking.list(authOf(request).user, request.params.id, publicOrigin(app)),
   });
 
   app.route({

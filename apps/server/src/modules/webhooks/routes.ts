@@ -1,3 +1,4 @@
+import { PASSWORD_CONFIRMATION_MINUTES } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { idParam } from '@mailtokit/contracts/fields';
 import {
@@ -8,10 +9,13 @@ import {
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookList,
+  WEBHOOK_TESTS_PER_HOST_PER_MINUTE,
   WEBHOOK_TESTS_PER_MINUTE,
 } from '@mailtokit/contracts/webhooks';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
+import { clientKey } from '../../lib/client-key';
+import { requirePremium } from '../../lib/tiers';
 import type { App } from '../../lib/types';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -47,12 +51,22 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'createWebhook',
       summary: 'Create a webhook; the answer is the only time its signing secret is shown',
-      description: `${PREMIUM} The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks.`,
+      description: `${PREMIUM} The URL must be http(s) and its host must resolve to public addresses only (400 otherwise). Each listed link must be one the caller may read (404 otherwise). 409 past 20 webhooks. Under a session it needs \`currentPassword\`, or a password confirmed in the session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password), else 400 on \`currentPassword\`; an API token with the \`webhooks:write\` scope needs none.`,
       body: CreateWebhookBody,
-      response: { 201: CreatedWebhook, 400: ErrorBody, ...errors, 409: ErrorBody },
+      response: { 201: CreatedWebhook, 400: ErrorBody, ...errors, 409: ErrorBody, 429: ErrorBody },
     },
     config: { auth },
     handler: async (request, reply) => {
+      // A new way out of the account: a session proves its password (after the plan check, so
+      // a FREE account hears about its plan first); a token with the scope is enough.
+      if (request.auth) {
+        requirePremium(request.auth.user, app.clock());
+        await app.services.auth.requireFreshPassword(
+          request.auth,
+          request.body.currentPassword,
+          clientKey(request.ip),
+        );
+      }
       const hook = await webhooks().create(authOf(request).user, request.body);
       return reply.code(201).header('Cache-Control', 'no-store').send(hook);
     },
@@ -115,7 +129,7 @@ export async function webhookRoutes(app: App) {
       tags: ['webhooks'],
       operationId: 'testWebhook',
       summary: 'Send a `ping` event now (one attempt); see its outcome in the deliveries',
-      description: `${PREMIUM} 409 when the webhook is disabled. At most ${WEBHOOK_TESTS_PER_MINUTE} a minute per webhook (429 with \`Retry-After\` past it).`,
+      description: `${PREMIUM} 409 when the webhook is disabled. At most ${WEBHOOK_TESTS_PER_MINUTE} a minute per account, all its webhooks together, and ${WEBHOOK_TESTS_PER_HOST_PER_MINUTE} a minute per target host from all accounts (429 with \`Retry-After\` past either); deleting and recreating a webhook gives nothing back.`,
       params: IdParams,
       response: { 202: WebhookDelivery, ...errors, 409: ErrorBody, 429: ErrorBody },
     },

@@ -3,6 +3,7 @@ import {
   WEBHOOK_DELIVERIES_SHOWN,
   WEBHOOK_EVENTS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TESTS_PER_HOST_PER_MINUTE,
   WEBHOOK_TESTS_PER_MINUTE,
   WEBHOOKS_PER_USER_MAX,
   type CreatedWebhook,
@@ -58,8 +59,9 @@ export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   };
 }
 
-/** The rate limit of test pings, per webhook id. */
+/** The rate limits of test pings: per account (user id), and per target host (all accounts). */
 const TEST_LIMIT = 'webhookTest';
+const TEST_HOST_LIMIT = 'webhookTestHost';
 
 /** Whether the user's plan in force at `now` includes webhooks (PREMIUM or TEAM). */
 const hasWebhooks = (user: UserRow, now: Date) => isPremium(tierOf(user, now));
@@ -87,6 +89,11 @@ export class WebhooksService {
       points: WEBHOOK_TESTS_PER_MINUTE,
       durationMs: 60_000,
       detail: WEBHOOK_MESSAGES.tooManyTests,
+    });
+    limiter.define(TEST_HOST_LIMIT, {
+      points: WEBHOOK_TESTS_PER_HOST_PER_MINUTE,
+      durationMs: 60_000,
+      detail: WEBHOOK_MESSAGES.tooManyTestsToHost,
     });
   }
 
@@ -191,13 +198,20 @@ export class WebhooksService {
   }
 
   /**
-   * Queues a `ping` event (one attempt) and returns its delivery. Each webhook may send
-   * WEBHOOK_TESTS_PER_MINUTE of them a minute (spent before anything is queued): 429 past it.
+   * Queues a `ping` event (one attempt) and returns its delivery. An account may send
+   * WEBHOOK_TESTS_PER_MINUTE of them a minute over all its webhooks, and a target host may
+   * receive WEBHOOK_TESTS_PER_HOST_PER_MINUTE from all accounts (spent before anything is
+   * queued; the account's first, so one account cannot use up a host's budget alone): 429 past
+   * either. The budgets belong to the account and the host, never to a webhook, so deleting
+   * and recreating webhooks resets nothing.
    */
   async ping(user: UserRow, rawId: string): Promise<WebhookDelivery> {
     const row = await this.load(user, rawId, true);
     if (row.disabled_at !== null) throw conflict(WEBHOOK_MESSAGES.disabled);
-    await this.limiter.consume(TEST_LIMIT, String(row.id));
+    await this.limiter.consumeAll([
+      [TEST_LIMIT, String(user.id)],
+      [TEST_HOST_LIMIT, new URL(row.url).hostname.toLowerCase()],
+    ]);
     const at = this.clock().toISOString();
     const id = repo.newEventId();
     const payload = JSON.stringify({

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  OkResponse,
+  PasswordResetConfirmed,
   PasswordResetRequested,
   type PasswordResetConfirmBody,
   type PasswordResetRequestBody,
@@ -18,9 +18,17 @@ export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
 
-/** Sets the new password with the token of the e-mailed link; every session ends. */
-export function confirmPasswordReset(input: PasswordResetConfirmBody): Promise<OkResponse> {
-  return api.post('/api/v1/auth/password-reset/confirm', { body: input, schema: OkResponse });
+/**
+ * Sets the new password with the token of the e-mailed link; every session ends and every API
+ * token is revoked (the answer names them).
+ */
+export function confirmPasswordReset(
+  input: PasswordResetConfirmBody,
+): Promise<PasswordResetConfirmed> {
+  return api.post('/api/v1/auth/password-reset/confirm', {
+    body: input,
+    schema: PasswordResetConfirmed,
+  });
 }
 
 export function useConfirmPasswordReset() {

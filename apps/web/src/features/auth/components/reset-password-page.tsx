@@ -38,10 +38,14 @@ export function ResetPasswordPage() {
     confirm.mutate(
       { token, password },
       {
-        onSuccess: () => {
+        onSuccess: ({ revokedTokens }) => {
           toast({
             title: 'Password changed',
-            description: 'Sign in with your new password. Every other sign-in has ended.',
+            description: `Sign in with your new password. Every other sign-in has ended${
+              revokedTokens.length
+                ? `, and these API tokens were revoked: ${revokedTokens.map((t) => t.name).join(', ')}.`
+                : '; the account had no API tokens.'
+            }`,
           });
           void navigate('/auth', { replace: true });
         },

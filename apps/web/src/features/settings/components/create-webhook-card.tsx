@@ -16,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { PendingLabel } from '@/components/ui/spinner';
 import { fieldErrors } from '@/lib/errors';
 import { useFormChecks } from '@/lib/use-form-checks';
+import { CURRENT_PASSWORD_MESSAGE, CurrentPasswordField } from './current-password-field';
 import { toastError } from '@/lib/toast';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useLinkChoices } from '../api/get-link-choices';
@@ -27,6 +28,7 @@ export const WEBHOOK_LINKS_MESSAGE = 'Choose at least one link';
 interface WebhookErrors {
   url?: string;
   links?: string;
+  currentPassword?: string;
 }
 
 /** The form's own checks: an http(s) address, and a link at least unless all links are on. */
@@ -48,25 +50,39 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
   const [allLinks, setAllLinks] = useState(true);
   const [picked, setPicked] = useState<number[]>([]);
   const links = useLinkChoices(!allLinks);
-  const checks = useFormChecks(checkWebhookForm(url, allLinks, picked));
+  const [password, setPassword] = useState('');
+  const checks = useFormChecks<keyof WebhookErrors>({
+    ...checkWebhookForm(url, allLinks, picked),
+    currentPassword: password ? undefined : CURRENT_PASSWORD_MESSAGE,
+  });
   const { errors } = checks;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!checks.submit()) return;
     create.mutate(
-      { url: url.trim(), events: ['link.clicked'], mailtoLinkIds: allLinks ? null : picked },
+      {
+        url: url.trim(),
+        events: ['link.clicked'],
+        mailtoLinkIds: allLinks ? null : picked,
+        currentPassword: password,
+      },
       {
         onSuccess: (hook) => {
           setUrl('');
+          setPassword('');
           setPicked([]);
           checks.reset();
           onCreated(hook);
         },
         onError: (error) => {
           const fields = fieldErrors(error);
-          if (fields?.url || fields?.mailtoLinkIds)
-            checks.setServerErrors({ url: fields.url, links: fields.mailtoLinkIds });
+          if (fields?.url || fields?.mailtoLinkIds || fields?.currentPassword)
+            checks.setServerErrors({
+              url: fields.url,
+              links: fields.mailtoLinkIds,
+              currentPassword: fields.currentPassword,
+            });
           else toastError(error);
         },
       },
@@ -139,6 +155,15 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
               </p>
             ) : null}
           </fieldset>
+          <CurrentPasswordField
+            id="webhook-current-password"
+            value={password}
+            error={errors.currentPassword}
+            onChange={(value) => {
+              setPassword(value);
+              checks.changed('currentPassword');
+            }}
+          />
         </CardContent>
         <CardFooter className="justify-end border-t pt-6">
           <Button type="submit" disabled={create.isPending}>
