@@ -118,6 +118,13 @@ export const Team = z
     /** The caller: their user id and role in this team. */
     currentUserId: z.number().int(),
     currentUserRole: TeamRole,
+    /**
+     * Whether the team's plan covers its members: its owner holds the TEAM plan. While it
+     * does, every member reads (and by role edits) the team's shared links whatever their own
+     * plan; once it ends, the links stay stored and their tracking links keep redirecting, and
+     * only members with a plan of their own still reach them.
+     */
+    planActive: z.boolean(),
     memberCount: z.number().int(),
     members: z.array(TeamMember),
   })

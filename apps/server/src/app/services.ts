@@ -24,6 +24,7 @@ import { InvitationsService } from '../modules/teams/invitations';
 import { UsersService } from '../modules/users/service';
 
 export interface Services {
+  access: AccessService;
   account: AccountService;
   auth: AuthService;
   passwordReset: PasswordResetService;
@@ -61,7 +62,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const users = new UsersService(db, clock, { limiter, mailer, baseUrl });
   const tokens = new TokensService(db, users, clock);
-  const access = new AccessService(db);
+  const access = new AccessService(db, clock);
   const links = new LinksService(
     db,
     access,
@@ -70,6 +71,7 @@ export function buildServices(deps: ServiceDeps): Services {
     config.linksPerUserMax,
   );
   return {
+    access,
     account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
     auth: new AuthService(
       db,

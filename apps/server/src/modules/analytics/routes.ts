@@ -31,7 +31,7 @@ export async function analyticsRoutes(app: App) {
       response: { 200: LinkAnalytics, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.analytics.forLink(authOf(request).user, request.params.id, request.query),
   });
@@ -51,7 +51,7 @@ export async function analyticsRoutes(app: App) {
     // 5,000 links against the schema on the way out cost five times the call's own work.
     serializerCompiler: () => (data) => JSON.stringify(data),
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.analytics.overview(authOf(request).user, request.query),
   });
@@ -75,7 +75,7 @@ export async function analyticsRoutes(app: App) {
       produces: ['text/csv'],
     },
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request, reply) => {
       const csv = await app.services.analytics.clicksCsv(authOf(request).user, request.params.id, {
         ...request.query,

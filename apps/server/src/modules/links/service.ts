@@ -17,13 +17,15 @@ import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
-import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { conflict, forbidden, notFound, premiumRequired, validationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import {
   accessFor,
+  seatedTeamIds,
   type AccessService,
   type LinkAccessRules,
+  type LinkViewer,
   type Memberships,
 } from '../access/service';
 import { toMailtoLink } from './mapper';
@@ -38,8 +40,10 @@ export const VISIBLE_LINKS_MAX = 5000;
 const IMPORT_BATCH = 100;
 
 /**
- * Saved links. Every operation needs a premium plan (PREMIUM or TEAM);
- * links the user may not see answer 404, never revealing that they exist.
+ * Saved links. Creating, importing and exporting one's own links need a premium plan (PREMIUM
+ * or TEAM); reading and (by role) editing a team's shared links need that plan or a seat in
+ * the team whose owner's plan covers its members (the access module decides). Links the user
+ * may not see answer 404, never revealing that they exist; without a plan or a seat, 403.
  */
 export class LinksService implements LinkAccessRules {
   constructor(
@@ -71,9 +75,10 @@ export class LinksService implements LinkAccessRules {
     user: UserRow,
     filter: LinkListFilter,
   ): Promise<{ links: ListedMailtoLink[]; total: number }> {
-    requirePremium(user, this.clock());
+    const viewer = await this.access.viewer(user);
+    const reach = reachOf(viewer);
     const k = this.db.kysely;
-    const teams = await this.memberships(user);
+    const teams = viewer.memberships;
     const query = {
       search: filter.q ? foldSearch(filter.q) : undefined,
       teamId: filter.teamId,
@@ -81,7 +86,7 @@ export class LinksService implements LinkAccessRules {
       sort: filter.sort,
       order: filter.order,
     };
-    const { rows, total } = await searchRepo.listVisibleLinks(k, user.id, teams.size > 0, {
+    const { rows, total } = await searchRepo.listVisibleLinks(k, user.id, reach, {
       ...query,
       limit: filter.limit,
       offset: filter.offset,
@@ -92,7 +97,7 @@ export class LinksService implements LinkAccessRules {
       addDays(utcToday(this.clock()), 1 - LINK_LIST_CLICK_DAYS),
     );
     const links = rows.map((row) => ({
-      ...present(user, row, teams),
+      ...present(viewer, row),
       clicks30d: stats.get(row.id)?.clicks ?? 0,
       trackingLinkCount: stats.get(row.id)?.trackingLinks ?? 0,
     }));
@@ -105,15 +110,14 @@ export class LinksService implements LinkAccessRules {
   }
 
   async get(user: UserRow, rawId: string): Promise<MailtoLink> {
-    requirePremium(user, this.clock());
-    const teams = await this.memberships(user);
-    return present(user, await this.find(user, rawId, 'read', teams), teams);
+    const viewer = await this.access.viewer(user);
+    return present(viewer, await this.find(viewer, rawId, 'read'));
   }
 
   /** 409 when the user already holds `linksPerUserMax` links, parallel creates included. */
   async create(user: UserRow, input: LinkInput): Promise<MailtoLink> {
     requirePremium(user, this.clock());
-    const teams = await this.memberships(user);
+    const viewer = await this.access.viewer(user);
     const now = this.clock().toISOString();
     const row = await this.oneAtATime(user.id, () =>
       this.writeShared(user, input.teamId, async (trx) => {
@@ -128,7 +132,7 @@ export class LinksService implements LinkAccessRules {
         });
       }),
     );
-    return present(user, row, teams);
+    return present(viewer, row);
   }
 
   /**
@@ -202,9 +206,8 @@ export class LinksService implements LinkAccessRules {
    * to another team (the author might not belong to that one).
    */
   async update(user: UserRow, rawId: string, input: LinkInput): Promise<MailtoLink> {
-    requirePremium(user, this.clock());
-    const teams = await this.memberships(user);
-    const link = await this.find(user, rawId, 'edit', teams);
+    const viewer = await this.access.viewer(user);
+    const link = await this.find(viewer, rawId, 'edit');
     const row = await this.writeShared(user, input.teamId, (trx) => {
       const moves = input.teamId !== null && input.teamId !== link.team_id;
       if (moves && link.user_id !== user.id)
@@ -215,12 +218,11 @@ export class LinksService implements LinkAccessRules {
       });
     });
     if (!row) throw notFound(LINK_MESSAGES.notFound);
-    return present(user, row, teams);
+    return present(viewer, row);
   }
 
   async remove(user: UserRow, rawId: string): Promise<void> {
-    requirePremium(user, this.clock());
-    const link = await this.find(user, rawId, 'edit', await this.memberships(user));
+    const link = await this.find(await this.access.viewer(user), rawId, 'edit');
     await this.beforeClicksDeleted();
     if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);
   }
@@ -234,7 +236,11 @@ export class LinksService implements LinkAccessRules {
     rawId: string | number,
     need: 'read' | 'edit',
   ): Promise<LinkRow> {
-    return this.find(user, rawId, need, await this.memberships(user));
+    return this.find(await this.access.viewer(user), rawId, need);
+  }
+
+  async assertReachesLinks(user: UserRow): Promise<void> {
+    reachOf(await this.access.viewer(user));
   }
 
   /**
@@ -242,8 +248,8 @@ export class LinksService implements LinkAccessRules {
    * teams), newest first, up to VISIBLE_LINKS_MAX; none of their fields is read.
    */
   async visibleLinks(user: UserRow): Promise<searchRepo.LinkName[]> {
-    const inTeams = (await this.memberships(user)).size > 0;
-    return searchRepo.visibleLinkNames(this.db.kysely, user.id, inTeams, VISIBLE_LINKS_MAX);
+    const reach = reachOf(await this.access.viewer(user));
+    return searchRepo.visibleLinkNames(this.db.kysely, user.id, reach, VISIBLE_LINKS_MAX);
   }
 
   /** The user's teams and role in each, read fresh from the database. */
@@ -260,15 +266,19 @@ export class LinksService implements LinkAccessRules {
     await repo.unshareLinks(conn, teamId, authorId, this.clock().toISOString());
   }
 
+  /**
+   * The link if the viewer may `need` it. Unreached: 404 with a plan of one's own (the link
+   * is nobody else's business), else 403 PREMIUM_REQUIRED (own private links included).
+   */
   private async find(
-    user: UserRow,
+    viewer: LinkViewer,
     rawId: string | number,
     need: 'read' | 'edit',
-    teams: Memberships,
   ): Promise<LinkRow> {
     const id = parseId(String(rawId));
     const link = id === null ? undefined : await repo.findLinkById(this.db.kysely, id);
-    const access = link ? accessFor(user, link, teams) : 'none';
+    const access = link ? accessFor(viewer, link) : 'none';
+    if (access === 'none' && !viewer.ownPlan) throw premiumRequired();
     if (!link || access === 'none') throw notFound(LINK_MESSAGES.notFound);
     if (need === 'edit' && access !== 'edit') throw forbidden();
     return link;
@@ -307,11 +317,23 @@ export class LinksService implements LinkAccessRules {
 }
 
 /** The API shape of a link for this viewer: what they may do with it, the team's name. */
-function present(user: UserRow, row: searchRepo.ListedLink, teams: Memberships): MailtoLink {
+function present(viewer: LinkViewer, row: searchRepo.ListedLink): MailtoLink {
   return toMailtoLink(row, {
-    canEdit: accessFor(user, row, teams) === 'edit',
-    teamName: row.team_id === null ? null : (teams.get(row.team_id)?.teamName ?? null),
+    canEdit: accessFor(viewer, row) === 'edit',
+    teamName: row.team_id === null ? null : (viewer.memberships.get(row.team_id)?.teamName ?? null),
   });
+}
+
+/**
+ * Which links a list may hold for this viewer: with a plan of their own, their links and
+ * those of all their teams; without, those of the teams whose plan covers them (their own
+ * links in those teams included); with neither, 403 PREMIUM_REQUIRED.
+ */
+function reachOf(viewer: LinkViewer): searchRepo.Reach {
+  if (viewer.ownPlan) return { own: true, teams: viewer.memberships.size > 0 ? 'all' : [] };
+  const seated = seatedTeamIds(viewer.memberships);
+  if (seated.length === 0) throw premiumRequired();
+  return { own: false, teams: seated };
 }
 
 /** The stored columns of a validated payload; is_shared follows team_id. */

@@ -16,7 +16,7 @@ import type { Conn, Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { requireTeamTier } from '../../lib/tiers';
+import { requireTeamTier, teamPlanCovers } from '../../lib/tiers';
 import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
 import * as invitationsRepo from './invitations-repo';
@@ -52,11 +52,15 @@ export class TeamsService {
   /** Teams the user owns or belongs to, oldest first. Any tier may list. */
   async list(user: UserRow): Promise<Team[]> {
     const k = this.db.kysely;
+    const now = this.clock();
+    const covers = (plan: Parameters<typeof teamPlanCovers>[0] | undefined) =>
+      plan !== undefined && teamPlanCovers(plan, now);
     const teams = await repo.listTeamsOfUser(k, user.id);
-    const members = await repo.listMembersOfTeams(
-      k,
-      teams.map((t) => t.id),
-    );
+    const ids = teams.map((t) => t.id);
+    const [members, plans] = await Promise.all([
+      repo.listMembersOfTeams(k, ids),
+      repo.ownerPlansOf(k, ids),
+    ]);
     const byTeam = new Map<number, repo.MemberWithUser[]>();
     for (const m of members) {
       const ofTeam = byTeam.get(m.team_id);
@@ -66,7 +70,9 @@ export class TeamsService {
     return teams.flatMap((team) => {
       const ofTeam = byTeam.get(team.id) ?? [];
       const me = ofTeam.find((m) => m.user_id === user.id);
-      return me ? [toTeam(team, ofTeam, { userId: user.id, role: me.role })] : [];
+      if (!me) return [];
+      const planActive = covers(plans.get(team.id));
+      return [toTeam(team, ofTeam, { userId: user.id, role: me.role, planActive })];
     });
   }
 
@@ -100,15 +106,21 @@ export class TeamsService {
       });
       const { username, email, first_name, last_name } = user;
       const members = [{ ...owner, username, email, first_name, last_name }];
-      return toTeam(team, members, { userId: user.id, role: 'OWNER' });
+      const planActive = teamPlanCovers(user, this.clock());
+      return toTeam(team, members, { userId: user.id, role: 'OWNER', planActive });
     });
   }
 
   async get(user: UserRow, rawId: string): Promise<Team> {
     const k = this.db.kysely;
     const { team, role } = await seatOf(k, user, rawId);
-    const members = await repo.listMembersOfTeams(k, [team.id]);
-    return toTeam(team, members, { userId: user.id, role });
+    const [members, plans] = await Promise.all([
+      repo.listMembersOfTeams(k, [team.id]),
+      repo.ownerPlansOf(k, [team.id]),
+    ]);
+    const plan = plans.get(team.id);
+    const planActive = plan !== undefined && teamPlanCovers(plan, this.clock());
+    return toTeam(team, members, { userId: user.id, role, planActive });
   }
 
   /**

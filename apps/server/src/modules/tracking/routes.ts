@@ -45,7 +45,7 @@ export async function trackingRoutes(app: App) {
         response: { 201: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
       config: { auth: { token: 'links:write' } },
-      preValidation: premiumFirst(app.clock),
+      preValidation: premiumFirst(app.clock, app.services.access),
       handler: async (request, reply) => {
         const created = await app.services.tracking.create(
           authOf(request).user,
@@ -69,7 +69,7 @@ export async function trackingRoutes(app: App) {
       response: { 200: TrackingLinkList, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.tracking.list(
         authOf(request).user,
@@ -90,7 +90,7 @@ export async function trackingRoutes(app: App) {
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) => {
       await app.services.tracking.retire(authOf(request).user, request.params.id);
       return { ok: true as const };

@@ -11,7 +11,6 @@ import type { Clock } from '../../lib/clock';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
-import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
 import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
@@ -183,7 +182,6 @@ export class TrackingService {
    * parallel creates cannot pass it: 409 past it.
    */
   async create(user: UserRow, input: CreateInput, origin: string): Promise<TrackingLink> {
-    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, input.mailtoLinkId, 'edit');
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -210,7 +208,6 @@ export class TrackingService {
 
   /** The link's active tracking links, newest first, with their human clicks. */
   async list(user: UserRow, rawLinkId: string, origin: string): Promise<TrackingLink[]> {
-    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, rawLinkId, 'read');
     const rows = await repo.listActiveWithClicks(this.db.kysely, link.id);
     return rows.map((row) => toTrackingLink(row, origin, row.clicks));
@@ -221,7 +218,7 @@ export class TrackingService {
    * the link's analytics. Only those who may edit the link may do this.
    */
   async retire(user: UserRow, rawId: string): Promise<void> {
-    requirePremium(user, this.clock());
+    await this.links().assertReachesLinks(user);
     const id = parseId(rawId);
     const row = id === null ? undefined : await repo.findTrackingLinkById(this.db.kysely, id);
     if (!row || row.retired_at !== null) throw notFound(TRACKING_MESSAGES.notFound);
