@@ -152,5 +152,7 @@ export function teamPermissions(role: TeamRole) {
     /** Anyone but the owner may leave (remove themselves); the owner transfers or deletes. */
     canLeave: role !== 'OWNER',
     canManageSharedLinks: role === 'OWNER' || role === 'ADMIN',
+    /** Reads the team's audit log (and downloads it as CSV). */
+    canReadAudit: role === 'OWNER' || role === 'ADMIN',
   };
 }

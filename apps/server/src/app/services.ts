@@ -10,6 +10,7 @@ import { loadClickFilterList, TrackingService } from '../modules/tracking/servic
 import type { Mailer } from '../modules/mail/service';
 import { AccessService } from '../modules/access/service';
 import { AccountService } from '../modules/account/service';
+import { AuditService } from '../modules/audit/service';
 import { AnalyticsService } from '../modules/analytics/service';
 import { AuthService } from '../modules/auth/service';
 import { PasswordResetService } from '../modules/auth/password-reset';
@@ -25,6 +26,7 @@ import { UsersService } from '../modules/users/service';
 
 export interface Services {
   access: AccessService;
+  audit: AuditService;
   account: AccountService;
   auth: AuthService;
   passwordReset: PasswordResetService;
@@ -63,15 +65,19 @@ export function buildServices(deps: ServiceDeps): Services {
   const users = new UsersService(db, clock, { limiter, mailer, baseUrl });
   const tokens = new TokensService(db, users, clock);
   const access = new AccessService(db, clock);
+  // Every change to a team's content and membership is appended to its log here.
+  const audit = new AuditService(db, access, clock);
   const links = new LinksService(
     db,
     access,
     clock,
+    audit,
     () => webhookWorker.writeOutQueued(),
     config.linksPerUserMax,
   );
   return {
     access,
+    audit,
     account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
     auth: new AuthService(
       db,
@@ -93,6 +99,7 @@ export function buildServices(deps: ServiceDeps): Services {
       db,
       () => links,
       clock,
+      audit,
       () => webhookWorker.nudge(),
       observer,
       {
@@ -103,10 +110,10 @@ export function buildServices(deps: ServiceDeps): Services {
     analytics: new AnalyticsService(db, () => links, clock),
     // A member who leaves (or is removed) takes their links back from the team; a deleted
     // team gives every shared link back to its author: in the teams module's transaction.
-    teams: new TeamsService(db, users, clock, (conn, teamId, userId) =>
+    teams: new TeamsService(db, users, clock, audit, (conn, teamId, userId) =>
       links.unshareAll(conn, teamId, userId),
     ),
-    invitations: new InvitationsService(db, users, mailer, clock, limiter),
+    invitations: new InvitationsService(db, users, mailer, clock, limiter, audit),
     contact: new ContactService(db, clock),
     system: new SystemService(db),
     tokens,

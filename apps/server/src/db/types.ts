@@ -129,6 +129,29 @@ export interface TeamInvitationsTable {
 export type TeamInvitationRow = Selectable<TeamInvitationsTable>;
 export type NewTeamInvitation = Insertable<TeamInvitationsTable>;
 
+/** One entry of a team's audit log (appended, never changed; deleted with the team). */
+export interface TeamAuditTable {
+  id: Generated<number>;
+  team_id: number;
+  /** The person who acted; no foreign key, so the entry outlives their account. */
+  actor_id: number | null;
+  /** Their username at the time. */
+  actor_username: string;
+  action: string;
+  subject_type: string;
+  subject_id: number | null;
+  subject_name: string | null;
+  /** Changed fields, space-separated (edits); '' otherwise. */
+  fields: string;
+  /** JSON object of strings (roles from/to and the like); '{}' when none. */
+  details: string;
+  user_agent: string | null;
+  country: string | null;
+  created_at: string;
+}
+export type TeamAuditRow = Selectable<TeamAuditTable>;
+export type NewTeamAuditEntry = Insertable<TeamAuditTable>;
+
 export interface TrackingLinksTable {
   id: Generated<number>;
   /** Random base62, the public part of `/t/<slug>`. */
@@ -308,6 +331,7 @@ export interface DB {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  team_audit: TeamAuditTable;
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   click_daily: ClickDailyTable;

@@ -28,6 +28,7 @@ import {
   type LinkViewer,
   type Memberships,
 } from '../access/service';
+import type { TeamAuditLog } from '../audit/service';
 import { toMailtoLink } from './mapper';
 import * as repo from './repo';
 import * as searchRepo from './search-repo';
@@ -51,6 +52,8 @@ export class LinksService implements LinkAccessRules {
     /** Memberships, as the access rules read them. */
     private readonly access: AccessService,
     private readonly clock: Clock,
+    /** The teams' audit logs: links created, edited, shared, unshared and deleted in a team. */
+    private readonly audit: TeamAuditLog,
     /**
      * Writes out the webhook events still queued (they are built from the stored clicks,
      * which a link's deletion takes with it).
@@ -124,12 +127,20 @@ export class LinksService implements LinkAccessRules {
         await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
         if ((await repo.countOwnLinks(trx, user.id)) >= this.linksPerUserMax)
           throw conflict(LINK_MESSAGES.tooMany(this.linksPerUserMax));
-        return repo.insertLink(trx, {
+        const created = await repo.insertLink(trx, {
           user_id: user.id,
           ...columnsOf(input),
           created_at: now,
           updated_at: now,
         });
+        if (created.team_id !== null)
+          await this.audit.record(trx, {
+            teamId: created.team_id,
+            actor: user,
+            action: 'link.created',
+            subject: { type: 'link', id: created.id, name: created.name },
+          });
+        return created;
       }),
     );
     return present(viewer, row);
@@ -208,14 +219,16 @@ export class LinksService implements LinkAccessRules {
   async update(user: UserRow, rawId: string, input: LinkInput): Promise<MailtoLink> {
     const viewer = await this.access.viewer(user);
     const link = await this.find(viewer, rawId, 'edit');
-    const row = await this.writeShared(user, input.teamId, (trx) => {
+    const row = await this.writeShared(user, input.teamId, async (trx) => {
       const moves = input.teamId !== null && input.teamId !== link.team_id;
       if (moves && link.user_id !== user.id)
         throw validationError({ teamId: LINK_MESSAGES.teamMoveAuthorOnly });
-      return repo.updateLink(trx, link.id, {
+      const updated = await repo.updateLink(trx, link.id, {
         ...columnsOf(input),
         updated_at: this.clock().toISOString(),
       });
+      if (updated) await this.auditEdit(trx, user, link, updated);
+      return updated;
     });
     if (!row) throw notFound(LINK_MESSAGES.notFound);
     return present(viewer, row);
@@ -224,7 +237,36 @@ export class LinksService implements LinkAccessRules {
   async remove(user: UserRow, rawId: string): Promise<void> {
     const link = await this.find(await this.access.viewer(user), rawId, 'edit');
     await this.beforeClicksDeleted();
-    if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      if (!(await repo.deleteLink(trx, link.id))) throw notFound(LINK_MESSAGES.notFound);
+      if (link.team_id !== null)
+        await this.audit.record(trx, {
+          teamId: link.team_id,
+          actor: user,
+          action: 'link.deleted',
+          subject: { type: 'link', id: link.id, name: link.name },
+        });
+    });
+  }
+
+  /**
+   * The team log entries of an edit: `link.edited` (with the changed fields) when it stays in
+   * its team, `link.shared` / `link.unshared` when it joins or leaves one (both when the author
+   * moves it between teams); nothing for a private link or a change of nothing.
+   */
+  private async auditEdit(conn: Conn, user: UserRow, before: LinkRow, after: LinkRow) {
+    const fields = EDITABLE.filter(([column]) => before[column] !== after[column]).map(
+      ([, field]) => field,
+    );
+    const subject = { type: 'link' as const, id: after.id, name: after.name };
+    const log = (teamId: number, action: 'link.edited' | 'link.shared' | 'link.unshared') =>
+      this.audit.record(conn, { teamId, actor: user, action, subject, fields });
+    if (before.team_id !== null && before.team_id === after.team_id) {
+      if (fields.length > 0) await log(before.team_id, 'link.edited');
+      return;
+    }
+    if (before.team_id !== null) await log(before.team_id, 'link.unshared');
+    if (after.team_id !== null) await log(after.team_id, 'link.shared');
   }
 
   /**
@@ -335,6 +377,16 @@ function reachOf(viewer: LinkViewer): searchRepo.Reach {
   if (seated.length === 0) throw premiumRequired();
   return { own: false, teams: seated };
 }
+
+/** The columns an edit may change, with their names in the API. */
+const EDITABLE = [
+  ['name', 'name'],
+  ['to', 'to'],
+  ['cc', 'cc'],
+  ['bcc', 'bcc'],
+  ['subject', 'subject'],
+  ['body', 'body'],
+] as const satisfies readonly (readonly [keyof LinkRow, string])[];
 
 /** The stored columns of a validated payload; is_shared follows team_id. */
 export function columnsOf(input: LinkInput) {

@@ -17,6 +17,7 @@ import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireTeamTier, teamPlanCovers } from '../../lib/tiers';
+import type { TeamAuditLog } from '../audit/service';
 import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
 import * as invitationsRepo from './invitations-repo';
@@ -45,6 +46,8 @@ export class TeamsService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly clock: Clock,
+    /** The team's audit log: roles changed, members removed or left, ownership transferred. */
+    private readonly audit: TeamAuditLog,
     /** Required: without it a leaving member's links would stay shared with the team. */
     private readonly membershipsEnded: MembershipsEnded,
   ) {}
@@ -161,6 +164,7 @@ export class TeamsService {
       if (target.role === 'OWNER') throw forbidden(TEAM_MESSAGES.cannotChangeOwner);
 
       const now = this.clock().toISOString();
+      const subject = { type: 'user' as const, id: target.user_id, name: target.username };
       if (input.role === 'OWNER') {
         // The new owner's cap of owned teams, counted under their lock as a team create is.
         await repo.lockTeamsOwnedBy(trx, this.db.dialect, target.user_id);
@@ -168,8 +172,22 @@ export class TeamsService {
         await repo.setMemberRole(trx, team.id, team.owner_id, 'ADMIN', now);
         await repo.setMemberRole(trx, team.id, target.user_id, 'OWNER', now);
         await repo.setTeamOwner(trx, team.id, target.user_id, now);
+        await this.audit.record(trx, {
+          teamId: team.id,
+          actor: user,
+          action: 'team.ownership_transferred',
+          subject,
+          details: { from: user.username, to: target.username },
+        });
       } else if (input.role !== target.role) {
         await repo.setMemberRole(trx, team.id, target.user_id, input.role, now);
+        await this.audit.record(trx, {
+          teamId: team.id,
+          actor: user,
+          action: 'member.role_changed',
+          subject,
+          details: { from: target.role, to: input.role },
+        });
       }
       return toTeamMember(await this.member(trx, team.id, String(target.user_id)));
     });
@@ -196,6 +214,13 @@ export class TeamsService {
       // Invitations they sent to the team go with them.
       await invitationsRepo.deleteSentBy(trx, team.id, target.user_id);
       await this.membershipsEnded(trx, team.id, target.user_id);
+      await this.audit.record(trx, {
+        teamId: team.id,
+        actor: user,
+        action: leaving ? 'member.left' : 'member.removed',
+        subject: { type: 'user', id: target.user_id, name: target.username },
+        details: { role: target.role },
+      });
     });
   }
 
