@@ -40,6 +40,20 @@ export const TEAM_MESSAGES = {
 } as const;
 
 /**
+ * What a team's plan gives its members (seats), as the team page, the invite dialog and the
+ * pricing page say it.
+ */
+export const TEAM_SEAT_MESSAGES = {
+  inviteeGets:
+    "While the owner has the Team plan, the invitee reads the team's shared links, their tracking links and analytics, whatever their own plan. Admins also edit those links and create tracking links. Their own private links still need Premium.",
+  planEndedTitle: "This team's plan has ended",
+  planEnded:
+    "The owner's Team plan has ended. The team's links are kept and their tracking links keep redirecting. Members without Premium of their own see the links again when the owner renews.",
+  planEndedOwner:
+    "Your Team plan has ended. The team's links are kept and their tracking links keep redirecting; members without Premium of their own see them again when you renew.",
+} as const;
+
+/**
  * A role as the client sends it: lowercase (`member`, `admin`, `owner`, as older clients
  * send it) or uppercase (the data model); both are accepted.
  */

@@ -379,6 +379,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/teams/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's audit log, newest first
+         * @description Filtered by person (`actorId`), `action` and UTC days (`from`, `to`, inclusive), at most 200 per call from `offset`; X-Total-Count holds the number of matches. The team's owner and admins only: members get 403, anyone else 404 Team not found. Entries are appended by the changes themselves and never rewritten; they are kept as long as the team exists (at least 400 days) and deleted with it. An entry names its actor by id and by the username they had then (`deleted`: the account is gone), and the client by its user agent (never its address).
+         */
+        get: operations["listTeamAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's audit log as CSV
+         * @description The same filters, newest first, at most 10,000 entries; RFC 4180, UTF-8, header `time,actor_id,actor,action,subject_type,subject_id,subject,fields,details,user_agent,country`. The team's owner and admins only: members get 403, anyone else 404 Team not found. Entries are appended by the changes themselves and never rewritten; they are kept as long as the team exists (at least 400 days) and deleted with it. An entry names its actor by id and by the username they had then (`deleted`: the account is gone), and the client by its user agent (never its address).
+         */
+        get: operations["exportTeamAuditCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/teams/{id}/invitations": {
         parameters: {
             query?: never;
@@ -808,7 +848,7 @@ export interface components {
         };
         CreateTokenBodyInput: {
             name: string;
-            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write" | "audit:read")[];
             expiresInDays?: number | null;
         };
         CreateTrackingBodyInput: {
@@ -1005,6 +1045,7 @@ export interface components {
             currentUserId: number;
             /** @enum {string} */
             currentUserRole: "OWNER" | "ADMIN" | "MEMBER";
+            planActive: boolean;
             memberCount: number;
             members: components["schemas"]["TeamMember"][];
         };
@@ -1042,7 +1083,7 @@ export interface components {
         ApiToken: {
             id: number;
             name: string;
-            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write" | "audit:read")[];
             /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
@@ -1051,7 +1092,7 @@ export interface components {
         CreatedApiToken: {
             id: number;
             name: string;
-            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write" | "audit:read")[];
             /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
@@ -1193,6 +1234,32 @@ export interface components {
         PasswordResetRequested: {
             detail: string;
         };
+        TeamAuditEntry: {
+            id: number;
+            teamId: number;
+            /** @enum {string} */
+            action: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+            actor: {
+                id: number | null;
+                username: string;
+                deleted: boolean;
+            };
+            subject: {
+                /** @enum {string} */
+                type: "link" | "tracking_link" | "user" | "invitation";
+                id: number | null;
+                name: string | null;
+            };
+            fields: string[];
+            details: {
+                [key: string]: string;
+            };
+            userAgent: string | null;
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TeamAuditList: components["schemas"]["TeamAuditEntry"][];
         LinkAnalytics: {
             linkId: number;
             /** Format: date-time */
@@ -2715,6 +2782,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeamAudit: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this person (user id) */
+                actorId?: string;
+                /** @description Only entries of this action */
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                from?: string;
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                to?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAuditList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTeamAuditCsv: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this person (user id) */
+                actorId?: string;
+                /** @description Only entries of this action */
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                from?: string;
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description Default Response */

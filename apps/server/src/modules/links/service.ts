@@ -81,7 +81,6 @@ export class LinksService implements LinkAccessRules {
     const viewer = await this.access.viewer(user);
     const reach = reachOf(viewer);
     const k = this.db.kysely;
-    const teams = viewer.memberships;
     const query = {
       search: filter.q ? foldSearch(filter.q) : undefined,
       teamId: filter.teamId,
