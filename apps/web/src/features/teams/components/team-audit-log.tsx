@@ -164,8 +164,8 @@ export function TeamAuditLog({ teamId, members }: { teamId: number; members: Tea
           </a>
         </Button>
       </CardHeader>
-      <div className="grid gap-3 border-t p-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-        <div className="grid gap-1.5">
+      <div className="grid grid-cols-2 gap-3 border-t p-4 sm:px-6 lg:grid-cols-4">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor="audit-person">Person</Label>
           <NativeSelect
             id="audit-person"
@@ -180,7 +180,7 @@ export function TeamAuditLog({ teamId, members }: { teamId: number; members: Tea
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor="audit-action">Action</Label>
           <NativeSelect
             id="audit-action"
