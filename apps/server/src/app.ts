@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { buildServices, type Services } from './app/services';
 import { Mailer, type Wait } from './modules/mail/service';
 import { accountRoutes } from './modules/account/routes';
+import { securityLogRoutes } from './modules/security-log/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);
+  await app.register(securityLogRoutes);
   await app.register(linkRoutes);
   await app.register(teamRoutes);
   await app.register(auditRoutes);

@@ -11,6 +11,7 @@ import type { Mailer } from '../modules/mail/service';
 import { AccessService } from '../modules/access/service';
 import { AccountService } from '../modules/account/service';
 import { AuditService } from '../modules/audit/service';
+import { SecurityLogService } from '../modules/security-log/service';
 import { AnalyticsService } from '../modules/analytics/service';
 import { AuthService } from '../modules/auth/service';
 import { PasswordResetService } from '../modules/auth/password-reset';
@@ -26,6 +27,7 @@ import { UsersService } from '../modules/users/service';
 
 export interface Services {
   access: AccessService;
+  securityLog: SecurityLogService;
   audit: AuditService;
   account: AccountService;
   auth: AuthService;
@@ -62,8 +64,10 @@ export interface ServiceDeps {
 export function buildServices(deps: ServiceDeps): Services {
   const { config, db, clock, limiter, mailer, webhookWorker, observer, log } = deps;
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  const users = new UsersService(db, clock, { limiter, mailer, baseUrl });
-  const tokens = new TokensService(db, users, clock);
+  // Each account's security log, appended by the modules that change its security.
+  const securityLog = new SecurityLogService(db, clock);
+  const users = new UsersService(db, clock, { limiter, mailer, baseUrl, securityLog });
+  const tokens = new TokensService(db, users, clock, securityLog);
   const access = new AccessService(db, clock);
   // Every change to a team's content and membership is appended to its log here.
   const audit = new AuditService(db, access, clock);
@@ -78,6 +82,7 @@ export function buildServices(deps: ServiceDeps): Services {
   return {
     access,
     audit,
+    securityLog,
     account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
     auth: new AuthService(
       db,
@@ -88,11 +93,16 @@ export function buildServices(deps: ServiceDeps): Services {
         sessionTtlMs: config.sessionTtlMs,
       },
       clock,
+      securityLog,
     ),
-    passwordReset: new PasswordResetService(db, { users, tokens }, mailer, clock, limiter, {
-      baseUrl,
-      log,
-    }),
+    passwordReset: new PasswordResetService(
+      db,
+      { users, tokens, securityLog },
+      mailer,
+      clock,
+      limiter,
+      { baseUrl, log },
+    ),
     users,
     links,
     tracking: new TrackingService(
@@ -122,6 +132,7 @@ export function buildServices(deps: ServiceDeps): Services {
       () => links,
       config.webhooks ?? DEFAULT_WEBHOOKS,
       clock,
+      securityLog,
       limiter,
       () => webhookWorker.nudge(),
     ),

@@ -22,6 +22,7 @@ import { m021ClickDimensionsPerBatch } from './migrations/021-click-dimensions-p
 import { m022ClickInbox } from './migrations/022-click-inbox';
 import { m023DimsTriggerWhen } from './migrations/023-dims-trigger-when';
 import { m033TeamAudit } from './migrations/033-team-audit';
+import { m034SecurityLog } from './migrations/034-security-log';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022-click-inbox': m022ClickInbox,
   '023-dims-trigger-when': m023DimsTriggerWhen,
   '033-team-audit': m033TeamAudit,
+  '034-security-log': m034SecurityLog,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -152,6 +152,18 @@ export interface TeamAuditTable {
 export type TeamAuditRow = Selectable<TeamAuditTable>;
 export type NewTeamAuditEntry = Insertable<TeamAuditTable>;
 
+/** One event of an account's security log (appended; deleted with the account). */
+export interface SecurityLogTable {
+  id: Generated<number>;
+  user_id: number;
+  event: string;
+  detail: string | null;
+  user_agent: string | null;
+  country: string | null;
+  created_at: string;
+}
+export type SecurityLogRow = Selectable<SecurityLogTable>;
+
 export interface TrackingLinksTable {
   id: Generated<number>;
   /** Random base62, the public part of `/t/<slug>`. */
@@ -332,6 +344,7 @@ export interface DB {
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
   team_audit: TeamAuditTable;
+  security_log: SecurityLogTable;
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   click_daily: ClickDailyTable;

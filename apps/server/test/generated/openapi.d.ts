@@ -191,6 +191,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/security-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's security log, newest first
+         * @description Sign-ins (successful and failed), other sessions signed out, password and e-mail changes, password resets, API tokens and webhooks created and revoked, each with the client's user agent (never its address). At most 200 per call from `offset`; X-Total-Count holds how many there are. Session only. Nothing changes an event; deleting the account deletes the log.
+         */
+        get: operations["listSecurityLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mailto-links/export.csv": {
         parameters: {
             query?: never;
@@ -1113,6 +1133,17 @@ export interface components {
             clicks: number;
         };
         TrackingLinkList: components["schemas"]["TrackingLink"][];
+        SecurityEvent: {
+            id: number;
+            /** @enum {string} */
+            event: "sign_in" | "sign_in_failed" | "other_sessions_signed_out" | "password_changed" | "password_reset" | "email_changed" | "api_token_created" | "api_token_revoked" | "webhook_created" | "webhook_deleted";
+            detail: string | null;
+            userAgent: string | null;
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SecurityEventList: components["schemas"]["SecurityEvent"][];
         AccountExport: {
             /** @constant */
             format: "mailtokit-account-export/1";
@@ -1222,6 +1253,7 @@ export interface components {
                     expiresAt: string;
                 }[];
             };
+            securityLog: components["schemas"]["SecurityEvent"][];
         };
         LoginResponse: {
             access_token: string;
@@ -1922,6 +1954,56 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSecurityLog: {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityEventList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

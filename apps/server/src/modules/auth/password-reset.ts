@@ -9,6 +9,7 @@ import { passwordChangedMail, passwordResetMail, type Mailer } from '../mail/ser
 import type { TokensService } from '../tokens/service';
 import type { UsersService } from '../users/service';
 import * as repo from './repo';
+import type { SecurityLog } from '../security-log/service';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -37,7 +38,11 @@ export class PasswordResetService {
    */
   constructor(
     private readonly db: Db,
-    private readonly accounts: { users: UsersService; tokens: TokensService },
+    private readonly accounts: {
+      users: UsersService;
+      tokens: TokensService;
+      securityLog: SecurityLog;
+    },
     private readonly mailer: Pick<Mailer, 'send'>,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
@@ -114,6 +119,7 @@ export class PasswordResetService {
       const updated = await this.accounts.users.setPasswordHash(userId, hash, trx);
       await repo.deleteResetTokens(trx, userId);
       await repo.deleteUserSessions(trx, userId);
+      await this.accounts.securityLog.record(trx, userId, 'password_reset');
       return updated;
     });
     if (!user) throw invalidToken();

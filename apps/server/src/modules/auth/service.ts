@@ -18,6 +18,7 @@ import {
 import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
 import * as repo from './repo';
+import type { SecurityLog } from '../security-log/service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
@@ -43,6 +44,8 @@ export class AuthService {
     private readonly limiter: Limiter,
     private readonly opts: AuthServiceOptions,
     private readonly clock: Clock,
+    /** The account's security log: sign-ins, failed ones, password changes. */
+    private readonly securityLog: SecurityLog,
   ) {}
 
   async register(input: z.output<typeof RegisterBody>): Promise<User> {
@@ -100,8 +103,10 @@ export class AuthService {
       },
       ['loginPair'],
     );
+    if (user && !ok) await this.securityLog.record(null, user.id, 'sign_in_failed');
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
+    await this.securityLog.record(null, user.id, 'sign_in');
     return { access_token: token, user: toUser(user, this.clock()), expiresAt };
   }
 
@@ -161,7 +166,15 @@ export class AuthService {
     const hash = await hashPassword(newPassword);
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.users.setPasswordHash(auth.user.id, hash, trx);
-      await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
+      const ended = await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
+      await this.securityLog.record(trx, auth.user.id, 'password_changed');
+      if (ended > 0)
+        await this.securityLog.record(
+          trx,
+          auth.user.id,
+          'other_sessions_signed_out',
+          `${ended} ${ended === 1 ? 'session' : 'sessions'}`,
+        );
     });
   }
 

@@ -48,3 +48,18 @@ export async function deleteToken(db: Kysely<DB>, userId: number, id: number): P
 export async function touchToken(db: Kysely<DB>, id: number, at: string): Promise<void> {
   await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
 }
+
+/** The name of one of the user's tokens (for the security log), if it exists. */
+export async function tokenName(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('name')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.name;
+}
