@@ -120,3 +120,18 @@ test("a Team owner's plan covers a FREE invitee; the owner reads an admin's edit
 
   expect(consoleErrors).toEqual([]);
 });
+
+test('Settings > Security lists the account security log', async ({ page, consoleErrors }) => {
+  const user = await createUser(page.request);
+  const failed = await page.request.post('/api/v1/auth/login', {
+    data: { username: user.username, password: 'not the password' },
+  });
+  expect(failed.status()).toBe(401);
+  await signInViaApi(page, user);
+  await page.goto('/dashboard/settings?tab=security');
+  await expect(page.getByRole('heading', { name: 'Security log' })).toBeVisible();
+  const events = page.getByTestId('security-event');
+  await expect(events).toHaveText(['Signed in', 'Failed sign-in (wrong password)']);
+  await snap(page, 'settings-security-log');
+  expect(consoleErrors).toEqual([]);
+});

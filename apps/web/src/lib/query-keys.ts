@@ -56,6 +56,12 @@ export const queryKeys = {
     all: ['tokens'] as const,
   },
 
+  /** The signed-in user's security log, by page. */
+  securityLog: {
+    all: ['security-log'] as const,
+    page: (page: number) => ['security-log', page] as const,
+  },
+
   webhooks: {
     all: ['webhooks'] as const,
     deliveries: (webhookId: number) => ['webhooks', webhookId, 'deliveries'] as const,
