@@ -137,6 +137,29 @@ describe('each change writes exactly one entry, with its actor', () => {
     expect(await added(() => ok(call('DELETE', `${LINKS}/${own.id}`, owner)))).toEqual([]);
   });
 
+  it('a CSV import: one link.created per link it puts in the team', async () => {
+    const csv = [
+      'name,to,team',
+      'Imported one,one@example.com,Audited',
+      'Imported two,two@example.com,Audited',
+      'Private one,three@example.com,',
+    ].join('\r\n');
+    const entries = await added(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/mailto-links/import',
+        headers: { ...owner.headers, 'content-type': 'text/csv', 'user-agent': UA },
+        payload: csv,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    expect(entries.map((e) => [e.action, e.actor.id, e.subject.name]).sort()).toEqual([
+      ['link.created', owner.user.id, 'Imported one'],
+      ['link.created', owner.user.id, 'Imported two'],
+    ]);
+    expect(entries.every((e) => e.subject.id !== null && e.userAgent === UA)).toBe(true);
+  });
+
   it('tracking links: created and deleted', async () => {
     const link = await createLink(t.app, owner.headers, { teamId: team.id });
     let trackingId = 0;

@@ -6,7 +6,7 @@ import { notNull, withId } from './helpers';
  * never updated. The actor is kept by id and by the username they had then, without a foreign
  * key, so an entry outlives the account (shown as a deleted user). The client is its user
  * agent and, when known, its country; never its address. The team's deletion deletes its
- * entries (cascade, and explicitly in the deleting transaction).
+ * entries (cascade).
  */
 export const m033TeamAudit: DialectMigration = (dialect) => ({
   async up(db) {

@@ -12,9 +12,9 @@ export interface AuditFilter {
   toIso?: string;
 }
 
-/** Appends one entry (the only write there is: entries are never updated). */
-export async function insertEntry(db: Conn, entry: NewTeamAuditEntry): Promise<void> {
-  await db.insertInto('team_audit').values(entry).execute();
+/** Appends entries (the only write there is: entries are never updated). */
+export async function insertEntries(db: Conn, entries: NewTeamAuditEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insertInto('team_audit').values(entries).execute();
 }
 
 function filtered(db: Conn, teamId: number, f: AuditFilter) {

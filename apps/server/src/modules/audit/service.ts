@@ -32,6 +32,8 @@ export interface TeamAuditEvent {
 export interface TeamAuditLog {
   /** Appends one entry, in the caller's transaction (so it exists exactly when the change). */
   record(conn: Conn, event: TeamAuditEvent): Promise<void>;
+  /** Appends several entries in one statement (a CSV import's links), in the transaction. */
+  recordMany(conn: Conn, events: readonly TeamAuditEvent[]): Promise<void>;
 }
 
 export const AUDIT_MESSAGES = {
@@ -52,21 +54,30 @@ export class AuditService implements TeamAuditLog {
   ) {}
 
   async record(conn: Conn, event: TeamAuditEvent): Promise<void> {
+    await this.recordMany(conn, [event]);
+  }
+
+  async recordMany(conn: Conn, events: readonly TeamAuditEvent[]): Promise<void> {
+    if (events.length === 0) return;
     const client = requestClient();
-    await repo.insertEntry(conn, {
-      team_id: event.teamId,
-      actor_id: event.actor.id,
-      actor_username: event.actor.username,
-      action: event.action,
-      subject_type: event.subject.type,
-      subject_id: event.subject.id,
-      subject_name: event.subject.name === null ? null : event.subject.name.slice(0, 255),
-      fields: (event.fields ?? []).join(' '),
-      details: JSON.stringify(event.details ?? {}),
-      user_agent: client.userAgent,
-      country: client.country,
-      created_at: this.clock().toISOString(),
-    });
+    const now = this.clock().toISOString();
+    await repo.insertEntries(
+      conn,
+      events.map((event) => ({
+        team_id: event.teamId,
+        actor_id: event.actor.id,
+        actor_username: event.actor.username,
+        action: event.action,
+        subject_type: event.subject.type,
+        subject_id: event.subject.id,
+        subject_name: event.subject.name === null ? null : event.subject.name.slice(0, 255),
+        fields: (event.fields ?? []).join(' '),
+        details: JSON.stringify(event.details ?? {}),
+        user_agent: client.userAgent,
+        country: client.country,
+        created_at: now,
+      })),
+    );
   }
 
   /** One page of the team's log, newest first, and how many entries match the filter. */

@@ -176,6 +176,26 @@ export class LinksService implements LinkAccessRules {
         if (teamId !== null && !(await this.access.isTeamMember(conn, teamId, user.id)))
           throw validationError({ team: LINK_IMPORT_MESSAGES.unknownTeam });
     };
+    // Links imported into a team are created in it: one entry each in the team's log.
+    const auditCreated = (
+      conn: Conn,
+      rows: { id: number; name: string; team_id: number | null }[],
+    ) =>
+      this.audit.recordMany(
+        conn,
+        rows.flatMap((row) =>
+          row.team_id === null
+            ? []
+            : [
+                {
+                  teamId: row.team_id,
+                  actor: user,
+                  action: 'link.created' as const,
+                  subject: { type: 'link' as const, id: row.id, name: row.name },
+                },
+              ],
+        ),
+      );
     const batches: LinkInput[][] = [];
     for (let i = 0; i < inputs.length; i += IMPORT_BATCH)
       batches.push(inputs.slice(i, i + IMPORT_BATCH));
@@ -186,7 +206,8 @@ export class LinksService implements LinkAccessRules {
           await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
           await checkRoom(trx);
           await checkTeams(trx, inputs);
-          for (const batch of batches) await repo.insertLinks(trx, rowsOf(batch));
+          for (const batch of batches)
+            await auditCreated(trx, await repo.insertLinksReturning(trx, rowsOf(batch)));
         });
         return;
       }
@@ -197,7 +218,9 @@ export class LinksService implements LinkAccessRules {
           written.push(
             await this.db.kysely.transaction().execute(async (trx) => {
               await checkTeams(trx, batch);
-              return repo.insertLinksReturningIds(trx, rowsOf(batch));
+              const rows = await repo.insertLinksReturning(trx, rowsOf(batch));
+              await auditCreated(trx, rows);
+              return rows.map((r) => r.id);
             }),
           );
           await yieldToLoop();
