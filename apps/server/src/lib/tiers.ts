@@ -1,9 +1,6 @@
 import type { Tier } from '@mailtokit/contracts/user';
 import { isPremium } from '@mailtokit/contracts/user';
-import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/types';
-import { authOf } from './auth-hook';
-import type { Clock } from './clock';
 import { premiumRequired, teamRequired } from './errors';
 
 /** The tier in force at `now` (the app clock): a subscription past its end counts as FREE. */
@@ -49,20 +46,4 @@ export function requirePremium(user: UserRow, now: Date): void {
 /** Throws 403 'Team subscription required' unless the user is on the TEAM tier. */
 export function requireTeamTier(user: UserRow, now: Date): void {
   if (tierOf(user, now) !== 'TEAM') throw teamRequired();
-}
-
-/**
- * Tier gate for the routes on saved links, run as `preValidation` so that it comes before body
- * and query validation: a FREE user without a seat in a covered team always reads 403,
- * whatever the request holds. A seated user goes on to the link's own rule (access module).
- */
-export function premiumFirst(
-  clock: Clock,
-  seats: Seats,
-): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
-    const { user } = authOf(request);
-    if (hasOwnPlan(user, clock()) || (await seats.hasSeat(user))) return;
-    throw premiumRequired();
-  };
 }

@@ -4,7 +4,7 @@ import { idParam } from '@mailtokit/contracts/fields';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
-import { premiumFirst } from '../../lib/tiers';
+import { premiumFirst } from '../../lib/tier-gate';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
 const IdParams = z.object({ id: idParam('Link id (a positive integer)') });

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
 import { withAliases } from '../../lib/routes';
-import { premiumFirst } from '../../lib/tiers';
+import { premiumFirst } from '../../lib/tier-gate';
 import type { App } from '../../lib/types';
 import { ImportInvalidError, LinksCsvService } from './csv-service';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { MAX_URL_LENGTH } from '../../lib/http-edges';
 import { publicOrigin, withAliases } from '../../lib/routes';
-import { premiumFirst } from '../../lib/tiers';
+import { premiumFirst } from '../../lib/tier-gate';
 import type { App } from '../../lib/types';
 import { TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
 import {
