@@ -13,8 +13,7 @@ export function ExportDataCard() {
         <CardDescription>
           One JSON file with your profile, saved links, tracking links and their click totals, team
           memberships and roles, the names and scopes of your API tokens and webhooks, and your
-          security log. It never
-          contains your password or any token or secret.
+          security log. It never contains your password or any token or secret.
         </CardDescription>
       </CardHeader>
       <CardFooter className="justify-end border-t pt-6">
