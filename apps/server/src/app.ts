@@ -12,6 +12,7 @@ import { DEFAULT_WEBHOOKS, type Config } from './config';
 import type { Db } from './db/database';
 import { startWalCheckpointer } from './db/wal-checkpointer';
 import { registerAuthHook } from './lib/auth-hook';
+import { registerRequestClient } from './lib/request-client';
 import { openapiOptions } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { errorHandler } from './lib/error-handler';
@@ -25,6 +26,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { buildServices, type Services } from './app/services';
 import { Mailer, type Wait } from './modules/mail/service';
 import { accountRoutes } from './modules/account/routes';
+import { securityLogRoutes } from './modules/security-log/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -32,6 +34,7 @@ import { linkRoutes } from './modules/links/routes';
 import { registerMetrics } from './modules/metrics/routes';
 import { systemRoutes } from './modules/system/routes';
 import { teamRoutes } from './modules/teams/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { tokenRoutes } from './modules/tokens/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { WebhookWorker } from './modules/webhooks/worker';
@@ -219,6 +222,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   // Layer 2: our cross-cutting hooks.
   registerHttpEdges(app);
   app.addHook('onRequest', csrfGuard(config));
+  registerRequestClient(app);
   registerAuthHook(app);
   registerMetrics(app, metrics);
 
@@ -227,8 +231,10 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);
+  await app.register(securityLogRoutes);
   await app.register(linkRoutes);
   await app.register(teamRoutes);
+  await app.register(auditRoutes);
   await app.register(invitationRoutes);
   await app.register(tokenRoutes);
   await app.register(webhookRoutes);

@@ -7,6 +7,7 @@ import { Limiter } from './lib/limiter';
 import { defaultHashingLimits, HashGate, Passwords } from './lib/password-gate';
 import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
 import { TokensService } from './modules/tokens/service';
+import { SecurityLogService } from './modules/security-log/service';
 import { UsersService } from './modules/users/service';
 import { backupSqlite, restoreSqlite } from './ops/backup';
 import { copyToPostgres } from './ops/copy-to-postgres';
@@ -158,9 +159,11 @@ async function run(args: string[]): Promise<number> {
         // The link is printed, never e-mailed: this is the way in for instances without SMTP.
         // An admin's link is not rate limited: no limit is defined here.
         const limiter = new Limiter(db);
+        const securityLog = new SecurityLogService(db, systemClock);
+        const tokens = new TokensService(db, users, systemClock, securityLog);
         const resets = new PasswordResetService(
           db,
-          { users, tokens: new TokensService(db, users, systemClock) },
+          { users, tokens, securityLog },
           { send: () => undefined },
           systemClock,
           limiter,

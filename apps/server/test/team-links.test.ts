@@ -7,6 +7,7 @@ import {
   createTestApp,
   type SignedIn,
   type TestApp,
+  setTier,
   signUpAs,
 } from './helpers';
 
@@ -235,11 +236,13 @@ describe('who sees and edits a shared link', () => {
     expect(again.statusCode).toBe(403);
   });
 
-  it('keeps the links tier rule: a FREE member sees the team, not the links list', async () => {
-    const free = await user('FREE');
-    await addMember(t.app, c.owner, c.team.id, free);
-    expect((await call('GET', TEAMS, free)).json().map((x: { id: number }) => x.id)).toEqual([
-      c.team.id,
+  it('a FREE member of a team whose plan does not cover its members sees the team, not the links list', async () => {
+    const [owner, free] = await Promise.all([user('TEAM'), user('FREE')]);
+    const team = await createTeam(t.app, owner, { name: 'Lapsed' });
+    await addMember(t.app, owner, team.id, free);
+    await setTier(t.db, owner.user.id, 'PREMIUM');
+    expect((await call('GET', TEAMS, free)).json()).toEqual([
+      expect.objectContaining({ id: team.id, planActive: false }),
     ]);
     const res = await call('GET', `${LINKS}/`, free);
     expect(res.statusCode).toBe(403);

@@ -310,11 +310,13 @@ describe('creating a team', () => {
         'updatedAt',
         'currentUserId',
         'currentUserRole',
+        'planActive',
         'memberCount',
         'members',
       ].sort(),
     );
     expect(team).toMatchObject({
+      planActive: true,
       name: 'Marketing',
       description: 'Campaign links',
       ownerId: owner.user.id,

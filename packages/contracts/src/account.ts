@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { dateTime, emailAddress, secretText, url } from './fields';
+import { SecurityEvent } from './security-log';
 import { User } from './user';
 
 /**
@@ -119,6 +120,8 @@ export const AccountExport = z
         }),
       ),
     }),
+    /** The account's security log, newest first (at most SECURITY_LOG_EXPORT_MAX events). */
+    securityLog: z.array(SecurityEvent),
   })
   .meta({ id: 'AccountExport' });
 export type AccountExport = z.infer<typeof AccountExport>;

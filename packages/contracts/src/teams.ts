@@ -40,6 +40,20 @@ export const TEAM_MESSAGES = {
 } as const;
 
 /**
+ * What a team's plan gives its members (seats), as the team page, the invite dialog and the
+ * pricing page say it.
+ */
+export const TEAM_SEAT_MESSAGES = {
+  inviteeGets:
+    "While the owner has the Team plan, the invitee reads the team's shared links, their tracking links and analytics, whatever their own plan. Admins also edit those links and create tracking links. Their own private links still need Premium.",
+  planEndedTitle: "This team's plan has ended",
+  planEnded:
+    "The owner's Team plan has ended. The team's links are kept and their tracking links keep redirecting. Members without Premium of their own see the links again when the owner renews.",
+  planEndedOwner:
+    "Your Team plan has ended. The team's links are kept and their tracking links keep redirecting; members without Premium of their own see them again when you renew.",
+} as const;
+
+/**
  * A role as the client sends it: lowercase (`member`, `admin`, `owner`, as older clients
  * send it) or uppercase (the data model); both are accepted.
  */
@@ -118,6 +132,13 @@ export const Team = z
     /** The caller: their user id and role in this team. */
     currentUserId: z.number().int(),
     currentUserRole: TeamRole,
+    /**
+     * Whether the team's plan covers its members: its owner holds the TEAM plan. While it
+     * does, every member reads (and by role edits) the team's shared links whatever their own
+     * plan; once it ends, the links stay stored and their tracking links keep redirecting, and
+     * only members with a plan of their own still reach them.
+     */
+    planActive: z.boolean(),
     memberCount: z.number().int(),
     members: z.array(TeamMember),
   })
@@ -145,5 +166,7 @@ export function teamPermissions(role: TeamRole) {
     /** Anyone but the owner may leave (remove themselves); the owner transfers or deletes. */
     canLeave: role !== 'OWNER',
     canManageSharedLinks: role === 'OWNER' || role === 'ADMIN',
+    /** Reads the team's audit log (and downloads it as CSV). */
+    canReadAudit: role === 'OWNER' || role === 'ADMIN',
   };
 }

@@ -13,6 +13,7 @@ export const TOKEN_SCOPES = [
   'teams:read',
   'teams:write',
   'webhooks:write',
+  'audit:read',
 ] as const;
 export const TokenScope = z.enum(TOKEN_SCOPES);
 export type TokenScope = z.infer<typeof TokenScope>;
@@ -25,6 +26,7 @@ export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
   'teams:read': 'Read teams and their members',
   'teams:write': 'Create and delete teams; add, change and remove members',
   'webhooks:write': 'Create, list, test and delete webhooks',
+  'audit:read': 'Read the audit log of teams you own or administer, and its CSV',
 };
 
 /** Every token starts with this, so that secret scanners and our auth hook recognise it. */

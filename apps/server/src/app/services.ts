@@ -11,6 +11,8 @@ import { loadClickFilterList, TrackingService } from '../modules/tracking/servic
 import type { Mailer } from '../modules/mail/service';
 import { AccessService } from '../modules/access/service';
 import { AccountService } from '../modules/account/service';
+import { AuditService } from '../modules/audit/service';
+import { SecurityLogService } from '../modules/security-log/service';
 import { AnalyticsService } from '../modules/analytics/service';
 import { AuthService } from '../modules/auth/service';
 import { PasswordResetService } from '../modules/auth/password-reset';
@@ -25,6 +27,9 @@ import { InvitationsService } from '../modules/teams/invitations';
 import { UsersService } from '../modules/users/service';
 
 export interface Services {
+  access: AccessService;
+  securityLog: SecurityLogService;
+  audit: AuditService;
   account: AccountService;
   auth: AuthService;
   passwordReset: PasswordResetService;
@@ -61,17 +66,25 @@ export interface ServiceDeps {
 export function buildServices(deps: ServiceDeps): Services {
   const { config, db, clock, limiter, passwords, mailer, webhookWorker, observer, log } = deps;
   const baseUrl = publicBaseUrl(config);
-  const users = new UsersService(db, clock, { limiter, passwords, mailer, baseUrl });
-  const tokens = new TokensService(db, users, clock);
-  const access = new AccessService(db);
+  // Each account's security log, appended by the modules that change its security.
+  const securityLog = new SecurityLogService(db, clock);
+  const users = new UsersService(db, clock, { limiter, passwords, mailer, baseUrl, securityLog });
+  const tokens = new TokensService(db, users, clock, securityLog);
+  const access = new AccessService(db, clock);
+  // Every change to a team's content and membership is appended to its log here.
+  const audit = new AuditService(db, access, clock);
   const links = new LinksService(
     db,
     access,
     clock,
+    audit,
     () => webhookWorker.writeOutQueued(),
     config.linksPerUserMax,
   );
   return {
+    access,
+    audit,
+    securityLog,
     account: new AccountService(db, clock, limiter, passwords, () =>
       webhookWorker.writeOutQueued(),
     ),
@@ -84,18 +97,16 @@ export function buildServices(deps: ServiceDeps): Services {
         sessionTtlMs: config.sessionTtlMs,
       },
       clock,
+      securityLog,
     ),
     passwordReset: new PasswordResetService(
       db,
-      { users, tokens },
+      { users, tokens, securityLog },
       mailer,
       clock,
       limiter,
       passwords,
-      {
-        baseUrl,
-        log,
-      },
+      { baseUrl, log },
     ),
     users,
     links,
@@ -103,6 +114,7 @@ export function buildServices(deps: ServiceDeps): Services {
       db,
       () => links,
       clock,
+      audit,
       () => webhookWorker.nudge(),
       observer,
       {
@@ -113,10 +125,10 @@ export function buildServices(deps: ServiceDeps): Services {
     analytics: new AnalyticsService(db, () => links, clock),
     // A member who leaves (or is removed) takes their links back from the team; a deleted
     // team gives every shared link back to its author: in the teams module's transaction.
-    teams: new TeamsService(db, users, clock, (conn, teamId, userId) =>
+    teams: new TeamsService(db, users, clock, audit, (conn, teamId, userId) =>
       links.unshareAll(conn, teamId, userId),
     ),
-    invitations: new InvitationsService(db, users, mailer, clock, limiter, baseUrl),
+    invitations: new InvitationsService(db, users, mailer, clock, limiter, baseUrl, audit),
     contact: new ContactService(db, clock),
     system: new SystemService(db),
     tokens,
@@ -125,6 +137,7 @@ export function buildServices(deps: ServiceDeps): Services {
       () => links,
       config.webhooks ?? DEFAULT_WEBHOOKS,
       clock,
+      securityLog,
       limiter,
       () => webhookWorker.nudge(),
     ),

@@ -153,6 +153,41 @@ export interface InvitationDeclinesTable {
   declined_at: string;
 }
 
+/** One entry of a team's audit log (appended, never changed; deleted with the team). */
+export interface TeamAuditTable {
+  id: Generated<number>;
+  team_id: number;
+  /** The person who acted; no foreign key, so the entry outlives their account. */
+  actor_id: number | null;
+  /** Their username at the time. */
+  actor_username: string;
+  action: string;
+  subject_type: string;
+  subject_id: number | null;
+  subject_name: string | null;
+  /** Changed fields, space-separated (edits); '' otherwise. */
+  fields: string;
+  /** JSON object of strings (roles from/to and the like); '{}' when none. */
+  details: string;
+  user_agent: string | null;
+  country: string | null;
+  created_at: string;
+}
+export type TeamAuditRow = Selectable<TeamAuditTable>;
+export type NewTeamAuditEntry = Insertable<TeamAuditTable>;
+
+/** One event of an account's security log (appended; deleted with the account). */
+export interface SecurityLogTable {
+  id: Generated<number>;
+  user_id: number;
+  event: string;
+  detail: string | null;
+  user_agent: string | null;
+  country: string | null;
+  created_at: string;
+}
+export type SecurityLogRow = Selectable<SecurityLogTable>;
+
 export interface TrackingLinksTable {
   id: Generated<number>;
   /** Random base62, the public part of `/t/<slug>`. */
@@ -342,6 +377,8 @@ export interface DB {
   invitation_mail_stops: InvitationMailStopsTable;
   invitation_stop_tokens: InvitationStopTokensTable;
   invitation_declines: InvitationDeclinesTable;
+  team_audit: TeamAuditTable;
+  security_log: SecurityLogTable;
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   click_daily: ClickDailyTable;

@@ -1,9 +1,6 @@
 import type { Tier } from '@mailtokit/contracts/user';
 import { isPremium } from '@mailtokit/contracts/user';
-import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/types';
-import { authOf } from './auth-hook';
-import type { Clock } from './clock';
 import { premiumRequired, teamRequired } from './errors';
 
 /** The tier in force at `now` (the app clock): a subscription past its end counts as FREE. */
@@ -16,6 +13,31 @@ export function tierOf(
   return user.subscription_tier;
 }
 
+/** Whether the user's own plan (PREMIUM or TEAM, in force at `now`) includes saved links. */
+export function hasOwnPlan(
+  user: Pick<UserRow, 'subscription_tier' | 'subscription_expires_at'>,
+  now: Date,
+): boolean {
+  return isPremium(tierOf(user, now));
+}
+
+/**
+ * Whether a team's plan covers its members (its seats): the team's owner holds the TEAM tier
+ * in force at `now`. A covered team's members read, and by role edit, its shared links
+ * whatever their own plan; once the owner's TEAM plan ends, the team's plan has ended.
+ */
+export function teamPlanCovers(
+  owner: Pick<UserRow, 'subscription_tier' | 'subscription_expires_at'>,
+  now: Date,
+): boolean {
+  return tierOf(owner, now) === 'TEAM';
+}
+
+/** Whether a user holds a seat in at least one team whose plan covers its members. */
+export interface Seats {
+  hasSeat(user: Pick<UserRow, 'id'>): Promise<boolean>;
+}
+
 /** Throws 403 'Premium subscription required' unless the user is PREMIUM or TEAM. */
 export function requirePremium(user: UserRow, now: Date): void {
   if (!isPremium(tierOf(user, now))) throw premiumRequired();
@@ -24,12 +46,4 @@ export function requirePremium(user: UserRow, now: Date): void {
 /** Throws 403 'Team subscription required' unless the user is on the TEAM tier. */
 export function requireTeamTier(user: UserRow, now: Date): void {
   if (tierOf(user, now) !== 'TEAM') throw teamRequired();
-}
-
-/**
- * Tier gate for premium routes, run as `preValidation` so that it comes before body and
- * query validation: a FREE user always reads 403, whatever the request holds.
- */
-export function premiumFirst(clock: Clock): (request: FastifyRequest) => Promise<void> {
-  return async (request) => requirePremium(authOf(request).user, clock());
 }

@@ -211,6 +211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/security-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's security log, newest first
+         * @description Sign-ins (successful and failed), other sessions signed out, password and e-mail changes, password resets, API tokens and webhooks created and revoked, each with the client's user agent (never its address). At most 200 per call from `offset`; X-Total-Count holds how many there are. Session only. Nothing changes an event; deleting the account deletes the log.
+         */
+        get: operations["listSecurityLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mailto-links/export.csv": {
         parameters: {
             query?: never;
@@ -394,6 +414,46 @@ export interface paths {
          * @description The owner removes anyone else; an admin removes plain members; any member but the owner may remove themselves. The owner is never removed (403). The removed member's links shared with the team become their private links. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's audit log, newest first
+         * @description Filtered by person (`actorId`), `action` and UTC days (`from`, `to`, inclusive), at most 200 per call from `offset`; X-Total-Count holds the number of matches. The team's owner and admins only: members get 403, anyone else 404 Team not found. Entries are appended by the changes themselves and never rewritten; they are kept as long as the team exists (at least 400 days) and deleted with it. An entry names its actor by id and by the username they had then (`deleted`: the account is gone), and the client by its user agent (never its address).
+         */
+        get: operations["listTeamAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's audit log as CSV
+         * @description The same filters, newest first, at most 10,000 entries; RFC 4180, UTF-8, header `time,actor_id,actor,action,subject_type,subject_id,subject,fields,details,user_agent,country`. The team's owner and admins only: members get 403, anyone else 404 Team not found. Entries are appended by the changes themselves and never rewritten; they are kept as long as the team exists (at least 400 days) and deleted with it. An entry names its actor by id and by the username they had then (`deleted`: the account is gone), and the client by its user agent (never its address).
+         */
+        get: operations["exportTeamAuditCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -886,7 +946,7 @@ export interface components {
         };
         CreateTokenBodyInput: {
             name: string;
-            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write" | "audit:read")[];
             expiresInDays?: number | null;
             /** @description The current password; needed under a session unless it was confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password) */
             currentPassword?: string;
@@ -1055,6 +1115,7 @@ export interface components {
             currentUserId: number;
             /** @enum {string} */
             currentUserRole: "OWNER" | "ADMIN" | "MEMBER";
+            planActive: boolean;
             memberCount: number;
             members: components["schemas"]["TeamMember"][];
         };
@@ -1114,7 +1175,7 @@ export interface components {
         ApiToken: {
             id: number;
             name: string;
-            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write" | "audit:read")[];
             /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
@@ -1123,7 +1184,7 @@ export interface components {
         CreatedApiToken: {
             id: number;
             name: string;
-            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write")[];
+            scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write" | "audit:read")[];
             /** Format: date-time */
             createdAt: string;
             expiresAt: string | null;
@@ -1144,6 +1205,17 @@ export interface components {
             clicks: number;
         };
         TrackingLinkList: components["schemas"]["TrackingLink"][];
+        SecurityEvent: {
+            id: number;
+            /** @enum {string} */
+            event: "sign_in" | "sign_in_failed" | "other_sessions_signed_out" | "password_changed" | "password_reset" | "email_changed" | "api_token_created" | "api_token_revoked" | "webhook_created" | "webhook_deleted";
+            detail: string | null;
+            userAgent: string | null;
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SecurityEventList: components["schemas"]["SecurityEvent"][];
         AccountExport: {
             /** @constant */
             format: "mailtokit-account-export/1";
@@ -1253,7 +1325,34 @@ export interface components {
                     expiresAt: string;
                 }[];
             };
+            securityLog: components["schemas"]["SecurityEvent"][];
         };
+        TeamAuditEntry: {
+            id: number;
+            teamId: number;
+            /** @enum {string} */
+            action: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+            actor: {
+                id: number | null;
+                username: string;
+                deleted: boolean;
+            };
+            subject: {
+                /** @enum {string} */
+                type: "link" | "tracking_link" | "user" | "invitation";
+                id: number | null;
+                name: string | null;
+            };
+            fields: string[];
+            details: {
+                [key: string]: string;
+            };
+            userAgent: string | null;
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TeamAuditList: components["schemas"]["TeamAuditEntry"][];
         LinkAnalytics: {
             linkId: number;
             /** Format: date-time */
@@ -1761,6 +1860,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     requestPasswordReset: {
@@ -2012,6 +2120,56 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSecurityLog: {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityEventList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2872,6 +3030,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeamAudit: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this person (user id) */
+                actorId?: string;
+                /** @description Only entries of this action */
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                from?: string;
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                to?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAuditList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTeamAuditCsv: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this person (user id) */
+                actorId?: string;
+                /** @description Only entries of this action */
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                from?: string;
+                /** @description UTC calendar day (YYYY-MM-DD), inclusive */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description Default Response */

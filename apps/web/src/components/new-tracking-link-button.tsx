@@ -22,15 +22,20 @@ export interface NewTrackingLink {
 /**
  * Making a tracking link for the saved link `linkId`, from any button or menu item: the
  * 'New tracking link' dialog, or for a plan without tracking links the upgrade prompt before
- * anything is typed.
+ * anything is typed. `canEdit`: the server says the user may edit the link, which without a
+ * plan of their own means a team's plan covers them (a seat): then nothing is locked.
  */
-export function useNewTrackingLink(linkId: number, mailtoUrl?: string): NewTrackingLink {
+export function useNewTrackingLink(
+  linkId: number,
+  mailtoUrl?: string,
+  canEdit = false,
+): NewTrackingLink {
   const { isPremium, user } = useAuth();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
   // Unknown plan (still loading): let the server decide.
-  const locked = user !== null && !isPremium;
+  const locked = user !== null && !isPremium && !canEdit;
   const start = () => {
     if (locked) {
       promptUpgrade(TRACKING_PREMIUM_MESSAGE);
@@ -61,6 +66,8 @@ export function useNewTrackingLink(linkId: number, mailtoUrl?: string): NewTrack
 export interface NewTrackingLinkButtonProps {
   linkId: number;
   mailtoUrl?: string;
+  /** The link's `canEdit`, as the server answered it. */
+  canEdit?: boolean;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
 }
@@ -69,10 +76,11 @@ export interface NewTrackingLinkButtonProps {
 export function NewTrackingLinkButton({
   linkId,
   mailtoUrl,
+  canEdit,
   size = 'default',
   variant = 'default',
 }: NewTrackingLinkButtonProps) {
-  const tracking = useNewTrackingLink(linkId, mailtoUrl);
+  const tracking = useNewTrackingLink(linkId, mailtoUrl, canEdit);
   return (
     <>
       <Button size={size} variant={variant} onClick={tracking.start}>

@@ -51,7 +51,9 @@ export const PLANS: readonly Plan[] = [
     features: [
       'Teams with owner, admin and member roles',
       'Links shared with a team',
+      "Covers your team: members on any plan, Free included, read the team's links, tracking links and analytics; admins edit them",
       'Team analytics across shared links',
+      'An audit log of who changed what, with CSV download',
     ],
   },
 ];

@@ -26,6 +26,9 @@ export const queryKeys = {
     members: (teamId: number) => ['teams', teamId, 'members'] as const,
     /** A team's pending invitations (owner and admins). */
     invitations: (teamId: number) => ['teams', teamId, 'invitations'] as const,
+    /** One page of a team's audit log, for a filter (owner and admins). */
+    audit: (teamId: number, filter: Record<string, string | number>) =>
+      ['teams', teamId, 'audit', filter] as const,
     /** The caller's teams as the link form's 'Share with Team' selector needs them. */
     shareOptions: ['teams', 'share-options'] as const,
   },
@@ -51,6 +54,12 @@ export const queryKeys = {
 
   tokens: {
     all: ['tokens'] as const,
+  },
+
+  /** The signed-in user's security log, by page. */
+  securityLog: {
+    all: ['security-log'] as const,
+    page: (page: number) => ['security-log', page] as const,
   },
 
   webhooks: {

@@ -1,7 +1,13 @@
 import type { TeamRole } from '@mailtokit/contracts/teams';
 import { describe, expect, it } from 'vitest';
 import type { LinkRow } from '../../db/types';
-import { accessFor, type LinkAccess, type Memberships } from './service';
+import {
+  accessFor,
+  seatedTeamIds,
+  type LinkAccess,
+  type LinkViewer,
+  type Memberships,
+} from './service';
 
 const AUTHOR = { id: 1 };
 const VIEWER = { id: 2 };
@@ -26,8 +32,21 @@ function link(teamId: number | null): LinkRow {
   };
 }
 
+/** Memberships in teams whose plan covers them (unless `covered` says otherwise). */
 const seats = (...entries: [number, TeamRole][]): Memberships =>
-  new Map(entries.map(([teamId, role]) => [teamId, { role, teamName: `team ${teamId}` }]));
+  new Map(
+    entries.map(([teamId, role]) => [teamId, { role, teamName: `team ${teamId}`, covered: true }]),
+  );
+
+const uncovered = (memberships: Memberships): Memberships =>
+  new Map([...memberships].map(([id, m]) => [id, { ...m, covered: false }]));
+
+/** A viewer with a plan of their own unless `ownPlan` is false. */
+const as = (
+  who: { id: number },
+  memberships: Memberships = seats(),
+  ownPlan = true,
+): LinkViewer => ({ id: who.id, ownPlan, memberships });
 
 const ROLES: TeamRole[] = ['OWNER', 'ADMIN', 'MEMBER'];
 
@@ -39,12 +58,12 @@ describe('accessFor', () => {
       ['shared, author a member there', link(TEAM), seats([TEAM, 'MEMBER'])],
       ['shared, author has left the team', link(TEAM), seats()],
     ])('%s', (_case, row, memberships) => {
-      expect(accessFor(AUTHOR, row, memberships)).toBe('edit');
+      expect(accessFor(as(AUTHOR, memberships), row)).toBe('edit');
     });
 
     it('without memberships given', () => {
-      expect(accessFor(AUTHOR, link(null))).toBe('edit');
-      expect(accessFor(AUTHOR, link(TEAM))).toBe('edit');
+      expect(accessFor(as(AUTHOR), link(null))).toBe('edit');
+      expect(accessFor(as(AUTHOR), link(TEAM))).toBe('edit');
     });
   });
 
@@ -54,31 +73,33 @@ describe('accessFor', () => {
       ['ADMIN', 'edit'],
       ['MEMBER', 'read'],
     ])('%s: %s', (role, access) => {
-      expect(accessFor(VIEWER, link(TEAM), seats([TEAM, role]))).toBe(access);
+      expect(accessFor(as(VIEWER, seats([TEAM, role])), link(TEAM))).toBe(access);
       // Seats in other teams change nothing.
       for (const other of ROLES)
-        expect(accessFor(VIEWER, link(TEAM), seats([OTHER_TEAM, other], [TEAM, role]))).toBe(
+        expect(accessFor(as(VIEWER, seats([OTHER_TEAM, other], [TEAM, role])), link(TEAM))).toBe(
           access,
         );
     });
 
     it.each(ROLES)('not a member of that team (%s of another): none', (role) => {
-      expect(accessFor(VIEWER, link(TEAM), seats([OTHER_TEAM, role]))).toBe('none');
+      expect(accessFor(as(VIEWER, seats([OTHER_TEAM, role])), link(TEAM))).toBe('none');
     });
 
     it('in no team at all: none', () => {
-      expect(accessFor(VIEWER, link(TEAM), seats())).toBe('none');
-      expect(accessFor(VIEWER, link(TEAM))).toBe('none');
+      expect(accessFor(as(VIEWER, seats()), link(TEAM))).toBe('none');
+      expect(accessFor(as(VIEWER), link(TEAM))).toBe('none');
     });
   });
 
   describe('someone else, a private link', () => {
     it.each(ROLES)('%s of the author teams: none', (role) => {
-      expect(accessFor(VIEWER, link(null), seats([TEAM, role], [OTHER_TEAM, role]))).toBe('none');
+      expect(accessFor(as(VIEWER, seats([TEAM, role], [OTHER_TEAM, role])), link(null))).toBe(
+        'none',
+      );
     });
 
     it('in no team: none', () => {
-      expect(accessFor(VIEWER, link(null), seats())).toBe('none');
+      expect(accessFor(as(VIEWER, seats()), link(null))).toBe('none');
     });
   });
 
@@ -89,7 +110,7 @@ describe('accessFor', () => {
         for (const role of [null, ...ROLES]) {
           const memberships = role === null ? seats() : seats([TEAM, role]);
           const user = who === 'author' ? AUTHOR : VIEWER;
-          const access = accessFor(user, link(shared ? TEAM : null), memberships);
+          const access = accessFor(as(user, memberships), link(shared ? TEAM : null));
           table.push(`${who} ${shared ? 'shared' : 'private'} ${role ?? 'none'}: ${access}`);
         }
     expect(table).toEqual([
@@ -110,5 +131,48 @@ describe('accessFor', () => {
       'other shared ADMIN: edit',
       'other shared MEMBER: read',
     ]);
+  });
+
+  describe('without a plan of their own: only through a team whose plan covers them', () => {
+    it('covers the whole matrix: viewer x sharing x role x the team plan', () => {
+      const table: string[] = [];
+      for (const who of ['author', 'other'] as const)
+        for (const shared of [false, true])
+          for (const covered of [true, false])
+            for (const role of ROLES) {
+              const memberships = seats([TEAM, role]);
+              const viewer = as(
+                who === 'author' ? AUTHOR : VIEWER,
+                covered ? memberships : uncovered(memberships),
+                false,
+              );
+              const access = accessFor(viewer, link(shared ? TEAM : null));
+              if (access !== 'none')
+                table.push(`${who} ${shared ? 'shared' : 'private'} ${role}: ${access}`);
+            }
+      // Nothing private, nothing of a team whose plan has ended.
+      expect(table).toEqual([
+        'author shared OWNER: edit',
+        'author shared ADMIN: edit',
+        'author shared MEMBER: edit',
+        'other shared OWNER: edit',
+        'other shared ADMIN: edit',
+        'other shared MEMBER: read',
+      ]);
+    });
+
+    it('a plan of their own reaches the links of a team whose plan has ended', () => {
+      const memberships = uncovered(seats([TEAM, 'MEMBER']));
+      expect(accessFor(as(VIEWER, memberships, true), link(TEAM))).toBe('read');
+      expect(accessFor(as(VIEWER, memberships, false), link(TEAM))).toBe('none');
+    });
+
+    it('seatedTeamIds: the covered teams only, in order', () => {
+      const memberships = new Map([
+        ...seats([30, 'MEMBER'], [TEAM, 'ADMIN']),
+        ...uncovered(seats([OTHER_TEAM, 'OWNER'])),
+      ]);
+      expect(seatedTeamIds(memberships)).toEqual([TEAM, 30]);
+    });
   });
 });

@@ -1,11 +1,13 @@
 import type { Conn } from '../../db/database';
-import type { TeamMemberRow } from '../../db/types';
+import type { TeamMemberRow, UserRow } from '../../db/types';
 
-/** One of a user's teams: the team's name and the user's role there. */
+/** One of a user's teams: the team's name, the user's role there and the owner's plan. */
 export interface Membership {
   team_id: number;
   team_name: string;
   role: TeamMemberRow['role'];
+  owner_tier: UserRow['subscription_tier'];
+  owner_expires_at: UserRow['subscription_expires_at'];
 }
 
 /** The user's teams with their role in each (one query per request that needs them). */
@@ -13,7 +15,14 @@ export function listMembershipsOfUser(db: Conn, userId: number): Promise<Members
   return db
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
-    .select(['team_members.team_id', 'teams.name as team_name', 'team_members.role'])
+    .innerJoin('users as owner', 'owner.id', 'teams.owner_id')
+    .select([
+      'team_members.team_id',
+      'teams.name as team_name',
+      'team_members.role',
+      'owner.subscription_tier as owner_tier',
+      'owner.subscription_expires_at as owner_expires_at',
+    ])
     .where('team_members.user_id', '=', userId)
     .execute();
 }

@@ -1,6 +1,8 @@
 import { teamPermissions, type TeamRole } from '@mailtokit/contracts/teams';
 import type { Conn, Db } from '../../db/database';
 import type { LinkRow, UserRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { hasOwnPlan, teamPlanCovers, type Seats } from '../../lib/tiers';
 import * as repo from './repo';
 
 export {
@@ -8,6 +10,7 @@ export {
   linkVisibleToSql,
   ownedBy,
   sharedWithTeamOf,
+  sharedWithTeams,
   type Viewer,
 } from './visibility';
 
@@ -23,26 +26,53 @@ export {
 /** What a user may do with a link. */
 export type LinkAccess = 'none' | 'read' | 'edit';
 
-/** The teams a user belongs to: team id -> the user's role there and the team's name. */
-export type Memberships = ReadonlyMap<number, { role: TeamRole; teamName: string }>;
-
-const NO_TEAMS: Memberships = new Map();
+/**
+ * The teams a user belongs to: team id -> the user's role there, the team's name and whether
+ * the team's plan covers its members (`covered`: its owner holds the TEAM tier now).
+ */
+export type Memberships = ReadonlyMap<
+  number,
+  { role: TeamRole; teamName: string; covered: boolean }
+>;
 
 /**
- * The one place that decides access to a link: its author may edit it; when it is shared with
- * a team, the team's owner and admins may edit it too and its members may read it; nobody else
- * sees it. Pure: the caller loads the user's memberships (`AccessService.memberships`).
- * `accessFor(...) !== 'none'` exactly when `linkVisibleTo` selects the link.
+ * What the access rules know of the person asking: their memberships, and whether their own
+ * plan (PREMIUM or TEAM) includes saved links.
+ */
+export interface LinkViewer {
+  id: number;
+  ownPlan: boolean;
+  memberships: Memberships;
+}
+
+/**
+ * The one place that decides access to a link. A team link is reached through the team when
+ * the viewer belongs to it and either their own plan includes saved links or the team's plan
+ * covers its members (a seat); a private link only with the viewer's own plan. Reached, its
+ * author may edit it; the team's owner and admins may edit it too and its members may read
+ * it; nobody else sees it. Pure: the caller loads the viewer (`AccessService.viewer`).
+ * For a viewer with a plan of their own, `accessFor(...) !== 'none'` exactly when
+ * `linkVisibleTo` selects the link; for one without, exactly when the link is shared with one
+ * of `seatedTeamIds` (`sharedWithTeams`).
  */
 export function accessFor(
-  user: Pick<UserRow, 'id'>,
+  viewer: LinkViewer,
   link: Pick<LinkRow, 'user_id' | 'team_id'>,
-  memberships: Memberships = NO_TEAMS,
 ): LinkAccess {
-  if (link.user_id === user.id) return 'edit';
-  const membership = link.team_id === null ? undefined : memberships.get(link.team_id);
+  const membership = link.team_id === null ? undefined : viewer.memberships.get(link.team_id);
+  const reached = viewer.ownPlan || (membership !== undefined && membership.covered);
+  if (!reached) return 'none';
+  if (link.user_id === viewer.id) return 'edit';
   if (!membership) return 'none';
   return teamPermissions(membership.role).canManageSharedLinks ? 'edit' : 'read';
+}
+
+/** The teams whose plan covers the viewer (their seats), in id order. */
+export function seatedTeamIds(memberships: Memberships): number[] {
+  return [...memberships]
+    .filter(([, m]) => m.covered)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
 }
 
 /**
@@ -54,16 +84,54 @@ export interface LinkAccessRules {
   loadAccessible(user: UserRow, rawId: string | number, need: 'read' | 'edit'): Promise<LinkRow>;
   /** The id, name and team of every link the user can see (own and shared with their teams). */
   visibleLinks(user: UserRow): Promise<{ id: number; name: string; team_id: number | null }[]>;
+  /**
+   * 403 PREMIUM_REQUIRED unless the user's own plan includes saved links or they hold a seat
+   * in a team whose plan covers its members (views across links: the analytics overview).
+   */
+  assertReachesLinks(user: UserRow): Promise<void>;
 }
 
 /** Memberships as the access rules read them (the teams module changes them). */
-export class AccessService {
-  constructor(private readonly db: Db) {}
+export class AccessService implements Seats {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
-  /** The user's teams and role in each, read fresh from the database (no tier needed). */
+  /**
+   * The user's teams, role in each and whether each team's plan covers its members, read
+   * fresh from the database (no tier needed).
+   */
   async memberships(user: Pick<UserRow, 'id'>): Promise<Memberships> {
     const rows = await repo.listMembershipsOfUser(this.db.kysely, user.id);
-    return new Map(rows.map((r) => [r.team_id, { role: r.role, teamName: r.team_name }]));
+    const now = this.clock();
+    return new Map(
+      rows.map((r) => [
+        r.team_id,
+        {
+          role: r.role,
+          teamName: r.team_name,
+          covered: teamPlanCovers(
+            { subscription_tier: r.owner_tier, subscription_expires_at: r.owner_expires_at },
+            now,
+          ),
+        },
+      ]),
+    );
+  }
+
+  /** The viewer `accessFor` takes: the user's memberships and own plan, now. */
+  async viewer(user: UserRow): Promise<LinkViewer> {
+    return {
+      id: user.id,
+      ownPlan: hasOwnPlan(user, this.clock()),
+      memberships: await this.memberships(user),
+    };
+  }
+
+  /** Whether the user holds a seat in a team whose plan covers its members. */
+  async hasSeat(user: Pick<UserRow, 'id'>): Promise<boolean> {
+    return seatedTeamIds(await this.memberships(user)).length > 0;
   }
 
   /**

@@ -35,6 +35,17 @@ export function sharedWithTeamOf(link: string, viewer: Viewer): RawBuilder<SqlBo
 }
 
 /**
+ * The link is shared with one of `teamIds`: for a viewer without a plan of their own, the
+ * teams whose plan covers them (`seatedTeamIds`), which is all such a viewer may see. Never
+ * null; an empty list selects nothing.
+ */
+export function sharedWithTeams(link: string, teamIds: readonly number[]): RawBuilder<SqlBool> {
+  if (teamIds.length === 0) return sql<SqlBool>`(1 = 0)`;
+  const team = sql.ref(`${link}.team_id`);
+  return sql<SqlBool>`(${team} is not null and ${team} in (${sql.join(teamIds.map((id) => sql.val(id)))}))`;
+}
+
+/**
  * THE rule of which links a user may see, as a Kysely expression: their own links and the
  * links shared with a team they belong to (whatever their role there). `link` is the alias
  * (or table name) of `mailto_links` in the query; `viewer` a user id or a column holding one.
@@ -45,6 +56,8 @@ export function sharedWithTeamOf(link: string, viewer: Viewer): RawBuilder<SqlBo
  *       .where(linkVisibleTo('m', { column: 'w.user_id' }))
  *
  * Raw SQL (the PostgreSQL click batch) takes the same rule as text: `linkVisibleToSql`.
+ * This is the rule for a viewer whose own plan includes saved links (webhooks, their owners);
+ * a viewer without one sees only `sharedWithTeams(link, seatedTeamIds(...))`.
  * Which of the visible links a user may edit is `accessFor`'s answer (service.ts).
  */
 export function linkVisibleTo(link: string, viewer: Viewer): RawBuilder<SqlBool> {

@@ -267,3 +267,15 @@ export async function deleteUserData(
       .execute();
   await trx.deleteFrom('users').where('id', '=', uid).execute();
 }
+
+/** The account's security log, newest first, at most `max` events. */
+export function securityLogOf(db: Conn, userId: number, max: number) {
+  return db
+    .selectFrom('security_log')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(max)
+    .execute();
+}

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { WRONG_PASSWORD, type AccountExport } from '@mailtokit/contracts/account';
+import { SECURITY_LOG_EXPORT_MAX, type SecurityEventType } from '@mailtokit/contracts/security-log';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
@@ -90,6 +91,7 @@ export class AccountService {
       repo.contactMessagesOf(k, user.id),
     ]);
     const invitations = await repo.invitationsOf(k, user.id);
+    const securityLog = await repo.securityLogOf(k, user.id, SECURITY_LOG_EXPORT_MAX);
     // Key order as in AccountExport: format, exportedAt, profile, savedLinks, trackingLinks, …
     const head: Pick<AccountExport, 'format' | 'exportedAt' | 'profile'> = {
       format: 'mailtokit-account-export/1',
@@ -138,6 +140,14 @@ export class AccountService {
         createdAt: m.created_at,
       })),
       invitations,
+      securityLog: securityLog.map((e) => ({
+        id: e.id,
+        event: e.event as SecurityEventType,
+        detail: e.detail,
+        userAgent: e.user_agent,
+        country: e.country,
+        createdAt: e.created_at,
+      })),
     };
 
     // Saved links are encoded one at a time as they are written (their mailto URL is most of

@@ -4,7 +4,7 @@ import { idParam } from '@mailtokit/contracts/fields';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import type { App } from '../../lib/types';
-import { premiumFirst } from '../../lib/tiers';
+import { premiumFirst } from '../../lib/tier-gate';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
 const IdParams = z.object({ id: idParam('Link id (a positive integer)') });
@@ -31,7 +31,7 @@ export async function analyticsRoutes(app: App) {
       response: { 200: LinkAnalytics, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.analytics.forLink(authOf(request).user, request.params.id, request.query),
   });
@@ -51,7 +51,7 @@ export async function analyticsRoutes(app: App) {
     // 5,000 links against the schema on the way out cost five times the call's own work.
     serializerCompiler: () => (data) => JSON.stringify(data),
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.analytics.overview(authOf(request).user, request.query),
   });
@@ -75,7 +75,7 @@ export async function analyticsRoutes(app: App) {
       produces: ['text/csv'],
     },
     config: { auth: { token: 'analytics:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request, reply) => {
       const csv = await app.services.analytics.clicksCsv(authOf(request).user, request.params.id, {
         ...request.query,

@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
-import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
 import { csvRow } from './csv';
 import * as raw from './raw-repo';
@@ -68,7 +67,6 @@ export class AnalyticsService {
 
   async forLink(user: UserRow, rawId: string, query: Query): Promise<LinkAnalytics> {
     const now = this.clock();
-    requirePremium(user, now);
     const link = await this.links().loadAccessible(user, rawId, 'read');
     const range = resolveRange(query, now);
     const r = rangeQuery(range);
@@ -135,7 +133,7 @@ export class AnalyticsService {
    */
   async overview(user: UserRow, query: Query): Promise<AnalyticsOverview> {
     const now = this.clock();
-    requirePremium(user, now);
+    await this.links().assertReachesLinks(user);
     return this.overviewSlots.run(() => this.computeOverview(user, query, now));
   }
 
@@ -238,7 +236,6 @@ export class AnalyticsService {
     query: Query,
   ): Promise<{ filename: string; body: Readable }> {
     const now = this.clock();
-    requirePremium(user, now);
     const link = await this.links().loadAccessible(user, rawId, 'read');
     const range = resolveRange({ ...query, interval: 'day' }, now);
     const r = rangeQuery(range);

@@ -9,6 +9,7 @@ import { passwordChangedMail, passwordResetMail, type Mailer } from '../mail/ser
 import type { TokensService } from '../tokens/service';
 import type { UsersService } from '../users/service';
 import * as repo from './repo';
+import type { SecurityLog } from '../security-log/service';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -37,7 +38,11 @@ export class PasswordResetService {
    */
   constructor(
     private readonly db: Db,
-    private readonly accounts: { users: UsersService; tokens: TokensService },
+    private readonly accounts: {
+      users: UsersService;
+      tokens: TokensService;
+      securityLog: SecurityLog;
+    },
     private readonly mailer: Pick<Mailer, 'send'>,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
@@ -124,6 +129,7 @@ export class PasswordResetService {
       await repo.deleteResetTokens(trx, claimed.user_id);
       await repo.deleteUserSessions(trx, claimed.user_id);
       const revoked = await this.accounts.tokens.revokeAll(claimed.user_id, trx);
+      await this.accounts.securityLog.record(trx, claimed.user_id, 'password_reset');
       return { user: updated, revoked };
     });
     if (!done) throw invalidToken();

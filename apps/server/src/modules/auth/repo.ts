@@ -27,10 +27,16 @@ export async function deleteSession(db: Conn, id: string): Promise<void> {
 }
 
 /** Deletes every session of a user except `keepId` (if given). */
-export async function deleteUserSessions(db: Conn, userId: number, keepId?: string): Promise<void> {
+/** Deletes the user's sessions (but `keepId`); how many there were. */
+export async function deleteUserSessions(
+  db: Conn,
+  userId: number,
+  keepId?: string,
+): Promise<number> {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepId) q = q.where('id', '!=', keepId);
-  await q.execute();
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteExpiredSessions(db: Conn, now: string): Promise<void> {

@@ -20,6 +20,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
 import { DeviceCookies } from './device';
 import * as repo from './repo';
+import type { SecurityLog } from '../security-log/service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
@@ -48,6 +49,8 @@ export class AuthService {
     private readonly passwords: Passwords,
     private readonly opts: AuthServiceOptions,
     private readonly clock: Clock,
+    /** The account's security log: sign-ins, failed ones, password changes. */
+    private readonly securityLog: SecurityLog,
   ) {
     this.devices = new DeviceCookies(db, clock);
   }
@@ -116,8 +119,10 @@ export class AuthService {
       },
       forget: ['loginPair', 'loginDevice'],
     });
+    if (user && !ok) await this.securityLog.record(null, user.id, 'sign_in_failed');
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
+    await this.securityLog.record(null, user.id, 'sign_in');
     return {
       access_token: token,
       user: toUser(user, this.clock()),
@@ -224,7 +229,15 @@ export class AuthService {
     const hash = await this.passwords.hash(newPassword, client);
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.users.setPasswordHash(auth.user.id, hash, trx);
-      await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
+      const ended = await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
+      await this.securityLog.record(trx, auth.user.id, 'password_changed');
+      if (ended > 0)
+        await this.securityLog.record(
+          trx,
+          auth.user.id,
+          'other_sessions_signed_out',
+          `${ended} ${ended === 1 ? 'session' : 'sessions'}`,
+        );
     });
   }
 

@@ -35,11 +35,6 @@ export function insertLink(db: Conn, link: NewLink): Promise<LinkRow> {
   return db.insertInto('mailto_links').values(link).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Inserts many links in one statement. */
-export async function insertLinks(db: Conn, links: NewLink[]): Promise<void> {
-  if (links.length > 0) await db.insertInto('mailto_links').values(links).execute();
-}
-
 /** The updated row, or undefined when it no longer exists. */
 export function updateLink(db: Conn, id: number, patch: LinkUpdate): Promise<LinkRow | undefined> {
   return db
@@ -90,11 +85,13 @@ export async function countOwnLinks(db: Conn, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-/** Inserts many links in one statement; their new ids. */
-export async function insertLinksReturningIds(db: Conn, links: NewLink[]): Promise<number[]> {
+/** Inserts many links in one statement; the new id, name and team of each. */
+export async function insertLinksReturning(
+  db: Conn,
+  links: NewLink[],
+): Promise<{ id: number; name: string; team_id: number | null }[]> {
   if (links.length === 0) return [];
-  const rows = await db.insertInto('mailto_links').values(links).returning('id').execute();
-  return rows.map((r) => r.id);
+  return db.insertInto('mailto_links').values(links).returning(['id', 'name', 'team_id']).execute();
 }
 
 /** Deletes the user's links with these ids (at most a few hundred per call). */

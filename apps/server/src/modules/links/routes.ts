@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
 import { withAliases } from '../../lib/routes';
-import { premiumFirst } from '../../lib/tiers';
+import { premiumFirst } from '../../lib/tier-gate';
 import type { App } from '../../lib/types';
 import { ImportInvalidError, LinksCsvService } from './csv-service';
 
@@ -122,7 +122,7 @@ export async function linkRoutes(app: App) {
       response: { 200: MailtoLink, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) => app.services.links.get(authOf(request).user, request.params.id),
   });
 
@@ -139,7 +139,7 @@ export async function linkRoutes(app: App) {
       response: { 200: MailtoLink, 400: ErrorBody, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.links.update(authOf(request).user, request.params.id, request.body),
   });
@@ -156,7 +156,7 @@ export async function linkRoutes(app: App) {
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) => {
       await app.services.links.remove(authOf(request).user, request.params.id);
       return { ok: true as const };

@@ -2,7 +2,7 @@ import type { LinkSort } from '@mailtokit/contracts/links';
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { LinkRow } from '../../db/types';
-import { ownedBy, sharedWithTeamOf } from '../access/service';
+import { ownedBy, sharedWithTeamOf, sharedWithTeams } from '../access/service';
 
 /**
  * The links list's planner: which of the links a user can see match a search and filters, in
@@ -30,6 +30,17 @@ const LISTED = [
   'mailto_links.created_at',
   'mailto_links.updated_at',
 ] as const;
+
+/**
+ * Which of the links a user can see a list reads (the access module's rule, per viewer):
+ * `own`: their own links (all of them, else only those shared with `teams`); `teams`: the
+ * links shared with all the user's teams (`'all'`), or with these teams only (a viewer
+ * without a plan of their own: the teams whose plan covers them). `[]`: no team branch.
+ */
+export interface Reach {
+  own: boolean;
+  teams: 'all' | readonly number[];
+}
 
 /** What narrows and orders one page of the list (all optional but the page). */
 export interface LinkQuery {
@@ -68,26 +79,39 @@ function narrowed(base: Base, q: LinkQuery, search: boolean): Base {
 }
 
 type Base = ReturnType<typeof own>;
-const own = (db: Conn, userId: number) =>
-  db.selectFrom('mailto_links').where(ownedBy('mailto_links', userId));
+const own = (db: Conn, userId: number, reach: Reach) =>
+  db
+    .selectFrom('mailto_links')
+    .where(ownedBy('mailto_links', userId))
+    .$if(!reach.own, (qb) => qb.where(sharedWithTeams('mailto_links', teamList(reach))));
+
+/** The teams of a reach limited to some teams (none for `'all'`). */
+const teamList = (reach: Reach): readonly number[] => (reach.teams === 'all' ? [] : reach.teams);
+
+/** Whether a reach has a branch of links shared by others. */
+const hasTeams = (reach: Reach) => reach.teams === 'all' || reach.teams.length > 0;
+
+/** `link`'s team is one the reach reads. */
+const inReach = (link: string, userId: number, reach: Reach) =>
+  reach.teams === 'all' ? sharedWithTeamOf(link, userId) : sharedWithTeams(link, reach.teams);
 
 /**
  * The links a user can see (the access module's rule, `linkVisibleTo`), as its two halves in
  * disjoint branches: the user's own, and those other authors shared with a team of the user's.
- * Two branches rather than one OR, so that each reads its own index. `inTeams`: whether the
- * user belongs to any team (read by the caller); if not, there is no second branch. `search`:
+ * Two branches rather than one OR, so that each reads its own index. `reach`: which of them
+ * the viewer reads (read by the caller); with no team, there is no second branch. `search`:
  * the branches test the search on each link (for a walk in the sort order's index); else they
  * leave it to the caller.
  */
-function branches(db: Conn, userId: number, inTeams: boolean, q: LinkQuery, search: boolean) {
-  const mine = narrowed(own(db, userId), q, search);
+function branches(db: Conn, userId: number, reach: Reach, q: LinkQuery, search: boolean) {
+  const mine = narrowed(own(db, userId, reach), q, search);
   const shared =
-    !inTeams || q.shared === false
+    !hasTeams(reach) || q.shared === false
       ? null
       : narrowed(
           db
             .selectFrom('mailto_links')
-            .where(sharedWithTeamOf('mailto_links', userId))
+            .where(inReach('mailto_links', userId, reach))
             .where((eb) => eb.not(ownedBy('mailto_links', userId))),
           q,
           search,
@@ -96,8 +120,11 @@ function branches(db: Conn, userId: number, inTeams: boolean, q: LinkQuery, sear
 }
 
 type SearchBase = ReturnType<typeof ownSearch>;
-const ownSearch = (db: Conn, userId: number) =>
-  db.selectFrom('mailto_link_search').where(ownedBy('mailto_link_search', userId));
+const ownSearch = (db: Conn, userId: number, reach: Reach) =>
+  db
+    .selectFrom('mailto_link_search')
+    .where(ownedBy('mailto_link_search', userId))
+    .$if(!reach.own, (qb) => qb.where(sharedWithTeams('mailto_link_search', teamList(reach))));
 
 /**
  * The same two branches over `mailto_link_search` (author, team and search text of every
@@ -107,7 +134,7 @@ const ownSearch = (db: Conn, userId: number) =>
 function searchBranches(
   db: Conn,
   userId: number,
-  inTeams: boolean,
+  reach: Reach,
   q: Omit<LinkQuery, 'limit' | 'offset'>,
 ) {
   const narrow = (base: SearchBase): SearchBase =>
@@ -120,14 +147,14 @@ function searchBranches(
       )
       .$if(q.shared === true, (qb) => qb.where('mailto_link_search.team_id', 'is not', null))
       .$if(q.shared === false, (qb) => qb.where('mailto_link_search.team_id', 'is', null));
-  const mine = narrow(ownSearch(db, userId));
+  const mine = narrow(ownSearch(db, userId, reach));
   const shared =
-    !inTeams || q.shared === false
+    !hasTeams(reach) || q.shared === false
       ? null
       : narrow(
           db
             .selectFrom('mailto_link_search')
-            .where(sharedWithTeamOf('mailto_link_search', userId))
+            .where(inReach('mailto_link_search', userId, reach))
             .where((eb) => eb.not(ownedBy('mailto_link_search', userId))),
         );
   return { mine, shared };
@@ -198,7 +225,7 @@ const WALK_SHARE = 20;
 export async function listVisibleLinks(
   db: Conn,
   userId: number,
-  inTeams: boolean,
+  reach: Reach,
   q: LinkQuery,
 ): Promise<{ rows: ListedLink[]; total: number }> {
   const sort = q.sort ?? 'createdAt';
@@ -206,12 +233,12 @@ export async function listVisibleLinks(
   if (!q.search) {
     const rows =
       sort === 'clicks'
-        ? await byClicks(db, searchBranches(db, userId, inTeams, q), q)
-        : await pageOf(db, branches(db, userId, inTeams, q, false), q);
-    return { rows, total: await countVisibleLinks(db, userId, inTeams, q) };
+        ? await byClicks(db, searchBranches(db, userId, reach, q), q)
+        : await pageOf(db, branches(db, userId, reach, q, false), q);
+    return { rows, total: await countVisibleLinks(db, userId, reach, q) };
   }
 
-  const found = searchBranches(db, userId, inTeams, q);
+  const found = searchBranches(db, userId, reach, q);
   // (SQLite takes no LIMIT inside a UNION ALL: the union is limited as a whole, and streams.)
   const ids = (b: SearchBase) => b.select('mailto_link_search.link_id as id');
   const collected = found.shared
@@ -247,18 +274,18 @@ export async function listVisibleLinks(
   const walk = () =>
     sort === 'clicks'
       ? byClicks(db, found, q)
-      : pageOf(db, branches(db, userId, inTeams, q, true), q);
+      : pageOf(db, branches(db, userId, reach, q, true), q);
   // The matches being more than NARROW_SEARCH_MAX, a page this close to the start is walked
   // whatever the total: the count and the walk go together (on PostgreSQL on two connections).
   if ((q.offset + q.limit) * WALK_SHARE <= NARROW_SEARCH_MAX + 1) {
-    const [total, rows] = await Promise.all([countVisibleLinks(db, userId, inTeams, q), walk()]);
+    const [total, rows] = await Promise.all([countVisibleLinks(db, userId, reach, q), walk()]);
     return { rows, total };
   }
-  const total = await countVisibleLinks(db, userId, inTeams, q);
+  const total = await countVisibleLinks(db, userId, reach, q);
   if (q.offset >= total) return { rows: [], total };
   if ((q.offset + q.limit) * WALK_SHARE <= total) return { rows: await walk(), total };
   const matching = (b: SearchBase) => b.select('mailto_link_search.link_id');
-  const { mine, shared } = branches(db, userId, inTeams, q, false);
+  const { mine, shared } = branches(db, userId, reach, q, false);
   const rows = await pageOf(
     db,
     {
@@ -365,10 +392,10 @@ export interface LinkName {
 export async function visibleLinkNames(
   db: Conn,
   userId: number,
-  inTeams: boolean,
+  reach: Reach,
   limit: number,
 ): Promise<LinkName[]> {
-  const { mine, shared } = branches(db, userId, inTeams, { limit, offset: 0 }, false);
+  const { mine, shared } = branches(db, userId, reach, { limit, offset: 0 }, false);
   const named = (b: Base) =>
     b.select([
       'mailto_links.id',
@@ -399,20 +426,20 @@ export async function visibleLinkNames(
 export async function countVisibleLinks(
   db: Conn,
   userId: number,
-  inTeams: boolean,
+  reach: Reach,
   q: Omit<LinkQuery, 'limit' | 'offset'>,
 ): Promise<number> {
   const n = { n: 0 };
   let a: Promise<{ n: number | string | bigint }>;
   let b: Promise<{ n: number | string | bigint }>;
   if (q.search || q.teamId !== undefined || q.shared !== undefined) {
-    const { mine, shared } = searchBranches(db, userId, inTeams, q);
+    const { mine, shared } = searchBranches(db, userId, reach, q);
     const count = (x: SearchBase) =>
       x.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     a = count(mine);
     b = shared ? count(shared) : Promise.resolve(n);
   } else {
-    const { mine, shared } = branches(db, userId, inTeams, { ...q, limit: 0, offset: 0 }, false);
+    const { mine, shared } = branches(db, userId, reach, { ...q, limit: 0, offset: 0 }, false);
     const count = (x: Base) => x.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     a = count(mine);
     b = shared ? count(shared) : Promise.resolve(n);

@@ -17,15 +17,18 @@ import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
-import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { conflict, forbidden, notFound, premiumRequired, validationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import {
   accessFor,
+  seatedTeamIds,
   type AccessService,
   type LinkAccessRules,
+  type LinkViewer,
   type Memberships,
 } from '../access/service';
+import type { TeamAuditLog } from '../audit/service';
 import { toMailtoLink } from './mapper';
 import * as repo from './repo';
 import * as searchRepo from './search-repo';
@@ -38,8 +41,10 @@ export const VISIBLE_LINKS_MAX = 5000;
 const IMPORT_BATCH = 100;
 
 /**
- * Saved links. Every operation needs a premium plan (PREMIUM or TEAM);
- * links the user may not see answer 404, never revealing that they exist.
+ * Saved links. Creating, importing and exporting one's own links need a premium plan (PREMIUM
+ * or TEAM); reading and (by role) editing a team's shared links need that plan or a seat in
+ * the team whose owner's plan covers its members (the access module decides). Links the user
+ * may not see answer 404, never revealing that they exist; without a plan or a seat, 403.
  */
 export class LinksService implements LinkAccessRules {
   constructor(
@@ -47,6 +52,8 @@ export class LinksService implements LinkAccessRules {
     /** Memberships, as the access rules read them. */
     private readonly access: AccessService,
     private readonly clock: Clock,
+    /** The teams' audit logs: links created, edited, shared, unshared and deleted in a team. */
+    private readonly audit: TeamAuditLog,
     /**
      * Writes out the webhook events still queued (they are built from the stored clicks,
      * which a link's deletion takes with it).
@@ -71,9 +78,9 @@ export class LinksService implements LinkAccessRules {
     user: UserRow,
     filter: LinkListFilter,
   ): Promise<{ links: ListedMailtoLink[]; total: number }> {
-    requirePremium(user, this.clock());
+    const viewer = await this.access.viewer(user);
+    const reach = reachOf(viewer);
     const k = this.db.kysely;
-    const teams = await this.memberships(user);
     const query = {
       search: filter.q ? foldSearch(filter.q) : undefined,
       teamId: filter.teamId,
@@ -81,7 +88,7 @@ export class LinksService implements LinkAccessRules {
       sort: filter.sort,
       order: filter.order,
     };
-    const { rows, total } = await searchRepo.listVisibleLinks(k, user.id, teams.size > 0, {
+    const { rows, total } = await searchRepo.listVisibleLinks(k, user.id, reach, {
       ...query,
       limit: filter.limit,
       offset: filter.offset,
@@ -92,7 +99,7 @@ export class LinksService implements LinkAccessRules {
       addDays(utcToday(this.clock()), 1 - LINK_LIST_CLICK_DAYS),
     );
     const links = rows.map((row) => ({
-      ...present(user, row, teams),
+      ...present(viewer, row),
       clicks30d: stats.get(row.id)?.clicks ?? 0,
       trackingLinkCount: stats.get(row.id)?.trackingLinks ?? 0,
     }));
@@ -105,30 +112,37 @@ export class LinksService implements LinkAccessRules {
   }
 
   async get(user: UserRow, rawId: string): Promise<MailtoLink> {
-    requirePremium(user, this.clock());
-    const teams = await this.memberships(user);
-    return present(user, await this.find(user, rawId, 'read', teams), teams);
+    const viewer = await this.access.viewer(user);
+    return present(viewer, await this.find(viewer, rawId, 'read'));
   }
 
   /** 409 when the user already holds `linksPerUserMax` links, parallel creates included. */
   async create(user: UserRow, input: LinkInput): Promise<MailtoLink> {
     requirePremium(user, this.clock());
-    const teams = await this.memberships(user);
+    const viewer = await this.access.viewer(user);
     const now = this.clock().toISOString();
     const row = await this.oneAtATime(user.id, () =>
       this.writeShared(user, input.teamId, async (trx) => {
         await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
         if ((await repo.countOwnLinks(trx, user.id)) >= this.linksPerUserMax)
           throw conflict(LINK_MESSAGES.tooMany(this.linksPerUserMax));
-        return repo.insertLink(trx, {
+        const created = await repo.insertLink(trx, {
           user_id: user.id,
           ...columnsOf(input),
           created_at: now,
           updated_at: now,
         });
+        if (created.team_id !== null)
+          await this.audit.record(trx, {
+            teamId: created.team_id,
+            actor: user,
+            action: 'link.created',
+            subject: { type: 'link', id: created.id, name: created.name },
+          });
+        return created;
       }),
     );
-    return present(user, row, teams);
+    return present(viewer, row);
   }
 
   /**
@@ -162,6 +176,26 @@ export class LinksService implements LinkAccessRules {
         if (teamId !== null && !(await this.access.isTeamMember(conn, teamId, user.id)))
           throw validationError({ team: LINK_IMPORT_MESSAGES.unknownTeam });
     };
+    // Links imported into a team are created in it: one entry each in the team's log.
+    const auditCreated = (
+      conn: Conn,
+      rows: { id: number; name: string; team_id: number | null }[],
+    ) =>
+      this.audit.recordMany(
+        conn,
+        rows.flatMap((row) =>
+          row.team_id === null
+            ? []
+            : [
+                {
+                  teamId: row.team_id,
+                  actor: user,
+                  action: 'link.created' as const,
+                  subject: { type: 'link' as const, id: row.id, name: row.name },
+                },
+              ],
+        ),
+      );
     const batches: LinkInput[][] = [];
     for (let i = 0; i < inputs.length; i += IMPORT_BATCH)
       batches.push(inputs.slice(i, i + IMPORT_BATCH));
@@ -172,7 +206,8 @@ export class LinksService implements LinkAccessRules {
           await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
           await checkRoom(trx);
           await checkTeams(trx, inputs);
-          for (const batch of batches) await repo.insertLinks(trx, rowsOf(batch));
+          for (const batch of batches)
+            await auditCreated(trx, await repo.insertLinksReturning(trx, rowsOf(batch)));
         });
         return;
       }
@@ -183,7 +218,9 @@ export class LinksService implements LinkAccessRules {
           written.push(
             await this.db.kysely.transaction().execute(async (trx) => {
               await checkTeams(trx, batch);
-              return repo.insertLinksReturningIds(trx, rowsOf(batch));
+              const rows = await repo.insertLinksReturning(trx, rowsOf(batch));
+              await auditCreated(trx, rows);
+              return rows.map((r) => r.id);
             }),
           );
           await yieldToLoop();
@@ -202,27 +239,56 @@ export class LinksService implements LinkAccessRules {
    * to another team (the author might not belong to that one).
    */
   async update(user: UserRow, rawId: string, input: LinkInput): Promise<MailtoLink> {
-    requirePremium(user, this.clock());
-    const teams = await this.memberships(user);
-    const link = await this.find(user, rawId, 'edit', teams);
-    const row = await this.writeShared(user, input.teamId, (trx) => {
+    const viewer = await this.access.viewer(user);
+    const link = await this.find(viewer, rawId, 'edit');
+    const row = await this.writeShared(user, input.teamId, async (trx) => {
       const moves = input.teamId !== null && input.teamId !== link.team_id;
       if (moves && link.user_id !== user.id)
         throw validationError({ teamId: LINK_MESSAGES.teamMoveAuthorOnly });
-      return repo.updateLink(trx, link.id, {
+      const updated = await repo.updateLink(trx, link.id, {
         ...columnsOf(input),
         updated_at: this.clock().toISOString(),
       });
+      if (updated) await this.auditEdit(trx, user, link, updated);
+      return updated;
     });
     if (!row) throw notFound(LINK_MESSAGES.notFound);
-    return present(user, row, teams);
+    return present(viewer, row);
   }
 
   async remove(user: UserRow, rawId: string): Promise<void> {
-    requirePremium(user, this.clock());
-    const link = await this.find(user, rawId, 'edit', await this.memberships(user));
+    const link = await this.find(await this.access.viewer(user), rawId, 'edit');
     await this.beforeClicksDeleted();
-    if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      if (!(await repo.deleteLink(trx, link.id))) throw notFound(LINK_MESSAGES.notFound);
+      if (link.team_id !== null)
+        await this.audit.record(trx, {
+          teamId: link.team_id,
+          actor: user,
+          action: 'link.deleted',
+          subject: { type: 'link', id: link.id, name: link.name },
+        });
+    });
+  }
+
+  /**
+   * The team log entries of an edit: `link.edited` (with the changed fields) when it stays in
+   * its team, `link.shared` / `link.unshared` when it joins or leaves one (both when the author
+   * moves it between teams); nothing for a private link or a change of nothing.
+   */
+  private async auditEdit(conn: Conn, user: UserRow, before: LinkRow, after: LinkRow) {
+    const fields = EDITABLE.filter(([column]) => before[column] !== after[column]).map(
+      ([, field]) => field,
+    );
+    const subject = { type: 'link' as const, id: after.id, name: after.name };
+    const log = (teamId: number, action: 'link.edited' | 'link.shared' | 'link.unshared') =>
+      this.audit.record(conn, { teamId, actor: user, action, subject, fields });
+    if (before.team_id !== null && before.team_id === after.team_id) {
+      if (fields.length > 0) await log(before.team_id, 'link.edited');
+      return;
+    }
+    if (before.team_id !== null) await log(before.team_id, 'link.unshared');
+    if (after.team_id !== null) await log(after.team_id, 'link.shared');
   }
 
   /**
@@ -234,7 +300,11 @@ export class LinksService implements LinkAccessRules {
     rawId: string | number,
     need: 'read' | 'edit',
   ): Promise<LinkRow> {
-    return this.find(user, rawId, need, await this.memberships(user));
+    return this.find(await this.access.viewer(user), rawId, need);
+  }
+
+  async assertReachesLinks(user: UserRow): Promise<void> {
+    reachOf(await this.access.viewer(user));
   }
 
   /**
@@ -242,8 +312,8 @@ export class LinksService implements LinkAccessRules {
    * teams), newest first, up to VISIBLE_LINKS_MAX; none of their fields is read.
    */
   async visibleLinks(user: UserRow): Promise<searchRepo.LinkName[]> {
-    const inTeams = (await this.memberships(user)).size > 0;
-    return searchRepo.visibleLinkNames(this.db.kysely, user.id, inTeams, VISIBLE_LINKS_MAX);
+    const reach = reachOf(await this.access.viewer(user));
+    return searchRepo.visibleLinkNames(this.db.kysely, user.id, reach, VISIBLE_LINKS_MAX);
   }
 
   /** The user's teams and role in each, read fresh from the database. */
@@ -260,15 +330,19 @@ export class LinksService implements LinkAccessRules {
     await repo.unshareLinks(conn, teamId, authorId, this.clock().toISOString());
   }
 
+  /**
+   * The link if the viewer may `need` it. Unreached: 404 with a plan of one's own (the link
+   * is nobody else's business), else 403 PREMIUM_REQUIRED (own private links included).
+   */
   private async find(
-    user: UserRow,
+    viewer: LinkViewer,
     rawId: string | number,
     need: 'read' | 'edit',
-    teams: Memberships,
   ): Promise<LinkRow> {
     const id = parseId(String(rawId));
     const link = id === null ? undefined : await repo.findLinkById(this.db.kysely, id);
-    const access = link ? accessFor(user, link, teams) : 'none';
+    const access = link ? accessFor(viewer, link) : 'none';
+    if (access === 'none' && !viewer.ownPlan) throw premiumRequired();
     if (!link || access === 'none') throw notFound(LINK_MESSAGES.notFound);
     if (need === 'edit' && access !== 'edit') throw forbidden();
     return link;
@@ -307,12 +381,34 @@ export class LinksService implements LinkAccessRules {
 }
 
 /** The API shape of a link for this viewer: what they may do with it, the team's name. */
-function present(user: UserRow, row: searchRepo.ListedLink, teams: Memberships): MailtoLink {
+function present(viewer: LinkViewer, row: searchRepo.ListedLink): MailtoLink {
   return toMailtoLink(row, {
-    canEdit: accessFor(user, row, teams) === 'edit',
-    teamName: row.team_id === null ? null : (teams.get(row.team_id)?.teamName ?? null),
+    canEdit: accessFor(viewer, row) === 'edit',
+    teamName: row.team_id === null ? null : (viewer.memberships.get(row.team_id)?.teamName ?? null),
   });
 }
+
+/**
+ * Which links a list may hold for this viewer: with a plan of their own, their links and
+ * those of all their teams; without, those of the teams whose plan covers them (their own
+ * links in those teams included); with neither, 403 PREMIUM_REQUIRED.
+ */
+function reachOf(viewer: LinkViewer): searchRepo.Reach {
+  if (viewer.ownPlan) return { own: true, teams: viewer.memberships.size > 0 ? 'all' : [] };
+  const seated = seatedTeamIds(viewer.memberships);
+  if (seated.length === 0) throw premiumRequired();
+  return { own: false, teams: seated };
+}
+
+/** The columns an edit may change, with their names in the API. */
+const EDITABLE = [
+  ['name', 'name'],
+  ['to', 'to'],
+  ['cc', 'cc'],
+  ['bcc', 'bcc'],
+  ['subject', 'subject'],
+  ['body', 'body'],
+] as const satisfies readonly (readonly [keyof LinkRow, string])[];
 
 /** The stored columns of a validated payload; is_shared follows team_id. */
 export function columnsOf(input: LinkInput) {

@@ -19,7 +19,7 @@ import {
 } from '@mailtokit/contracts/teams';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { UserRow } from '../../db/types';
+import type { TeamInvitationRow, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -27,6 +27,7 @@ import type { Conn } from '../../db/database';
 import type { Limiter } from '../../lib/limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { teamInvitationMail, type Mailer } from '../mail/service';
+import type { TeamAuditLog } from '../audit/service';
 import type { UsersService } from '../users/service';
 import * as invitations from './invitations-repo';
 import * as mailLimits from './invitation-mail-repo';
@@ -89,6 +90,8 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly limiter: Limiter,
     private readonly baseUrl: string,
+    /** The team's audit log: invitations sent, revoked, accepted and declined. */
+    private readonly audit: TeamAuditLog,
   ) {}
 
   /**
@@ -143,6 +146,13 @@ export class InvitationsService {
           token_hash: token !== undefined ? hashToken(token) : null,
           created_at: nowIso,
           expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString(),
+        });
+        await this.audit.record(trx, {
+          teamId: team.id,
+          actor: user,
+          action: 'invitation.sent',
+          subject: invitationSubject(row),
+          details: { role: row.role },
         });
         return { row: { ...row, team_name: team.name, inviter: user.username }, token, to };
       });
@@ -244,6 +254,13 @@ export class InvitationsService {
       const row = id === null ? undefined : await invitations.findById(trx, id, this.nowIso());
       if (!row || row.team_id !== team.id) throw notFoundInvitation();
       await invitations.deleteInvitation(trx, row.id);
+      await this.audit.record(trx, {
+        teamId: team.id,
+        actor: user,
+        action: 'invitation.revoked',
+        subject: invitationSubject(row),
+        details: { role: row.role },
+      });
     });
   }
 
@@ -267,6 +284,13 @@ export class InvitationsService {
     const row = await this.ownInvitation(user, rawId);
     await this.db.kysely.transaction().execute(async (trx) => {
       await invitations.deleteInvitation(trx, row.id);
+      await this.audit.record(trx, {
+        teamId: row.team_id,
+        actor: user,
+        action: 'invitation.declined',
+        subject: invitationSubject(row),
+        details: { role: row.role },
+      });
       await this.recordDecline(trx, row.team_id, [user.email, row.email]);
     });
   }
@@ -320,6 +344,13 @@ export class InvitationsService {
           updated_at: now,
         });
         await invitations.deleteInvitation(trx, row.id);
+        await this.audit.record(trx, {
+          teamId: team.id,
+          actor: user,
+          action: 'invitation.accepted',
+          subject: invitationSubject(row),
+          details: { role: row.role },
+        });
         return toTeamMember({
           ...member,
           username: user.username,
@@ -356,4 +387,9 @@ export class InvitationsService {
   private get lock(): repo.Lock {
     return this.db.dialect === 'postgres' ? 'update' : null;
   }
+}
+
+/** An invitation as the team's log names it: the username or address it was sent to. */
+function invitationSubject(row: Pick<TeamInvitationRow, 'id' | 'username' | 'email'>) {
+  return { type: 'invitation' as const, id: row.id, name: row.username ?? row.email };
 }

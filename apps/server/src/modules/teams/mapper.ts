@@ -35,13 +35,13 @@ export function toTeamMember(row: MemberWithUser): TeamMember {
 
 /**
  * The API shape of a team as `viewer` sees it: camelCase plus the snake_case `owner_id` and
- * `created_at` older clients read (docs/product.md), the owner's username, and the viewer's
- * own role.
+ * `created_at` older clients read (docs/product.md), the owner's username, the viewer's own
+ * role, and whether the owner's plan covers the members (`planActive`, read by the caller).
  */
 export function toTeam(
   team: TeamRow,
   members: MemberWithUser[],
-  viewer: { userId: number; role: TeamRole },
+  viewer: { userId: number; role: TeamRole; planActive: boolean },
 ): Team {
   const sorted = [...members].sort(byRole);
   const owner = sorted.find((m) => m.user_id === team.owner_id);
@@ -57,6 +57,7 @@ export function toTeam(
     updatedAt: team.updated_at,
     currentUserId: viewer.userId,
     currentUserRole: viewer.role,
+    planActive: viewer.planActive,
     memberCount: sorted.length,
     members: sorted.map(toTeamMember),
   };

@@ -59,6 +59,21 @@ export function listTeamsOfUser(db: Conn, userId: number): Promise<TeamRow[]> {
     .execute();
 }
 
+/** Each team's owner's plan, by team id (whether the team's plan covers its members). */
+export async function ownerPlansOf(
+  db: Conn,
+  teamIds: number[],
+): Promise<Map<number, Pick<UserRow, 'subscription_tier' | 'subscription_expires_at'>>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('teams')
+    .innerJoin('users', 'users.id', 'teams.owner_id')
+    .select(['teams.id', 'users.subscription_tier', 'users.subscription_expires_at'])
+    .where('teams.id', 'in', teamIds)
+    .execute();
+  return new Map(rows.map(({ id, ...plan }) => [id, plan]));
+}
+
 /** The members of the given teams with their usernames, names and e-mails. */
 export function listMembersOfTeams(db: Conn, teamIds: number[]): Promise<MemberWithUser[]> {
   if (teamIds.length === 0) return Promise.resolve([]);

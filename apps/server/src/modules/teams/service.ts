@@ -18,7 +18,8 @@ import type { Conn, Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { requireTeamTier } from '../../lib/tiers';
+import { requireTeamTier, teamPlanCovers } from '../../lib/tiers';
+import type { TeamAuditLog } from '../audit/service';
 import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
 import * as invitationsRepo from './invitations-repo';
@@ -47,6 +48,8 @@ export class TeamsService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly clock: Clock,
+    /** The team's audit log: roles changed, members removed or left, ownership transferred. */
+    private readonly audit: TeamAuditLog,
     /** Required: without it a leaving member's links would stay shared with the team. */
     private readonly membershipsEnded: MembershipsEnded,
   ) {}
@@ -54,11 +57,15 @@ export class TeamsService {
   /** Teams the user owns or belongs to, oldest first. Any tier may list. */
   async list(user: UserRow): Promise<Team[]> {
     const k = this.db.kysely;
+    const now = this.clock();
+    const covers = (plan: Parameters<typeof teamPlanCovers>[0] | undefined) =>
+      plan !== undefined && teamPlanCovers(plan, now);
     const teams = await repo.listTeamsOfUser(k, user.id);
-    const members = await repo.listMembersOfTeams(
-      k,
-      teams.map((t) => t.id),
-    );
+    const ids = teams.map((t) => t.id);
+    const [members, plans] = await Promise.all([
+      repo.listMembersOfTeams(k, ids),
+      repo.ownerPlansOf(k, ids),
+    ]);
     const byTeam = new Map<number, repo.MemberWithUser[]>();
     for (const m of members) {
       const ofTeam = byTeam.get(m.team_id);
@@ -68,7 +75,9 @@ export class TeamsService {
     return teams.flatMap((team) => {
       const ofTeam = byTeam.get(team.id) ?? [];
       const me = ofTeam.find((m) => m.user_id === user.id);
-      return me ? [toTeam(team, ofTeam, { userId: user.id, role: me.role })] : [];
+      if (!me) return [];
+      const planActive = covers(plans.get(team.id));
+      return [toTeam(team, ofTeam, { userId: user.id, role: me.role, planActive })];
     });
   }
 
@@ -102,15 +111,21 @@ export class TeamsService {
       });
       const { username, email, first_name, last_name } = user;
       const members = [{ ...owner, username, email, first_name, last_name }];
-      return toTeam(team, members, { userId: user.id, role: 'OWNER' });
+      const planActive = teamPlanCovers(user, this.clock());
+      return toTeam(team, members, { userId: user.id, role: 'OWNER', planActive });
     });
   }
 
   async get(user: UserRow, rawId: string): Promise<Team> {
     const k = this.db.kysely;
     const { team, role } = await seatOf(k, user, rawId);
-    const members = await repo.listMembersOfTeams(k, [team.id]);
-    return toTeam(team, members, { userId: user.id, role });
+    const [members, plans] = await Promise.all([
+      repo.listMembersOfTeams(k, [team.id]),
+      repo.ownerPlansOf(k, [team.id]),
+    ]);
+    const plan = plans.get(team.id);
+    const planActive = plan !== undefined && teamPlanCovers(plan, this.clock());
+    return toTeam(team, members, { userId: user.id, role, planActive });
   }
 
   /**
@@ -151,6 +166,7 @@ export class TeamsService {
       if (target.role === 'OWNER') throw forbidden(TEAM_MESSAGES.cannotChangeOwner);
 
       const now = this.clock().toISOString();
+      const subject = { type: 'user' as const, id: target.user_id, name: target.username };
       if (input.role === 'OWNER') {
         // The new owner's cap of owned teams, counted under their lock as a team create is.
         await repo.lockTeamsOwnedBy(trx, this.db.dialect, target.user_id);
@@ -159,9 +175,23 @@ export class TeamsService {
         await repo.setMemberRole(trx, team.id, target.user_id, 'OWNER', now);
         await repo.setTeamOwner(trx, team.id, target.user_id, now);
         await this.revokeUngrantable(trx, team.id, team.owner_id, 'ADMIN');
+        await this.audit.record(trx, {
+          teamId: team.id,
+          actor: user,
+          action: 'team.ownership_transferred',
+          subject,
+          details: { from: user.username, to: target.username },
+        });
       } else if (input.role !== target.role) {
         await repo.setMemberRole(trx, team.id, target.user_id, input.role, now);
         await this.revokeUngrantable(trx, team.id, target.user_id, input.role);
+        await this.audit.record(trx, {
+          teamId: team.id,
+          actor: user,
+          action: 'member.role_changed',
+          subject,
+          details: { from: target.role, to: input.role },
+        });
       }
       return toTeamMember(await this.member(trx, team.id, String(target.user_id)));
     });
@@ -200,6 +230,13 @@ export class TeamsService {
       // Invitations they sent to the team go with them.
       await invitationsRepo.deleteSentBy(trx, team.id, target.user_id);
       await this.membershipsEnded(trx, team.id, target.user_id);
+      await this.audit.record(trx, {
+        teamId: team.id,
+        actor: user,
+        action: leaving ? 'member.left' : 'member.removed',
+        subject: { type: 'user', id: target.user_id, name: target.username },
+        details: { role: target.role },
+      });
     });
   }
 

@@ -58,3 +58,18 @@ export async function deleteAllTokens(db: Conn, userId: number): Promise<string[
     .execute();
   return rows.sort((a, b) => b.id - a.id).map((r) => r.name);
 }
+
+/** The name of one of the user's tokens (for the security log), if it exists. */
+export async function tokenName(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('name')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.name;
+}

@@ -18,6 +18,7 @@ import type { TokenAuth } from '../../lib/auth-hook';
 import { hashToken } from '../../lib/tokens';
 import type { UsersService } from '../users/service';
 import * as repo from './repo';
+import type { SecurityLog } from '../security-log/service';
 
 /** `lastUsedAt` is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000;
@@ -50,6 +51,8 @@ export class TokensService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly now: Clock,
+    /** The account's security log: tokens created and revoked. */
+    private readonly securityLog: SecurityLog,
   ) {}
 
   /** At most TOKENS_PER_USER_MAX per user, parallel creates included: past it, 409. */
@@ -60,6 +63,7 @@ export class TokensService {
       await repo.lockTokensOf(trx, this.db.dialect, user.id);
       if ((await repo.countTokens(trx, user.id)) >= TOKENS_PER_USER_MAX)
         throw conflict(`You can hold at most ${TOKENS_PER_USER_MAX} tokens. Revoke one first.`);
+      await this.securityLog.record(trx, user.id, 'api_token_created', input.name);
       return repo.insertToken(trx, {
         user_id: user.id,
         name: input.name,
@@ -82,8 +86,10 @@ export class TokensService {
   /** Revokes at once: the next call with the token answers 401. Another user's id: 404. */
   async revoke(user: UserRow, rawId: string): Promise<void> {
     const id = parseId(rawId);
+    const name = id === null ? undefined : await repo.tokenName(this.db.kysely, user.id, id);
     if (id === null || !(await repo.deleteToken(this.db.kysely, user.id, id)))
       throw notFound('Token not found');
+    await this.securityLog.record(null, user.id, 'api_token_revoked', name ?? null);
   }
 
   /**

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { MAX_URL_LENGTH } from '../../lib/http-edges';
 import { publicOrigin, withAliases } from '../../lib/routes';
-import { premiumFirst } from '../../lib/tiers';
+import { premiumFirst } from '../../lib/tier-gate';
 import type { App } from '../../lib/types';
 import { TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
 import {
@@ -45,7 +45,7 @@ export async function trackingRoutes(app: App) {
         response: { 201: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
       config: { auth: { token: 'links:write' } },
-      preValidation: premiumFirst(app.clock),
+      preValidation: premiumFirst(app.clock, app.services.access),
       handler: async (request, reply) => {
         const created = await app.services.tracking.create(
           authOf(request).user,
@@ -69,7 +69,7 @@ export async function trackingRoutes(app: App) {
       response: { 200: TrackingLinkList, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:read' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.tracking.list(authOf(request).user, request.params.id, publicOrigin(app)),
   });
@@ -86,7 +86,7 @@ export async function trackingRoutes(app: App) {
       response: { 200: OkResponse, ...errors, 404: ErrorBody },
     },
     config: { auth: { token: 'links:write' } },
-    preValidation: premiumFirst(app.clock),
+    preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) => {
       await app.services.tracking.retire(authOf(request).user, request.params.id);
       return { ok: true as const };

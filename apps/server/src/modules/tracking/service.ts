@@ -12,8 +12,8 @@ import { clientKey } from '../../lib/client-key';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { parseId } from '@mailtokit/contracts/ids';
-import { requirePremium } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
+import type { TeamAuditLog } from '../audit/service';
 import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
 import {
@@ -114,6 +114,8 @@ export class TrackingService {
     private readonly db: Db,
     private readonly links: () => LinkAccessRules,
     private readonly clock: Clock,
+    /** The teams' audit logs: tracking links created and deleted on a team's links. */
+    private readonly audit: TeamAuditLog,
     /** Called after a commit that queued webhook events. */
     private readonly onClickEvents: () => void = () => undefined,
     observer: Observer = noObserver,
@@ -184,7 +186,6 @@ export class TrackingService {
    * parallel creates cannot pass it: 409 past it.
    */
   async create(user: UserRow, input: CreateInput, origin: string): Promise<TrackingLink> {
-    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, input.mailtoLinkId, 'edit');
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -192,7 +193,7 @@ export class TrackingService {
           await repo.lockTrackingLinksOf(trx, this.db.dialect, link.id);
           if ((await repo.countActiveTrackingLinks(trx, link.id)) >= TRACKING_LINKS_PER_LINK_MAX)
             throw conflict(TRACKING_MESSAGES.tooMany);
-          return repo.insertTrackingLink(trx, {
+          const created = await repo.insertTrackingLink(trx, {
             slug: newSlug(),
             mailto_link_id: link.id,
             created_by: user.id,
@@ -200,6 +201,15 @@ export class TrackingService {
             created_at: this.clock().toISOString(),
             retired_at: null,
           });
+          if (link.team_id !== null)
+            await this.audit.record(trx, {
+              teamId: link.team_id,
+              actor: user,
+              action: 'tracking_link.created',
+              subject: { type: 'tracking_link', id: created.id, name: created.label },
+              details: { link: link.name },
+            });
+          return created;
         });
         return toTrackingLink(row, origin, 0);
       } catch (err) {
@@ -211,7 +221,6 @@ export class TrackingService {
 
   /** The link's active tracking links, newest first, with their human clicks. */
   async list(user: UserRow, rawLinkId: string, origin: string): Promise<TrackingLink[]> {
-    requirePremium(user, this.clock());
     const link = await this.links().loadAccessible(user, rawLinkId, 'read');
     const rows = await repo.listActiveWithClicks(this.db.kysely, link.id);
     return rows.map((row) => toTrackingLink(row, origin, row.clicks));
@@ -222,19 +231,31 @@ export class TrackingService {
    * the link's analytics. Only those who may edit the link may do this.
    */
   async retire(user: UserRow, rawId: string): Promise<void> {
-    requirePremium(user, this.clock());
+    await this.links().assertReachesLinks(user);
     const id = parseId(rawId);
     const row = id === null ? undefined : await repo.findTrackingLinkById(this.db.kysely, id);
     if (!row || row.retired_at !== null) throw notFound(TRACKING_MESSAGES.notFound);
+    let link;
     try {
-      await this.links().loadAccessible(user, row.mailto_link_id, 'edit');
+      link = await this.links().loadAccessible(user, row.mailto_link_id, 'edit');
     } catch (err) {
       // A tracking link of a link the user cannot see does not exist for them either.
       if (err instanceof AppError && err.status === 404) throw notFound(TRACKING_MESSAGES.notFound);
       throw err;
     }
-    if (!(await repo.retireTrackingLink(this.db.kysely, row.id, this.clock().toISOString())))
-      throw notFound(TRACKING_MESSAGES.notFound);
+    const teamId = link.team_id;
+    await this.db.kysely.transaction().execute(async (trx) => {
+      if (!(await repo.retireTrackingLink(trx, row.id, this.clock().toISOString())))
+        throw notFound(TRACKING_MESSAGES.notFound);
+      if (teamId !== null)
+        await this.audit.record(trx, {
+          teamId,
+          actor: user,
+          action: 'tracking_link.deleted',
+          subject: { type: 'tracking_link', id: row.id, name: row.label },
+          details: { link: link.name },
+        });
+    });
   }
 
   /**

@@ -16,6 +16,7 @@ import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { emailChangedMail, type Mailer } from '../mail/service';
 import { toUser } from './mapper';
 import * as repo from './repo';
+import type { SecurityLog } from '../security-log/service';
 
 export { toUser };
 
@@ -32,6 +33,8 @@ export interface EmailChangeDeps {
   mailer: Pick<Mailer, 'send'>;
   /** Public origin of the web app, for the link in the e-mail. */
   baseUrl: string;
+  /** The account's security log (e-mail changes). */
+  securityLog: SecurityLog;
 }
 
 export class UsersService {
@@ -96,6 +99,8 @@ export class UsersService {
       if (isUniqueViolation(err)) throw conflict('Email is already in use by another account');
       throw err;
     }
+    if (changes && this.emailChange)
+      await this.emailChange.securityLog.record(null, user.id, 'email_changed', input.email);
     if (changes && oldEmail && this.emailChange)
       this.emailChange.mailer.send({
         to: oldEmail,

@@ -27,6 +27,7 @@ import * as deliveryRepo from './delivery-repo';
 import { pendingDelivery } from './outbox-repo';
 import * as repo from './repo';
 import { newWebhookSecret } from './sender';
+import type { SecurityLog } from '../security-log/service';
 
 function toWebhook(row: repo.WebhookWithLinks, pausedByPlan: boolean): Webhook {
   const events = new Set(row.events.split(' '));
@@ -80,6 +81,8 @@ export class WebhooksService {
     private readonly links: () => LinkAccessRules,
     private readonly settings: WebhookSettings,
     private readonly clock: Clock,
+    /** The account's security log: webhooks created and deleted. */
+    private readonly securityLog: SecurityLog,
     /** Budgets test pings per webhook (this service defines its `webhookTest` limit there). */
     private readonly limiter: Limiter,
     /** Called when a delivery was queued (the worker looks at once). */
@@ -130,6 +133,7 @@ export class WebhooksService {
       await repo.lockWebhooksOf(trx, this.db.dialect, user.id);
       if ((await repo.countWebhooks(trx, user.id)) >= WEBHOOKS_PER_USER_MAX)
         throw conflict(WEBHOOK_MESSAGES.tooMany);
+      await this.securityLog.record(trx, user.id, 'webhook_created', input.url);
       return repo.insertWebhook(
         trx,
         {
@@ -185,6 +189,7 @@ export class WebhooksService {
     const row = await this.load(user, rawId, false);
     if (!(await repo.deleteWebhook(this.db.kysely, user.id, row.id)))
       throw notFound(WEBHOOK_MESSAGES.notFound);
+    await this.securityLog.record(null, user.id, 'webhook_deleted', row.url);
   }
 
   async deliveries(user: UserRow, rawId: string): Promise<WebhookDelivery[]> {

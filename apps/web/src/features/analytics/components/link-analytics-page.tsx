@@ -158,7 +158,11 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
               }
               action={
                 everClicked || !link.data?.canEdit ? undefined : (
-                  <NewTrackingLinkButton linkId={linkId} mailtoUrl={link.data?.mailtoUrl} />
+                  <NewTrackingLinkButton
+                    linkId={linkId}
+                    mailtoUrl={link.data?.mailtoUrl}
+                    canEdit={link.data?.canEdit}
+                  />
                 )
               }
             />

@@ -89,6 +89,7 @@ export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksC
           <NewTrackingLinkButton
             linkId={linkId}
             mailtoUrl={mailtoUrl}
+            canEdit={canEdit}
             size="sm"
             variant="outline"
           />

@@ -27,7 +27,7 @@ import { MoreActionsButton } from './more-actions-button';
  */
 export function MoreActions({ link }: { link: ListedMailtoLink }) {
   const navigate = useNavigate();
-  const tracking = useNewTrackingLink(link.id, link.mailtoUrl);
+  const tracking = useNewTrackingLink(link.id, link.mailtoUrl, link.canEdit);
   const [deleting, setDeleting] = useState(false);
   return (
     <>

@@ -144,7 +144,8 @@ export function PricingPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Plans</h1>
         <p className="mt-4 text-lg text-muted-foreground">
           Generating links is free for everyone. Premium keeps your links and shows how they
-          perform; Team shares them with the people you work with.
+          perform; Team shares them with the people you work with, and covers them: invited
+          teammates on any plan see the team&apos;s links and analytics.
         </p>
       </div>
 

@@ -71,6 +71,18 @@ export const PLAN_COMPARISON: readonly PlanRow[] = [
     cells: { FREE: true, PREMIUM: true, TEAM: true },
   },
   {
+    feature: "A Team owner's team: its shared links, tracking links and analytics",
+    cells: {
+      FREE: 'Included by the owner’s plan (admins edit)',
+      PREMIUM: 'Included by the owner’s plan (admins edit)',
+      TEAM: 'Included for all members',
+    },
+  },
+  {
+    feature: 'Team audit log (who changed what) and its CSV',
+    cells: { FREE: 'As a team admin', PREMIUM: 'As a team admin', TEAM: true },
+  },
+  {
     feature: 'Create teams and share links with them',
     cells: {
       FREE: false,

@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import type { z } from 'zod';
 import { ChangePasswordForm, OkResponse, type ChangePasswordBody } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
@@ -13,5 +14,10 @@ export function changePassword(input: ChangePasswordBody): Promise<OkResponse> {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The security log gains the change (and the other sessions it signed out).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.securityLog.all }),
+  });
 }

@@ -12,8 +12,8 @@ export function ExportDataCard() {
         <CardTitle as="h2">Download your data</CardTitle>
         <CardDescription>
           One JSON file with your profile, saved links, tracking links and their click totals, team
-          memberships and roles, and the names and scopes of your API tokens and webhooks. It never
-          contains your password or any token or secret.
+          memberships and roles, the names and scopes of your API tokens and webhooks, and your
+          security log. It never contains your password or any token or secret.
         </CardDescription>
       </CardHeader>
       <CardFooter className="justify-end border-t pt-6">

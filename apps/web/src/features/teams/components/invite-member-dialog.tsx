@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INVITATION_MESSAGES, type Invitation } from '@mailtokit/contracts/invitations';
 import { z } from '@mailtokit/contracts/zod';
-import { teamPermissions, type TeamRole } from '@mailtokit/contracts/teams';
+import { TEAM_SEAT_MESSAGES, teamPermissions, type TeamRole } from '@mailtokit/contracts/teams';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
@@ -37,6 +37,8 @@ export interface InviteMemberDialogProps {
   teamId: number;
   teamName: string;
   callerRole: TeamRole;
+  /** Whether the owner's Team plan covers the members (what the invitee gets depends on it). */
+  planActive: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -50,6 +52,7 @@ export function InviteMemberDialog({
   teamId,
   teamName,
   callerRole,
+  planActive,
   open,
   onOpenChange,
 }: InviteMemberDialogProps) {
@@ -142,6 +145,14 @@ export function InviteMemberDialog({
                 They join once they accept.
               </DialogDescription>
             </DialogHeader>
+            <p
+              className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground"
+              data-testid="invitee-gets"
+            >
+              {planActive
+                ? TEAM_SEAT_MESSAGES.inviteeGets
+                : `${TEAM_SEAT_MESSAGES.planEndedTitle}: the invitee sees the team's links only with Premium of their own until the owner renews the Team plan.`}
+            </p>
             <form noValidate onSubmit={onSubmit} className="grid gap-5">
               <FormField id="invite-who" label="Username or e-mail" error={errors.who?.message}>
                 {(control) => (

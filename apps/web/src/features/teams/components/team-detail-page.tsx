@@ -1,9 +1,15 @@
 import { parseId } from '@mailtokit/contracts/ids';
-import { teamPermissions, type Team, type TeamMember } from '@mailtokit/contracts/teams';
-import { CalendarIcon, CrownIcon, UsersRoundIcon } from 'lucide-react';
+import {
+  TEAM_SEAT_MESSAGES,
+  teamPermissions,
+  type Team,
+  type TeamMember,
+} from '@mailtokit/contracts/teams';
+import { CalendarIcon, CircleAlertIcon, CrownIcon, UsersRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { isNotFoundError } from '@/lib/errors';
 import { fullName } from '@/lib/user';
@@ -20,6 +26,7 @@ import { PendingInvitations } from './pending-invitations';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { BackLink, Fact, TEAMS_TAB, TeamDetailSkeleton, TeamNotFound } from './team-detail-parts';
 import { TeamHeader } from './team-header';
+import { TeamAuditLog } from './team-audit-log';
 import { TeamSharedLinks } from './team-shared-links';
 
 function TeamDetail({ teamId }: { teamId: number }) {
@@ -62,6 +69,18 @@ function TeamDetail({ teamId }: { teamId: number }) {
         onLeave={() => setLeaveOpen(true)}
         onDelete={() => setToDelete(data)}
       />
+
+      {data.planActive ? null : (
+        <Alert variant="info" data-testid="team-plan-ended">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle>{TEAM_SEAT_MESSAGES.planEndedTitle}</AlertTitle>
+          <AlertDescription>
+            {data.currentUserRole === 'OWNER'
+              ? TEAM_SEAT_MESSAGES.planEndedOwner
+              : TEAM_SEAT_MESSAGES.planEnded}
+          </AlertDescription>
+        </Alert>
+      )}
 
       <Card>
         <dl className="grid divide-y sm:grid-cols-3 sm:divide-x sm:divide-y-0">
@@ -106,15 +125,20 @@ function TeamDetail({ teamId }: { teamId: number }) {
         </div>
       </Card>
 
-      <TeamSharedLinks teamId={data.id} />
+      <TeamSharedLinks teamId={data.id} planActive={data.planActive} />
 
       {permissions.canAddMembers ? <PendingInvitations teamId={data.id} /> : null}
+
+      {permissions.canReadAudit ? (
+        <TeamAuditLog teamId={data.id} members={members.data ?? data.members} />
+      ) : null}
 
       {permissions.canAddMembers ? (
         <InviteMemberDialog
           teamId={data.id}
           teamName={data.name}
           callerRole={data.currentUserRole}
+          planActive={data.planActive}
           open={addOpen}
           onOpenChange={setAddOpen}
         />

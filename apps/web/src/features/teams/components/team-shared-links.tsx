@@ -1,4 +1,5 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
+import { TEAM_SEAT_MESSAGES } from '@mailtokit/contracts/teams';
 import { ArrowRightIcon, LinkIcon, SendIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -37,8 +38,12 @@ function SharedLinkRow({ link }: { link: MailtoLink }) {
   );
 }
 
-/** The links shared with the team, newest first: what every member sees in their links list. */
-export function TeamSharedLinks({ teamId }: { teamId: number }) {
+/**
+ * The links shared with the team, newest first: what every member sees in their links list.
+ * Without a plan of their own, a member sees them while the team's plan is active; once it
+ * has ended, this says so instead of offering an upgrade.
+ */
+export function TeamSharedLinks({ teamId, planActive }: { teamId: number; planActive: boolean }) {
   const links = useTeamLinks(teamId, TEAM_LINKS_SHOWN);
   const allLinks = `/dashboard?tab=links&filter=team-${teamId}`;
 
@@ -53,6 +58,17 @@ export function TeamSharedLinks({ teamId }: { teamId: number }) {
           </div>
         ))}
       </div>
+    );
+  else if (links.isError && isPremiumRequiredError(links.error) && !planActive)
+    body = (
+      <p className="p-4 text-sm text-muted-foreground sm:px-6" data-testid="team-links-ended">
+        {TEAM_SEAT_MESSAGES.planEndedTitle}. The team&apos;s links are kept and their tracking links
+        keep redirecting; they show here again when the owner renews the Team plan, or with{' '}
+        <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+          Premium
+        </Link>{' '}
+        of your own.
+      </p>
     );
   else if (links.isError)
     body = isPremiumRequiredError(links.error) ? (

@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { authOf } from './auth-hook';
+import type { Clock } from './clock';
+import { premiumRequired } from './errors';
+import { hasOwnPlan, type Seats } from './tiers';
+
+/**
+ * Tier gate for the routes on saved links, run as `preValidation` so that it comes before body
+ * and query validation: a FREE user without a seat in a covered team always reads 403,
+ * whatever the request holds. A seated user goes on to the link's own rule (access module).
+ */
+export function premiumFirst(
+  clock: Clock,
+  seats: Seats,
+): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const { user } = authOf(request);
+    if (hasOwnPlan(user, clock()) || (await seats.hasSeat(user))) return;
+    throw premiumRequired();
+  };
+}
