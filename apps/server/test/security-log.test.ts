@@ -119,6 +119,7 @@ describe("an account's security log", () => {
       const token = await call('POST', '/api/v1/tokens', me.headers, {
         name: 'CI deploy',
         scopes: ['links:read'],
+        currentPassword: me.password,
       });
       expect(token.statusCode).toBe(201);
       expect(
@@ -127,6 +128,7 @@ describe("an account's security log", () => {
       ).toBe(204);
       const hook = await call('POST', '/api/v1/webhooks', me.headers, {
         url: 'https://93.184.215.14/hook',
+        currentPassword: me.password,
       });
       expect(hook.statusCode, hook.body).toBe(201);
       expect(
@@ -151,6 +153,7 @@ describe("an account's security log", () => {
     const token = await call('POST', '/api/v1/tokens', me.headers, {
       name: 'reader',
       scopes: ['links:read', 'teams:read', 'audit:read'],
+      currentPassword: me.password,
     });
     const byToken = await t.app.inject({
       url: LOG,

@@ -302,7 +302,14 @@ describe('reading the log', () => {
 
   it('an audit:read token reads it; a token without that scope gets 403', async () => {
     const token = async (scopes: string[]) => {
-      const res = await ok(call('POST', '/api/v1/tokens', owner, { name: 'SIEM', scopes }), 201);
+      const res = await ok(
+        call('POST', '/api/v1/tokens', owner, {
+          name: 'SIEM',
+          scopes,
+          currentPassword: owner.password,
+        }),
+        201,
+      );
       return { authorization: `Bearer ${JSON.parse(res.body).token as string}` };
     };
     const url = `/api/v1/teams/${team.id}/audit`;

@@ -178,6 +178,7 @@ describe("a TEAM owner's plan covers the team's members", () => {
     const created = await call('POST', '/api/v1/tokens', c.member, {
       name: 'CRM',
       scopes: ['links:read'],
+      currentPassword: c.member.password,
     });
     expect(created.statusCode).toBe(201);
     const bearer = { authorization: `Bearer ${created.json().token as string}` };
