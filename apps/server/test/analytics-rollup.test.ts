@@ -45,7 +45,7 @@ const AGENTS = [
   ['Chrome', 'Android', 'tablet'],
 ] as const;
 const REFERRERS = [null, 'mail.google.com', 't.co', 'news.example.com'] as const;
-const LEFT_OUT = ['bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
+const LEFT_OUT = ['bot', 'preview', 'scanner', 'prefetch', 'repeat', 'embedded'] as const;
 
 /** Clicks over 50 days from 2025-02-20 (most in March 2025), spread over every link. */
 function generate(n: number, seed: number): ClickRecord[] {
@@ -160,6 +160,7 @@ async function coarseRollups() {
       scanner: 0,
       prefetch: 0,
       repeat: 0,
+      embedded: 0,
     };
     owners.set(key, row);
     return row as Record<string, number>;

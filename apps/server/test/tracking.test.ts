@@ -580,7 +580,7 @@ describe('what a click records', () => {
       clicks: 3,
       uniqueVisitors: 3,
       botClicks: 1,
-      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1 },
+      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1, embedded: 0 },
     });
 
     const hashes = (await clicksOf(tracking.id)).map((r) => r.visitor_hash);

@@ -21,6 +21,8 @@ import { m019ClickDimensions } from './migrations/019-click-dimensions';
 import { m021ClickDimensionsPerBatch } from './migrations/021-click-dimensions-per-batch';
 import { m022ClickInbox } from './migrations/022-click-inbox';
 import { m023DimsTriggerWhen } from './migrations/023-dims-trigger-when';
+import { m028EmbeddedHits } from './migrations/028-embedded-hits';
+import { m029FilteredHitTally } from './migrations/029-filtered-hit-tally';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '021-click-dimensions-per-batch': m021ClickDimensionsPerBatch,
   '022-click-inbox': m022ClickInbox,
   '023-dims-trigger-when': m023DimsTriggerWhen,
+  '028-embedded-hits': m028EmbeddedHits,
+  '029-filtered-hit-tally': m029FilteredHitTally,
 };
 
 class InCodeProvider implements MigrationProvider {

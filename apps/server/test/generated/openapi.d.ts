@@ -1211,6 +1211,7 @@ export interface components {
                     scanner: number;
                     prefetch: number;
                     repeat: number;
+                    embedded: number;
                 };
             };
             series: {
@@ -1257,6 +1258,7 @@ export interface components {
                     scanner: number;
                     prefetch: number;
                     repeat: number;
+                    embedded: number;
                 };
             };
             series: {

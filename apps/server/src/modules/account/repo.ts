@@ -44,7 +44,7 @@ export function trackingLinksPage(db: Conn, userId: number, afterId: number, lim
     .execute();
 }
 
-/** Human and bot clicks per tracking link. */
+/** Human and left-out clicks per tracking link (those tallied without a row each included). */
 export async function clickTotals(
   db: Conn,
   trackingLinkIds: number[],
@@ -63,6 +63,16 @@ export async function clickTotals(
     .execute();
   for (const r of rows)
     totals.set(r.tracking_link_id, { clicks: Number(r.clicks), botClicks: Number(r.bots) });
+  const tallied = await db
+    .selectFrom('filtered_hits')
+    .select((eb) => ['tracking_link_id', eb.fn.sum<number>('hits').as('n')])
+    .where('tracking_link_id', 'in', trackingLinkIds)
+    .groupBy('tracking_link_id')
+    .execute();
+  for (const r of tallied) {
+    const seen = totals.get(r.tracking_link_id) ?? { clicks: 0, botClicks: 0 };
+    totals.set(r.tracking_link_id, { ...seen, botClicks: seen.botClicks + Number(r.n) });
+  }
   return totals;
 }
 
@@ -226,6 +236,7 @@ export async function deleteUserData(
   const webhooks = trx.selectFrom('webhooks').select('id').where('user_id', '=', uid);
 
   await trx.deleteFrom('clicks').where('tracking_link_id', 'in', tracking).execute();
+  await trx.deleteFrom('filtered_hits').where('tracking_link_id', 'in', tracking).execute();
   await trx.deleteFrom('tracking_links').where('mailto_link_id', 'in', links).execute();
   await trx
     .updateTable('tracking_links')

@@ -32,7 +32,7 @@ import * as repo from './repo';
 import { newSlug } from './slug';
 import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent';
 import { HitClassifier, type ClickFilterList } from './classify';
-import { InflationGuard } from './inflation';
+import { FilteredRowBudget, InflationGuard } from './inflation';
 
 export { loadClickFilterList } from './classify';
 import { VisitorHasher } from './visitor';
@@ -101,6 +101,8 @@ export class TrackingService {
   private readonly agents = new UserAgentClassifier();
   private readonly hits: HitClassifier;
   private readonly inflation = new InflationGuard();
+  /** Left-out hits each address may store as rows per minute; the rest are tallied. */
+  private readonly filteredRows = new FilteredRowBudget();
   /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
   private readonly addressKey = randomBytes(16);
   /** PostgreSQL: slugs looked up together (HEAD requests; a failed click's 503 page). */
@@ -324,13 +326,17 @@ export class TrackingService {
       secFetchDest: client.secFetchDest,
       purpose: client.purpose,
     });
-    if (classification === 'human') {
-      const address = createHmac('sha256', this.addressKey).update(client.ip).digest('base64');
-      // A slug names one tracking link for good (slugs are never reused).
-      if (!this.inflation.admit(slug, address, visitorHash, at.getTime()))
-        classification = 'repeat';
-    }
+    const address = createHmac('sha256', this.addressKey).update(client.ip).digest('base64');
+    // A slug names one tracking link for good (slugs are never reused).
+    if (
+      classification === 'human' &&
+      !this.inflation.admit(slug, address, visitorHash, at.getTime())
+    )
+      classification = 'repeat';
+    // Past the address's rate, a left-out hit is tallied instead of stored as a row.
+    const tallied = classification !== 'human' && !this.filteredRows.admit(address, at.getTime());
     return {
+      ...(tallied ? { tallied } : {}),
       occurred_at: occurredAt,
       referrer_host: referrerHost(client.referer),
       browser: agent.browser,
