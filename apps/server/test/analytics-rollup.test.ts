@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildClickDimensions } from '../src/modules/analytics/rollup';
+import { rebuildClickDimensions } from '../src/modules/clicks/dimensions';
 import {
   rebuildClickDaily,
   storeClicks,
   type ClickRecord,
-} from '../src/modules/tracking/click-store';
+} from '../src/modules/clicks/click-store';
 import { createLink, createTestApp, signUpAs, type SignedIn, type TestApp } from './helpers';
 
 // The breakdown rollup (`click_daily_dims`) against the raw clicks it stands for: what the

@@ -5,7 +5,7 @@ import {
   rebuildClickDaily,
   storeClicks,
   type ClickRecord,
-} from '../src/modules/tracking/click-store';
+} from '../src/modules/clicks/click-store';
 import {
   addMember,
   createLink,

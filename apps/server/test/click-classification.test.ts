@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
-import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/tracking/inflation';
+import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/clicks/inflation';
 import {
   createLink,
   createTestApp,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildClickDimensions } from '../src/modules/analytics/rollup';
-import { rebuildClickDaily } from '../src/modules/tracking/click-store';
-import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/tracking/inflation';
+import { rebuildClickDimensions } from '../src/modules/clicks/dimensions';
+import { rebuildClickDaily } from '../src/modules/clicks/click-store';
+import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/clicks/inflation';
 import {
   createLink,
   createTestApp,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialect } from './helpers';
 import { startReceiver } from './receiver';
 import { jsonRequest, ROOT, startServerProcess, testPort } from './server-process';
-import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/tracking/inflation';
+import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/clicks/inflation';
 
 /** The admin CLI as an operator runs it (through tsx, no build needed). */
 const CLI = path.join(ROOT, 'apps/server/src/cli.ts');

@@ -6,7 +6,8 @@ import type { Limiter } from '../lib/limiter';
 import type { Observer } from '../lib/metrics';
 // Imported in this order (tracking first) so that the OpenAPI document lists its schemas in a
 // stable order: the contracts register them as their modules load.
-import { loadClickFilterList, TrackingService } from '../modules/tracking/service';
+import { ClickService, loadClickFilterList } from '../modules/clicks/service';
+import { TrackingService } from '../modules/tracking/service';
 import type { Mailer } from '../modules/mail/service';
 import { AccessService } from '../modules/access/service';
 import { AccountService } from '../modules/account/service';
@@ -30,6 +31,7 @@ export interface Services {
   users: UsersService;
   links: LinksService;
   tracking: TrackingService;
+  clicks: ClickService;
   analytics: AnalyticsService;
   teams: TeamsService;
   invitations: InvitationsService;
@@ -87,17 +89,11 @@ export function buildServices(deps: ServiceDeps): Services {
     }),
     users,
     links,
-    tracking: new TrackingService(
-      db,
-      () => links,
-      clock,
-      () => webhookWorker.nudge(),
-      observer,
-      {
-        clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
-        onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
-      },
-    ),
+    tracking: new TrackingService(db, () => links, clock),
+    clicks: new ClickService(db, clock, () => webhookWorker.nudge(), observer, {
+      clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
+      onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
+    }),
     analytics: new AnalyticsService(db, () => links, clock),
     // A member who leaves (or is removed) takes their links back from the team; a deleted
     // team gives every shared link back to its author: in the teams module's transaction.

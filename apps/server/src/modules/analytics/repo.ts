@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { FILTERED_CLASSES, type FilteredClass } from '@mailtokit/contracts/analytics';
 import type { Conn } from '../../db/database';
-import type { Dimension } from './rollup';
+import type { Dimension } from '../clicks/service';
 
 /**
  * What the analytics readers share: the range, the link-id filter, the row types and their

@@ -12,7 +12,7 @@ import {
   type LinkStatsRow,
   type SeriesRow,
 } from './repo';
-import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from './rollup';
+import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from '../clicks/service';
 
 /**
  * Analytics over whole days, read from the rollups the click batch keeps (`click_daily`,

@@ -16,7 +16,7 @@ import * as raw from './raw-repo';
 import * as repo from './repo';
 import * as rollups from './rollup-repo';
 import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';
-import type { Dimension } from './rollup';
+import type { Dimension } from '../clicks/service';
 
 type Query = z.output<typeof AnalyticsQuery>;
 

@@ -3,10 +3,10 @@ import type { DB } from '../../db/types';
 
 /**
  * The breakdown rollup (`click_daily_dims`, migration 019): per link, dimension, day and value,
- * the clicks. The click batch keeps it in its transaction (`DIMENSIONS_UPSERT`,
- * modules/tracking/click-rules.ts; migration 021); this module recomputes it from the raw
- * clicks for data written straight into `clicks` (a benchmark's seeder, a bulk load), and names
- * its dimensions for the readers.
+ * the clicks. The click batch keeps it in its transaction (`DIMENSIONS_UPSERT`, click-rules.ts;
+ * migration 021); this file recomputes it from the raw clicks for data written straight into
+ * `clicks` (a benchmark's seeder, a bulk load), and names its dimensions for the readers (the
+ * analytics module reads them through this module's service.ts).
  */
 
 /** Dimensions of human clicks, and the one of left-out hits (its values: the classification). */

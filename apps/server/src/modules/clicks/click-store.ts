@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/types';
-import { redirectTargetsSqlPostgres, type RedirectTarget } from './repo';
+import { redirectTargetsSqlPostgres, type RedirectTarget } from './targets-repo';
 import {
   clickDeltas,
   COVERING_HOOKS,
