@@ -71,8 +71,19 @@ export function buildServices(deps: ServiceDeps): Services {
     () => webhookWorker.writeOutQueued(),
     config.linksPerUserMax,
   );
+  const clicks = new ClickService(db, clock, () => webhookWorker.nudge(), observer, {
+    clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
+    onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
+  });
   return {
-    account: new AccountService(db, clock, limiter, () => webhookWorker.writeOutQueued()),
+    // The clicks module deletes and counts an account's click data itself.
+    account: new AccountService(
+      db,
+      clock,
+      limiter,
+      () => clicks,
+      () => webhookWorker.writeOutQueued(),
+    ),
     auth: new AuthService(
       db,
       users,
@@ -90,10 +101,7 @@ export function buildServices(deps: ServiceDeps): Services {
     users,
     links,
     tracking: new TrackingService(db, () => links, clock),
-    clicks: new ClickService(db, clock, () => webhookWorker.nudge(), observer, {
-      clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
-      onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
-    }),
+    clicks,
     analytics: new AnalyticsService(db, () => links, clock),
     // A member who leaves (or is removed) takes their links back from the team; a deleted
     // team gives every shared link back to its author: in the teams module's transaction.

@@ -2,7 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ClickClass } from '@mailtokit/contracts/analytics';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
 import { mailtoOfStored } from '@mailtokit/mailto';
-import type { Db } from '../../db/database';
+import type { Transaction } from 'kysely';
+import type { Conn, Db } from '../../db/database';
+import type { DB } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { noObserver, type Observer } from '../../lib/metrics';
@@ -23,6 +25,7 @@ import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './targets-repo';
 import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent';
 import { HitClassifier, type ClickFilterList } from './classify';
+import * as owners from './owner-repo';
 import { FilteredRowBudget, InflationGuard } from './inflation';
 
 export { loadClickFilterList } from './classify';
@@ -310,6 +313,22 @@ export class ClickService {
   async clicksUnapplied(): Promise<number> {
     const driver = this.db.driver;
     return driver.dialect === 'postgres' ? countClickInbox(driver.pool) : 0;
+  }
+
+  /**
+   * The account module's hook: deletes the click data of every link the user wrote, in the
+   * account deletion's transaction (before the links go).
+   */
+  deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void> {
+    return owners.deleteClicksOfAuthor(trx, userId);
+  }
+
+  /** The account export's hook: human and left-out clicks per tracking link. */
+  clickTotals(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<Map<number, { clicks: number; botClicks: number }>> {
+    return owners.clickTotals(db, trackingLinkIds);
   }
 
   /** Waits for clicks being written (on shutdown), then applies them. */
