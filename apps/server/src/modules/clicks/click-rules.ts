@@ -1,5 +1,5 @@
-import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 import type { NewClick } from '../../db/types';
+import { planInForceSql, premiumTierSql } from '../../lib/tiers-sql';
 import { linkVisibleToSql } from '../access/service';
 
 /**
@@ -31,9 +31,6 @@ export type ClickRecord = NewClick & { mailto_link_id: number; tallied?: boolean
 export type StoredClick = Pick<ClickRecord, 'mailto_link_id' | 'occurred_at' | 'is_bot'> & {
   id: number;
 };
-
-/** The tiers whose plan includes webhooks, as an SQL list (constants, no user input). */
-const PREMIUM_TIERS_SQL = PREMIUM_TIERS.map((t) => `'${t}'`).join(', ');
 
 /**
  * The (link, day, visitor) triples of the batch's human clicks that are new: inserted, and
@@ -135,14 +132,14 @@ export const TALLY_UPSERT = `insert into filtered_hits (tracking_link_id, hour, 
 export const COVERING_HOOKS = `
   select w.id as webhook_id, m.id as mailto_link_id, u.subscription_expires_at as plan_ends
   from webhooks w join users u on u.id = w.user_id join mailto_links m on m.user_id = w.user_id
-  where w.all_links = 1 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
+  where w.all_links = 1 and w.disabled_at is null and ${premiumTierSql('u')}
     and m.id in (select mailto_link_id from input where is_bot = 0)
   union all
   select w.id, wl.mailto_link_id, u.subscription_expires_at
   from webhook_links wl join webhooks w on w.id = wl.webhook_id
     join users u on u.id = w.user_id
     join mailto_links m on m.id = wl.mailto_link_id
-  where w.all_links = 0 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
+  where w.all_links = 0 and w.disabled_at is null and ${premiumTierSql('u')}
     and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
     and ${linkVisibleToSql('m', 'w.user_id')}`;
 
@@ -157,7 +154,7 @@ export function outboxInsert(eventKey: string): string {
   return `insert into webhook_outbox (webhook_id, event_key, click_ids, created_at)
   select h.webhook_id, ${eventKey}, string_agg(cast(s.id as text), ',' order by s.id), min(s.occurred_at)
   from stored s join hooks h on h.mailto_link_id = s.mailto_link_id
-  where s.is_bot = 0 and (h.plan_ends is null or h.plan_ends > s.occurred_at)
+  where s.is_bot = 0 and ${planInForceSql('h.plan_ends', 's.occurred_at')}
   group by h.webhook_id
   returning length(click_ids) - length(replace(click_ids, ',', '')) + 1 as n`;
 }
