@@ -16,9 +16,9 @@ import pg from 'pg';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
 import { openDb } from '../apps/server/src/db/database';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
-import { rebuildClickDimensions } from '../apps/server/src/modules/analytics/rollup';
+import { rebuildClickDimensions } from '../apps/server/src/modules/clicks/dimensions';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
-import { rebuildClickDaily } from '../apps/server/src/modules/tracking/click-store';
+import { rebuildClickDaily } from '../apps/server/src/modules/clicks/click-store';
 import { bulkLoadPostgres, bulkLoadSqlite, type BulkLoadTimes } from './lib/bulk-load';
 import { bytes, loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
 import { CLICK_COLUMNS, generateClicks, popularity, type SeedLink } from './lib/seed-data';

@@ -17,9 +17,9 @@ import { openDb, type Db } from '../apps/server/src/db/database';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
 import { searchTextOf } from '../apps/server/src/db/search-text';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
-import { rebuildClickDimensions } from '../apps/server/src/modules/analytics/rollup';
+import { rebuildClickDimensions } from '../apps/server/src/modules/clicks/dimensions';
 // eslint-disable-next-line no-restricted-imports -- the benchmark drives the server's own code
-import { rebuildClickDaily } from '../apps/server/src/modules/tracking/click-store';
+import { rebuildClickDaily } from '../apps/server/src/modules/clicks/click-store';
 import { bytes, loadAverage, machine, ms, printMachine, table, writeResults } from './lib/report';
 import { random } from './lib/seed-data';
 import {

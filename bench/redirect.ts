@@ -34,6 +34,7 @@ import {
   writeResults,
 } from './lib/report';
 import {
+  cpuByPid,
   createLink,
   createTrackingLink,
   ensureServerBuilt,
@@ -113,6 +114,7 @@ async function runBare(round: number, kind: 'minimal' | 'bare'): Promise<Run> {
     const summary = await measure(`${server.url}/t/bench`, {
       ...load,
       requests: realistic ? realisticRequests({ paths }) : undefined,
+      cpuOf: async () => cpuByPid([server.pid ?? 0]),
     });
     await server.stop();
     const db = new SQLite(file);
@@ -168,6 +170,8 @@ async function runMailtoKit(
     const summary = await measure(url, {
       ...load,
       requests: realistic ? realisticRequests({ paths }) : undefined,
+      // The server process, and on PostgreSQL the database's backends serving it.
+      cpuOf: async () => cpuByPid([server.pid ?? 0, ...(await db.backendPids())]),
     });
     await server.stop();
     // Clicks of the warm-up and the measured run.
@@ -188,6 +192,12 @@ async function runMailtoKit(
     await server.stop();
     await db.dispose();
   }
+}
+
+/** Server CPU per request of the measured run, in µs ('-' without /proc). */
+function cpuPerRequest(s: LoadSummary): string {
+  if (s.cpuMs === undefined || s.cpuMs === null || s.requestsTotal === 0) return '-';
+  return String(Math.round((s.cpuMs * 1000) / s.requestsTotal));
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -213,6 +223,7 @@ async function main() {
 
   const rows = runs.map((r) => [
     rounds > 1 ? `${r.server} #${r.round}` : r.server,
+    cpuPerRequest(r.summary),
     Math.round(r.summary.reqPerSecMean),
     ms(r.summary.latencyMs.p50),
     ms(r.summary.latencyMs.p90),
@@ -226,6 +237,7 @@ async function main() {
     `\n${table(
       [
         'server',
+        'CPU µs/req†',
         'req/s (mean)',
         'p50 ms',
         'p90 ms',
@@ -239,6 +251,9 @@ async function main() {
     )}`,
   );
   console.log('* clicks stored include the warm-up; they must be >= the 302s of warm-up + run.');
+  console.log(
+    '† CPU time (user + system, from /proc) of the server process, and of the PostgreSQL backends for PostgreSQL, per request of the measured run: unlike req/s, it hardly depends on the load generator sharing the cores.',
+  );
   for (const r of runs.filter((x) => x.loadCommits !== undefined))
     console.log(
       `${r.server}${rounds > 1 ? ` #${r.round}` : ''}: ${r.loadCommits} commits (click batches and batched lookups), at least ${(r.clicksStored / (r.loadCommits ?? 1)).toFixed(1)} clicks per click transaction (group commit)`,

@@ -28,6 +28,11 @@ export interface LoadSummary {
    * clock of V8's CPU profiles on the same machine): a profile can be cut to this window.
    */
   windowUs?: [number, number];
+  /**
+   * CPU time (user + system, ms, from /proc) the measured processes used during the measured
+   * run (not the warm-up); null where /proc is not there. With `cpuOf` only.
+   */
+  cpuMs?: number | null;
 }
 
 /**
@@ -90,15 +95,34 @@ export async function measure(
     durationS = 10,
     connections = 50,
     requests,
+    cpuOf,
   }: {
     warmupS?: number;
     durationS?: number;
     connections?: number;
     requests?: Options['requests'];
+    /**
+     * CPU time used so far by each process to measure (the server, and PostgreSQL's backends),
+     * by pid: read before and after the measured run.
+     */
+    cpuOf?: () => Promise<Map<number, number> | null>;
   } = {},
 ): Promise<LoadSummary> {
   if (warmupS > 0) await startLoad({ url, duration: warmupS, connections, requests }).instance;
+  const cpuBefore = cpuOf ? await cpuOf() : null;
   const from = nowUs();
   const result = await startLoad({ url, duration: durationS, connections, requests }).instance;
-  return { ...summarize(url, connections, result), windowUs: [from, nowUs()] };
+  const windowUs: [number, number] = [from, nowUs()];
+  const cpuAfter = cpuOf ? await cpuOf() : null;
+  let cpuMs: number | null = null;
+  if (cpuBefore && cpuAfter) {
+    cpuMs = 0;
+    // A process started during the run (a new PostgreSQL backend) counts from zero.
+    for (const [pid, ms] of cpuAfter) cpuMs += ms - (cpuBefore.get(pid) ?? 0);
+  }
+  return {
+    ...summarize(url, connections, result),
+    windowUs,
+    ...(cpuOf ? { cpuMs } : {}),
+  };
 }

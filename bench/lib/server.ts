@@ -73,7 +73,10 @@ export interface BenchDatabase {
   file?: string;
   /** PostgreSQL: its URL. */
   url?: string;
-  /** Click rows stored for a tracking link, or for all with null (read from the database). */
+  /**
+   * Hits stored for a tracking link, or for all with null (read from the database): click rows,
+   * plus the left-out hits tallied without a row each (`filtered_hits`) unless `humansOnly`.
+   */
   countClicks(trackingLinkId: number | null, opts?: { humansOnly?: boolean }): Promise<number>;
   /**
    * PostgreSQL: transactions committed in the database so far (pg_stat_database; a backend
@@ -119,7 +122,17 @@ function freshSqlite(): BenchDatabase {
                 .prepare(`select count(*) as n from clicks where tracking_link_id = ?${humans}`)
                 .get(trackingLinkId)
         ) as { n: number };
-        return row.n;
+        if (opts.humansOnly) return row.n;
+        const tallied = (
+          trackingLinkId === null
+            ? db.prepare('select coalesce(sum(hits), 0) as n from filtered_hits').get()
+            : db
+                .prepare(
+                  'select coalesce(sum(hits), 0) as n from filtered_hits where tracking_link_id = ?',
+                )
+                .get(trackingLinkId)
+        ) as { n: number };
+        return row.n + tallied.n;
       } finally {
         db.close();
       }
@@ -183,7 +196,15 @@ async function freshPostgres(): Promise<BenchDatabase> {
               `select count(*) as n from clicks where tracking_link_id = $1${humans}`,
               [trackingLinkId],
             );
-      return Number(rows[0]?.n ?? 0);
+      if (opts.humansOnly) return Number(rows[0]?.n ?? 0);
+      const tallied =
+        trackingLinkId === null
+          ? await query<{ n: string }>('select coalesce(sum(hits), 0) as n from filtered_hits')
+          : await query<{ n: string }>(
+              'select coalesce(sum(hits), 0) as n from filtered_hits where tracking_link_id = $1',
+              [trackingLinkId],
+            );
+      return Number(rows[0]?.n ?? 0) + Number(tallied[0]?.n ?? 0);
     },
     async transactions() {
       const rows = await query<{ n: string }>(

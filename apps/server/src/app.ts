@@ -160,8 +160,8 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   app.decorate('limiter', limiter);
   const metrics: Metrics | null = config.metricsToken
     ? new Metrics({
-        clicksWaiting: () => app.services.tracking.clicksWaiting,
-        clicksUnapplied: () => app.services.tracking.clicksUnapplied(),
+        clicksWaiting: () => app.services.clicks.clicksWaiting,
+        clicksUnapplied: () => app.services.clicks.clicksUnapplied(),
         webhookBacklog: () => webhookWorker.backlog(),
         pool: () => poolUse(db),
         passwordHashing: () => ({
@@ -176,7 +176,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     config.webhooks ?? DEFAULT_WEBHOOKS,
     clock,
     app.log,
-    () => app.services.tracking.clicksWaiting,
+    () => app.services.clicks.clicksWaiting,
     observer,
   );
   app.decorate('webhookWorker', webhookWorker);
@@ -195,7 +195,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
     }),
   );
   // PostgreSQL: every query first waits for the clicks this instance answered to be applied.
-  db.setReadBarrier(() => app.services.tracking.readBarrier());
+  db.setReadBarrier(() => app.services.clicks.readBarrier());
 
   // The click redirect answers ahead of every other hook (tracking/routes.ts).
   registerRedirectFastPath(app);

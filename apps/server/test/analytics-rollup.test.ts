@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildClickDimensions } from '../src/modules/analytics/rollup';
+import { rebuildClickDimensions } from '../src/modules/clicks/dimensions';
 import {
   rebuildClickDaily,
   storeClicks,
   type ClickRecord,
-} from '../src/modules/tracking/click-store';
+} from '../src/modules/clicks/click-store';
 import { createLink, createTestApp, signUpAs, type SignedIn, type TestApp } from './helpers';
 
 // The breakdown rollup (`click_daily_dims`) against the raw clicks it stands for: what the
@@ -45,7 +45,7 @@ const AGENTS = [
   ['Chrome', 'Android', 'tablet'],
 ] as const;
 const REFERRERS = [null, 'mail.google.com', 't.co', 'news.example.com'] as const;
-const LEFT_OUT = ['bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
+const LEFT_OUT = ['bot', 'preview', 'scanner', 'prefetch', 'repeat', 'embedded'] as const;
 
 /** Clicks over 50 days from 2025-02-20 (most in March 2025), spread over every link. */
 function generate(n: number, seed: number): ClickRecord[] {
@@ -160,6 +160,7 @@ async function coarseRollups() {
       scanner: 0,
       prefetch: 0,
       repeat: 0,
+      embedded: 0,
     };
     owners.set(key, row);
     return row as Record<string, number>;

@@ -5,7 +5,7 @@ import {
   rebuildClickDaily,
   storeClicks,
   type ClickRecord,
-} from '../src/modules/tracking/click-store';
+} from '../src/modules/clicks/click-store';
 import {
   addMember,
   createLink,
@@ -168,7 +168,7 @@ describe('a link’s analytics', () => {
         clicks: 5,
         uniqueVisitors: 4,
         botClicks: 1,
-        filtered: { bot: 1, preview: 0, scanner: 0, prefetch: 0, repeat: 0 },
+        filtered: { bot: 1, preview: 0, scanner: 0, prefetch: 0, repeat: 0, embedded: 0 },
       },
       series: [
         { t: '2025-03-01T00:00:00.000Z', clicks: 3, uniqueVisitors: 2 },
@@ -328,7 +328,7 @@ describe('a link’s analytics', () => {
       clicks: 2,
       uniqueVisitors: 2,
       botClicks: 1,
-      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1 },
+      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1, embedded: 0 },
     });
     expect(body.labels).toEqual([{ key: 'Live', clicks: 2 }]);
     expect(body.browsers).toEqual([{ key: 'Firefox', clicks: 2 }]);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeClicks, type ClickRecord } from '../src/modules/tracking/click-store';
+import { storeClicks, type ClickRecord } from '../src/modules/clicks/click-store';
 import {
   addMember,
   buildLink,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQLITE_BATCH_SQL } from '../src/modules/tracking/click-store';
+import { SQLITE_BATCH_SQL } from '../src/modules/clicks/click-store';
 import { createTestApp, dialect, type TestApp } from './helpers';
 
 /**

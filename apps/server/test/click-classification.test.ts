@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
+import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/clicks/inflation';
 import {
   createLink,
   createTestApp,
@@ -78,6 +79,16 @@ const classes = async (trackingLinkId: number) => {
   return counts;
 };
 
+/** Left-out hits of the tracking link counted without a row each. */
+const tallied = async (trackingLinkId: number) => {
+  const row = await t.db.kysely
+    .selectFrom('filtered_hits')
+    .select((eb) => eb.fn.sum<number>('hits').as('n'))
+    .where('tracking_link_id', '=', trackingLinkId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
 describe('inflation', () => {
   it('500 parallel hits from one address with rotating browser agents: at most 10 clicks and 5 visitors', async () => {
     const link = await createLink(t.app, owner.headers);
@@ -87,10 +98,12 @@ describe('inflation', () => {
         hit(tracking.slug, { ...NAVIGATION, 'user-agent': chrome(100 + i) }),
       ),
     );
-    // Every hit still gets its redirect and is stored.
+    // Every hit still gets its redirect and is counted: the address's first left-out hits of
+    // the minute as rows, the rest tallied.
     expect(responses.every((r) => r.statusCode === 302)).toBe(true);
     const stored = await classes(tracking.id);
-    expect((stored.human ?? 0) + (stored.repeat ?? 0)).toBe(500);
+    expect(stored.repeat).toBe(FILTERED_ROWS_PER_ADDRESS_MINUTE);
+    expect((stored.human ?? 0) + (stored.repeat ?? 0) + (await tallied(tracking.id))).toBe(500);
 
     const body = await analytics(link.id);
     expect(body.totals.clicks).toBeGreaterThanOrEqual(1);
@@ -197,7 +210,7 @@ describe('scanners, previews and prefetches', () => {
       clicks: 0,
       uniqueVisitors: 0,
       botClicks: LEFT_OUT.length,
-      filtered: { bot: 1, preview: 2, scanner: 6, prefetch: 2, repeat: 0 },
+      filtered: { bot: 1, preview: 2, scanner: 6, prefetch: 2, repeat: 0, embedded: 0 },
     });
     // A person's click from a browser, as browsers send it, counts.
     await hit(tracking.slug, { ...NAVIGATION, 'user-agent': chrome(131) }, '192.0.2.99');
@@ -217,6 +230,87 @@ describe('scanners, previews and prefetches', () => {
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]!.split(',').at(-1)).toBe('classification');
     expect(lines.slice(1).map((l) => l.split(',').at(-1))).toEqual(['human', 'scanner']);
+  });
+});
+
+describe('hits from inside a page', () => {
+  /** What a browser sends for a request that a page makes, by `Sec-Fetch-Dest`. */
+  const FROM_A_PAGE: [string, Record<string, string>][] = [
+    ['a hidden iframe', { ...NAVIGATION, 'sec-fetch-dest': 'iframe' }],
+    ['a frame', { ...NAVIGATION, 'sec-fetch-dest': 'frame' }],
+    [
+      'an <img>',
+      {
+        accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8',
+        'sec-fetch-mode': 'no-cors',
+        'sec-fetch-dest': 'image',
+      },
+    ],
+    ['a fetch()', { accept: '*/*', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }],
+    ['an old Chromium iframe', { ...NAVIGATION, 'sec-fetch-mode': 'nested-navigate' }],
+  ];
+
+  it('redirects them, stores them as `embedded` and counts none; a page opened from a link counts', async () => {
+    const link = await createLink(t.app, owner.headers);
+    const tracking = await track(link);
+    for (const [i, [name, headers]] of FROM_A_PAGE.entries()) {
+      const res = await hit(
+        tracking.slug,
+        { ...headers, 'user-agent': chrome(120 + i) },
+        `192.0.2.${120 + i}`,
+      );
+      expect(res.statusCode, name).toBe(302);
+    }
+    expect(await classes(tracking.id)).toEqual({ embedded: FROM_A_PAGE.length });
+    const body = await analytics(link.id);
+    expect(body.totals).toEqual({
+      clicks: 0,
+      uniqueVisitors: 0,
+      botClicks: FROM_A_PAGE.length,
+      filtered: {
+        bot: 0,
+        preview: 0,
+        scanner: 0,
+        prefetch: 0,
+        repeat: 0,
+        embedded: FROM_A_PAGE.length,
+      },
+    });
+
+    // A top-level navigation counts; so does a browser that sends no Fetch Metadata (plain
+    // HTTP, older browsers), by the rules that held before.
+    await hit(tracking.slug, { ...NAVIGATION, 'user-agent': chrome(131) }, '192.0.2.140');
+    const { accept, 'accept-language': lang } = NAVIGATION;
+    await hit(
+      tracking.slug,
+      { accept, 'accept-language': lang, 'user-agent': chrome(109) },
+      '192.0.2.141',
+    );
+    expect(await classes(tracking.id)).toEqual({ embedded: FROM_A_PAGE.length, human: 2 });
+
+    // Every reader says the same: whole days (rollups), hours (raw clicks), the overview
+    // (the author's rollup).
+    expect((await analytics(link.id)).totals).toMatchObject({
+      clicks: 2,
+      filtered: { embedded: FROM_A_PAGE.length },
+    });
+    const now = clock.now();
+    const hour = new Date(now.getTime() - (now.getTime() % 3_600_000)).toISOString();
+    const hourly = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/mailto-links/${link.id}/analytics?interval=hour&from=${hour}&to=${hour}`,
+      headers: owner.headers,
+    });
+    expect(hourly.json().totals).toMatchObject({
+      clicks: 2,
+      filtered: { embedded: FROM_A_PAGE.length },
+    });
+    const overview = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/analytics/overview?${range()}`,
+      headers: owner.headers,
+    });
+    expect(overview.json().totals.filtered.embedded).toBeGreaterThanOrEqual(FROM_A_PAGE.length);
   });
 });
 

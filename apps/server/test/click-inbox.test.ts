@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDb, type Db } from '../src/db/database';
 import type { App } from '../src/lib/types';
-import { applyClickInbox } from '../src/modules/tracking/click-store';
+import { applyClickInbox } from '../src/modules/clicks/click-store';
 import {
   createLink,
   createTestApp,

@@ -8,8 +8,8 @@ import { TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirec
 import { escapeHtml, parseMailto } from '@mailtokit/mailto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawRedirectHandler } from '../src/modules/tracking/routes';
-import { ClickNotStored } from '../src/modules/tracking/service';
-import { VisitorHasher } from '../src/modules/tracking/visitor';
+import { ClickNotStored } from '../src/modules/clicks/service';
+import { VisitorHasher } from '../src/modules/clicks/visitor';
 import {
   createLink,
   createTrackingLink,
@@ -580,7 +580,7 @@ describe('what a click records', () => {
       clicks: 3,
       uniqueVisitors: 3,
       botClicks: 1,
-      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1 },
+      filtered: { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 1, embedded: 0 },
     });
 
     const hashes = (await clicksOf(tracking.id)).map((r) => r.visitor_hash);
@@ -995,7 +995,7 @@ describe('the redirect over real HTTP (answered by node:http ahead of Fastify)',
 
   it('answers 503 pages when the lookup or the click fails, as the route does', async () => {
     const { slug } = await track(await createLink(t.app, premium.headers, { body: 'y' }));
-    const tracking = t.app.services.tracking;
+    const tracking = t.app.services.clicks;
     const target = await tracking.resolve(slug);
     const down = new Error('the database went away');
     const failures = [

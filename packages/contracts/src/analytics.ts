@@ -15,11 +15,28 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
  * What a hit on a tracking URL was: a person's click (`human`), or left out of the counts with
  * its reason: `bot` (crawlers and tools), `preview` (chat and social link previews), `scanner`
  * (e-mail security gateways, URL-reputation fetchers), `prefetch` (the client said so),
- * `repeat` (the same visitor again within seconds, or more than one address may count).
+ * `repeat` (the same visitor again within seconds, or more than one address may count),
+ * `embedded` (the browser said the hit was not a top-level page navigation: a frame, an image,
+ * a script, a `fetch`...).
  */
-export const CLICK_CLASSES = ['human', 'bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
+export const CLICK_CLASSES = [
+  'human',
+  'bot',
+  'preview',
+  'scanner',
+  'prefetch',
+  'repeat',
+  'embedded',
+] as const;
 export type ClickClass = (typeof CLICK_CLASSES)[number];
-export const FILTERED_CLASSES = ['bot', 'preview', 'scanner', 'prefetch', 'repeat'] as const;
+export const FILTERED_CLASSES = [
+  'bot',
+  'preview',
+  'scanner',
+  'prefetch',
+  'repeat',
+  'embedded',
+] as const;
 export type FilteredClass = (typeof FILTERED_CLASSES)[number];
 
 /** Breakdown key of clicks that carried no (or no valid) Referer. */
@@ -62,6 +79,7 @@ export const Totals = z.object({
     scanner: z.number().int(),
     prefetch: z.number().int(),
     repeat: z.number().int(),
+    embedded: z.number().int(),
   }),
 });
 

@@ -7,7 +7,8 @@ import type { Passwords } from '../lib/password-gate';
 import type { Observer } from '../lib/metrics';
 // Imported in this order (tracking first) so that the OpenAPI document lists its schemas in a
 // stable order: the contracts register them as their modules load.
-import { loadClickFilterList, TrackingService } from '../modules/tracking/service';
+import { ClickService, loadClickFilterList } from '../modules/clicks/service';
+import { TrackingService } from '../modules/tracking/service';
 import type { Mailer } from '../modules/mail/service';
 import { AccessService } from '../modules/access/service';
 import { AccountService } from '../modules/account/service';
@@ -36,6 +37,7 @@ export interface Services {
   users: UsersService;
   links: LinksService;
   tracking: TrackingService;
+  clicks: ClickService;
   analytics: AnalyticsService;
   teams: TeamsService;
   invitations: InvitationsService;
@@ -81,12 +83,22 @@ export function buildServices(deps: ServiceDeps): Services {
     () => webhookWorker.writeOutQueued(),
     config.linksPerUserMax,
   );
+  const clicks = new ClickService(db, clock, () => webhookWorker.nudge(), observer, {
+    clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
+    onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
+  });
   return {
     access,
     audit,
     securityLog,
-    account: new AccountService(db, clock, limiter, passwords, () =>
-      webhookWorker.writeOutQueued(),
+    // The clicks module deletes and counts an account's click data itself.
+    account: new AccountService(
+      db,
+      clock,
+      limiter,
+      passwords,
+      () => clicks,
+      () => webhookWorker.writeOutQueued(),
     ),
     auth: new AuthService(
       db,
@@ -110,18 +122,8 @@ export function buildServices(deps: ServiceDeps): Services {
     ),
     users,
     links,
-    tracking: new TrackingService(
-      db,
-      () => links,
-      clock,
-      audit,
-      () => webhookWorker.nudge(),
-      observer,
-      {
-        clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
-        onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
-      },
-    ),
+    tracking: new TrackingService(db, () => links, clock, audit),
+    clicks,
     analytics: new AnalyticsService(db, () => links, clock),
     // A member who leaves (or is removed) takes their links back from the team; a deleted
     // team gives every shared link back to its author: in the teams module's transaction.

@@ -26,6 +26,8 @@ import { m026InvitationMailLimits } from './migrations/026-invitation-mail-limit
 import { m027SessionPasswordConfirmed } from './migrations/027-session-password-confirmed';
 import { m033TeamAudit } from './migrations/033-team-audit';
 import { m034SecurityLog } from './migrations/034-security-log';
+import { m028EmbeddedHits } from './migrations/028-embedded-hits';
+import { m029FilteredHitTally } from './migrations/029-filtered-hit-tally';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -56,6 +58,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '027-session-password-confirmed': m027SessionPasswordConfirmed,
   '033-team-audit': m033TeamAudit,
   '034-security-log': m034SecurityLog,
+  '028-embedded-hits': m028EmbeddedHits,
+  '029-filtered-hit-tally': m029FilteredHitTally,
 };
 
 class InCodeProvider implements MigrationProvider {

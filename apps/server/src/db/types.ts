@@ -214,7 +214,7 @@ export interface ClicksTable {
   device: DeviceType;
   /** 0/1: 1 for every hit left out of clicks and visitors (any classification but human). */
   is_bot: number;
-  /** `human`, or why the hit is left out: bot, preview, scanner, prefetch, repeat. */
+  /** `human`, or why the hit is left out: bot, preview, scanner, prefetch, repeat, embedded. */
   classification: Generated<ClickClass>;
   /** sha256 hex of (daily salt, IP, user agent); never the IP itself. */
   visitor_hash: string;
@@ -267,6 +267,18 @@ export interface ClickOwnerDailyTable {
   scanner: number;
   prefetch: number;
   repeat: number;
+  embedded: number;
+}
+
+/**
+ * Left-out hits counted without a `clicks` row each (past a client's per-address rate): per
+ * tracking link, hour (`YYYY-MM-DDTHH`) and reason, how many (migration 029).
+ */
+export interface FilteredHitsTable {
+  tracking_link_id: number;
+  hour: string;
+  reason: ClickClass;
+  hits: number;
 }
 
 /** Visitors each link has seen per day; only recent days are kept (for the rollup). */
@@ -383,6 +395,7 @@ export interface DB {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
   click_daily_dims: ClickDailyDimsTable;
+  filtered_hits: FilteredHitsTable;
   click_monthly: ClickMonthlyTable;
   click_owner_daily: ClickOwnerDailyTable;
   daily_visitors: DailyVisitorsTable;

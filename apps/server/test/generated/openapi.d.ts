@@ -1371,6 +1371,7 @@ export interface components {
                     scanner: number;
                     prefetch: number;
                     repeat: number;
+                    embedded: number;
                 };
             };
             series: {
@@ -1417,6 +1418,7 @@ export interface components {
                     scanner: number;
                     prefetch: number;
                     repeat: number;
+                    embedded: number;
                 };
             };
             series: {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PREMIUM_REQUIRED_DETAIL as CONTRACT_PREMIUM_DETAIL } from '@mailtokit/contracts/errors';
+import { ERROR_CODES, PREMIUM_REQUIRED_DETAIL } from '@mailtokit/contracts/errors';
 import { ApiError } from './api-client';
 import {
   PREMIUM_FEATURE_MESSAGE,
-  PREMIUM_REQUIRED_DETAIL,
+  PREMIUM_REQUIRED_CODE,
   isClientError,
   isNotFoundError,
   isPremiumRequiredError,
@@ -54,13 +54,19 @@ describe('normalizeError', () => {
     expect(normalizeError('??')).toMatchObject({ code: 'UNKNOWN_ERROR' });
   });
 
-  it('recognises the premium reply (403 mentioning the exact contract words)', () => {
-    expect(PREMIUM_REQUIRED_DETAIL).toBe(CONTRACT_PREMIUM_DETAIL);
-    const premium = err(403, CONTRACT_PREMIUM_DETAIL, 'PREMIUM_REQUIRED');
+  it("recognises the premium refusal by its code (the contract's), not by its words", () => {
+    expect(ERROR_CODES).toContain(PREMIUM_REQUIRED_CODE);
+    const premium = err(403, PREMIUM_REQUIRED_DETAIL, 'PREMIUM_REQUIRED');
     expect(isPremiumRequiredError(premium)).toBe(true);
-    expect(isPremiumRequiredError(new Error(`403: ${CONTRACT_PREMIUM_DETAIL}`))).toBe(true);
+    // Reworded by the server: still the same refusal.
+    expect(isPremiumRequiredError(err(403, 'Upgrade to use this', 'PREMIUM_REQUIRED'))).toBe(true);
+    // The words alone, under another code or none, are not a premium refusal.
+    expect(isPremiumRequiredError(err(403, PREMIUM_REQUIRED_DETAIL, 'FORBIDDEN'))).toBe(false);
+    expect(isPremiumRequiredError(new Error(`403: ${PREMIUM_REQUIRED_DETAIL}`))).toBe(false);
     expect(isPremiumRequiredError(err(403, 'Forbidden'))).toBe(false);
-    expect(isPremiumRequiredError(err(401, CONTRACT_PREMIUM_DETAIL))).toBe(false);
+    expect(isPremiumRequiredError(err(401, PREMIUM_REQUIRED_DETAIL, 'PREMIUM_REQUIRED'))).toBe(
+      false,
+    );
     expect(normalizeError(premium).message).toBe(PREMIUM_FEATURE_MESSAGE);
   });
 

@@ -10,11 +10,12 @@ export interface NormalizedError {
 }
 
 /**
- * The server's exact tier-gating words: PREMIUM_REQUIRED_DETAIL in @mailtokit/contracts/errors.
- * Repeated here because that module builds zod schemas at load time and this file is part of
- * the app shell (see lib/user.ts).
+ * The code of the server's refusal of a feature that needs a premium plan (`PREMIUM_REQUIRED`
+ * of ERROR_CODES in @mailtokit/contracts/errors): a refusal is recognised by its code, never by
+ * its wording. Repeated here because that module builds zod schemas at load time and this file
+ * is part of the app shell (see lib/user.ts).
  */
-export const PREMIUM_REQUIRED_DETAIL = 'Premium subscription required';
+export const PREMIUM_REQUIRED_CODE = 'PREMIUM_REQUIRED';
 
 export const PREMIUM_FEATURE_MESSAGE =
   'This feature is only available for premium users. Please upgrade your account to access it.';
@@ -43,11 +44,9 @@ export function messageForStatus(status: number, detail?: string): string {
   return detail || entry?.fallback || UNKNOWN_ERROR_MESSAGE;
 }
 
-/** A 403 whose message says the feature needs a premium plan. */
+/** The server's 403 `PREMIUM_REQUIRED`: the feature needs a premium plan. */
 export function isPremiumRequiredError(error: unknown): boolean {
-  if (error instanceof ApiError)
-    return error.status === 403 && error.detail.includes(PREMIUM_REQUIRED_DETAIL);
-  return error instanceof Error && error.message.includes(`403: ${PREMIUM_REQUIRED_DETAIL}`);
+  return error instanceof ApiError && error.status === 403 && error.code === PREMIUM_REQUIRED_CODE;
 }
 
 /** Any thrown value -> {message, code, status, details}. */

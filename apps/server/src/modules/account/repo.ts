@@ -44,28 +44,6 @@ export function trackingLinksPage(db: Conn, userId: number, afterId: number, lim
     .execute();
 }
 
-/** Human and bot clicks per tracking link. */
-export async function clickTotals(
-  db: Conn,
-  trackingLinkIds: number[],
-): Promise<Map<number, { clicks: number; botClicks: number }>> {
-  const totals = new Map<number, { clicks: number; botClicks: number }>();
-  if (trackingLinkIds.length === 0) return totals;
-  const rows = await db
-    .selectFrom('clicks')
-    .select((eb) => [
-      'tracking_link_id',
-      eb.fn.sum<number>(eb.case().when('is_bot', '=', 0).then(1).else(0).end()).as('clicks'),
-      eb.fn.sum<number>(eb.case().when('is_bot', '=', 0).then(0).else(1).end()).as('bots'),
-    ])
-    .where('tracking_link_id', 'in', trackingLinkIds)
-    .groupBy('tracking_link_id')
-    .execute();
-  for (const r of rows)
-    totals.set(r.tracking_link_id, { clicks: Number(r.clicks), botClicks: Number(r.bots) });
-  return totals;
-}
-
 export function membershipsOf(db: Conn, userId: number) {
   return db
     .selectFrom('team_members as tm')
@@ -194,7 +172,8 @@ export async function ownedTeams(db: Conn, userId: number) {
 
 /**
  * Deletes every row of the user, in the caller's transaction: teams owned alone, links (shared
- * ones too) with their tracking links, clicks and rollups, webhooks with their links and
+ * ones too) with their tracking links (their clicks go first, through the clicks module's
+ * hook), webhooks with their links and
  * deliveries, API tokens, sessions, reset tokens, contact messages, memberships, team
  * invitations sent or received (by username, or to the account's address), the user's
  * rate-limit counters, and the user. Tracking links the user made on other people's links stay
@@ -219,21 +198,14 @@ export async function deleteUserData(
     await trx.deleteFrom('teams').where('id', 'in', soloTeamIds).execute();
   }
   const links = trx.selectFrom('mailto_links').select('id').where('user_id', '=', uid);
-  const tracking = trx
-    .selectFrom('tracking_links')
-    .select('id')
-    .where('mailto_link_id', 'in', links);
   const webhooks = trx.selectFrom('webhooks').select('id').where('user_id', '=', uid);
 
-  await trx.deleteFrom('clicks').where('tracking_link_id', 'in', tracking).execute();
   await trx.deleteFrom('tracking_links').where('mailto_link_id', 'in', links).execute();
   await trx
     .updateTable('tracking_links')
     .set({ created_by: null })
     .where('created_by', '=', uid)
     .execute();
-  await trx.deleteFrom('click_daily').where('mailto_link_id', 'in', links).execute();
-  await trx.deleteFrom('daily_visitors').where('mailto_link_id', 'in', links).execute();
 
   await trx.deleteFrom('webhook_deliveries').where('webhook_id', 'in', webhooks).execute();
   await trx

@@ -4,8 +4,9 @@ import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { WRONG_PASSWORD, type AccountExport } from '@mailtokit/contracts/account';
 import { SECURITY_LOG_EXPORT_MAX, type SecurityEventType } from '@mailtokit/contracts/security-log';
-import type { Db } from '../../db/database';
-import type { UserRow } from '../../db/types';
+import type { Transaction } from 'kysely';
+import type { Conn, Db } from '../../db/database';
+import type { DB, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
@@ -14,6 +15,15 @@ import { toUser } from '../users/service';
 import * as repo from './repo';
 
 const words = (s: string) => s.split(' ').filter(Boolean);
+
+/** What the account needs of the clicks module (the only writer of click tables). */
+export interface AccountClickHooks {
+  deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void>;
+  clickTotals(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<Map<number, { clicks: number; botClicks: number }>>;
+}
 
 /** What a person can do with their whole account: take its data with them, or delete it. */
 export class AccountService {
@@ -26,6 +36,8 @@ export class AccountService {
     private readonly clock: Clock,
     private readonly limiter: Limiter,
     private readonly passwords: Passwords,
+    /** The clicks module's hooks: its tables are written (and counted) by it alone. */
+    private readonly clicks: () => AccountClickHooks,
     /**
      * Writes out the webhook events still queued (they are built from the stored clicks,
      * which the account's deletion takes with it).
@@ -61,6 +73,7 @@ export class AccountService {
           { teams: shared.map((t) => t.name).join(', ') },
         );
       }
+      await this.clicks().deleteClicksOfAuthor(trx, user.id);
       await repo.deleteUserData(
         trx,
         user,
@@ -174,7 +187,7 @@ export class AccountService {
       (after) => repo.trackingLinksPage(k, user.id, after, EXPORT_TRACKING_PAGE),
       EXPORT_TRACKING_PAGE,
       async (rows): Promise<TrackingLink[]> => {
-        const totals = await repo.clickTotals(
+        const totals = await this.clicks().clickTotals(
           k,
           rows.map((t) => t.id),
         );

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import {
   addFiltered,
+  noFiltered,
   inIds,
   num,
   toLinkStats,
@@ -44,10 +45,33 @@ export interface Totals {
 }
 
 export async function linkTotals(db: Conn, linkId: number, r: RangeQuery): Promise<Totals> {
-  const row = await linkClicks(db, linkId, r)
-    .select([HUMAN.as('clicks'), VISITORS.as('visitors'), BOTS.as('bots')])
-    .executeTakeFirst();
-  return { clicks: num(row?.clicks), visitors: num(row?.visitors), botClicks: num(row?.bots) };
+  const [row, tallied] = await Promise.all([
+    linkClicks(db, linkId, r)
+      .select([HUMAN.as('clicks'), VISITORS.as('visitors'), BOTS.as('bots')])
+      .executeTakeFirst(),
+    tallies(db, [linkId], r)
+      .select(sql<number>`sum(f.hits)`.as('n'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    clicks: num(row?.clicks),
+    visitors: num(row?.visitors),
+    botClicks: num(row?.bots) + num(tallied?.n),
+  };
+}
+
+/**
+ * The left-out hits of these links in the range that were counted without a row each
+ * (`filtered_hits`, per tracking link, hour and reason): exact for any range of whole hours,
+ * which every range is.
+ */
+function tallies(db: Conn, linkIds: readonly number[], r: RangeQuery) {
+  return db
+    .selectFrom('filtered_hits as f')
+    .innerJoin('tracking_links as t', 't.id', 'f.tracking_link_id')
+    .where(inIds(db, 't.mailto_link_id', linkIds))
+    .where('f.hour', '>=', r.fromIso.slice(0, 13))
+    .where('f.hour', '<', r.toIso.slice(0, 13));
 }
 
 export interface BucketRow {
@@ -158,36 +182,66 @@ export async function rawPerLink(
   r: RangeQuery,
 ): Promise<LinkStatsRow[]> {
   if (linkIds.length === 0) return [];
-  const rows = await manyLinksClicks(db, linkIds, r)
-    .select([
-      't.mailto_link_id',
-      HUMAN.as('clicks'),
-      BOTS.as('bots'),
-      VISITORS.as('visitors'),
-      sql<string | null>`max(case when c.is_bot = 0 then c.occurred_at end)`.as('last'),
-    ])
-    .groupBy('t.mailto_link_id')
-    .execute();
-  return rows.map(toLinkStats);
+  const [rows, tallied] = await Promise.all([
+    manyLinksClicks(db, linkIds, r)
+      .select([
+        't.mailto_link_id',
+        HUMAN.as('clicks'),
+        BOTS.as('bots'),
+        VISITORS.as('visitors'),
+        sql<string | null>`max(case when c.is_bot = 0 then c.occurred_at end)`.as('last'),
+      ])
+      .groupBy('t.mailto_link_id')
+      .execute(),
+    tallies(db, linkIds, r)
+      .select(['t.mailto_link_id', sql<number>`sum(f.hits)`.as('n')])
+      .groupBy('t.mailto_link_id')
+      .execute(),
+  ]);
+  const stats = rows.map(toLinkStats);
+  const byLink = new Map(stats.map((s) => [s.linkId, s]));
+  for (const t of tallied) {
+    const seen = byLink.get(t.mailto_link_id);
+    if (seen) seen.botClicks += num(t.n);
+    else
+      stats.push(
+        toLinkStats({
+          mailto_link_id: t.mailto_link_id,
+          clicks: 0,
+          bots: t.n,
+          visitors: 0,
+          last: null,
+        }),
+      );
+  }
+  return stats;
 }
 
 /**
  * The hits of these links in the range that were left out of the counts, by reason: a range
- * scan of each tracking link's clicks that reads the row of a left-out hit only.
+ * scan of each tracking link's clicks that reads the row of a left-out hit only, and their
+ * tallies.
  */
 export async function filteredByReason(
   db: Conn,
   linkIds: readonly number[],
   r: RangeQuery,
 ): Promise<FilteredCounts> {
-  const counts: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  const counts: FilteredCounts = noFiltered();
   if (linkIds.length === 0) return counts;
-  const rows = await manyLinksClicks(db, linkIds, r)
-    .where('c.is_bot', '<>', 0)
-    .select(['c.classification', sql<number>`count(*)`.as('n')])
-    .groupBy('c.classification')
-    .execute();
+  const [rows, tallied] = await Promise.all([
+    manyLinksClicks(db, linkIds, r)
+      .where('c.is_bot', '<>', 0)
+      .select(['c.classification', sql<number>`count(*)`.as('n')])
+      .groupBy('c.classification')
+      .execute(),
+    tallies(db, linkIds, r)
+      .select(['f.reason', sql<number>`sum(f.hits)`.as('n')])
+      .groupBy('f.reason')
+      .execute(),
+  ]);
   for (const row of rows) addFiltered(counts, row.classification, num(row.n));
+  for (const row of tallied) addFiltered(counts, row.reason, num(row.n));
   return counts;
 }
 

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
-import type { FilteredClass } from '@mailtokit/contracts/analytics';
+import { FILTERED_CLASSES, type FilteredClass } from '@mailtokit/contracts/analytics';
 import type { Conn } from '../../db/database';
-import type { Dimension } from './rollup';
+import type { Dimension } from '../clicks/service';
 
 /**
  * What the analytics readers share: the range, the link-id filter, the row types and their
@@ -71,6 +71,11 @@ export function toLinkStats(x: {
 
 /** Hits left out of the counts, per reason: the same for any number of links. */
 export type FilteredCounts = Record<FilteredClass, number>;
+
+/** No left-out hits, for each reason. */
+export function noFiltered(): FilteredCounts {
+  return Object.fromEntries(FILTERED_CLASSES.map((r) => [r, 0])) as FilteredCounts;
+}
 
 /** Adds hits of a stored classification to the counts by reason. */
 export function addFiltered(counts: FilteredCounts, classification: string, n: number): void {

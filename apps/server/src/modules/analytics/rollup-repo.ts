@@ -3,6 +3,7 @@ import { FILTERED_CLASSES } from '@mailtokit/contracts/analytics';
 import type { Conn } from '../../db/database';
 import {
   addFiltered,
+  noFiltered,
   inIds,
   num,
   toLinkStats,
@@ -11,7 +12,7 @@ import {
   type LinkStatsRow,
   type SeriesRow,
 } from './repo';
-import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from './rollup';
+import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from '../clicks/service';
 
 /**
  * Analytics over whole days, read from the rollups the click batch keeps (`click_daily`,
@@ -175,7 +176,7 @@ export async function ownerRollup(
     .where('day', '>=', fromDay)
     .where('day', '<', toDay)
     .execute();
-  const filtered: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  const filtered: FilteredCounts = noFiltered();
   const series: SeriesRow[] = [];
   for (const r of rows) {
     for (const reason of FILTERED_CLASSES) filtered[reason] += num(r[reason]);
@@ -195,7 +196,7 @@ export async function rollupFilteredByReason(
   fromDay: string,
   toDay: string,
 ): Promise<FilteredCounts> {
-  const counts: FilteredCounts = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0 };
+  const counts: FilteredCounts = noFiltered();
   if (linkIds.length === 0) return counts;
   const rows = await db
     .selectFrom('click_daily_dims')

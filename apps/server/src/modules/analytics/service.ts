@@ -4,7 +4,7 @@ import type {
   AnalyticsQuery,
   LinkAnalytics,
 } from '@mailtokit/contracts/analytics';
-import { ANALYTICS_TOP_N, DIRECT_REFERRER } from '@mailtokit/contracts/analytics';
+import { ANALYTICS_TOP_N, DIRECT_REFERRER, FILTERED_CLASSES } from '@mailtokit/contracts/analytics';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
@@ -15,7 +15,7 @@ import * as raw from './raw-repo';
 import * as repo from './repo';
 import * as rollups from './rollup-repo';
 import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';
-import type { Dimension } from './rollup';
+import type { Dimension } from '../clicks/service';
 
 type Query = z.output<typeof AnalyticsQuery>;
 
@@ -279,13 +279,9 @@ const isMidnight = (iso: string) => iso.endsWith('T00:00:00.000Z');
 
 /** Two sets of left-out hits by reason, added up. */
 function addCounts(a: repo.FilteredCounts, b: repo.FilteredCounts): repo.FilteredCounts {
-  return {
-    bot: a.bot + b.bot,
-    preview: a.preview + b.preview,
-    scanner: a.scanner + b.scanner,
-    prefetch: a.prefetch + b.prefetch,
-    repeat: a.repeat + b.repeat,
-  };
+  const sum = repo.noFiltered();
+  for (const reason of FILTERED_CLASSES) sum[reason] = a[reason] + b[reason];
+  return sum;
 }
 
 /** Overviews one process computes at the same time (each uses up to three connections). */

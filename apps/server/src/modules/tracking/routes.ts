@@ -19,7 +19,7 @@ import {
   redirectPage,
   unavailablePage,
 } from './pages';
-import { ClickNotStored, type ClickClient, type ResolvedTarget } from './service';
+import { ClickNotStored, type ClickClient, type ResolvedTarget } from '../clicks/service';
 import { SLUG_PATTERN } from './slug';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
@@ -171,7 +171,7 @@ function notStored(err: unknown): { page: string; message: string; cause: unknow
 
 /** The redirect's handlers, shared by its routes and its fast path. */
 function redirectHandlers(app: App) {
-  const tracking = app.services.tracking;
+  const clicks = app.services.clicks;
   const headers = pageHeaders(app.config.publicUrl, null);
   const longPageHeaders = pageHeaders(app.config.publicUrl, LONG_LINK_SCRIPT_SOURCE);
   const trackingHeaders = (reply: FastifyReply) => reply.headers(headers);
@@ -184,7 +184,7 @@ function redirectHandlers(app: App) {
     reply: FastifyReply,
   ): Promise<ResolvedTarget | null> {
     try {
-      const target = SLUG_PATTERN.test(slug) ? await tracking.resolve(slug) : null;
+      const target = SLUG_PATTERN.test(slug) ? await clicks.resolve(slug) : null;
       if (!target) notFound(reply);
       return target;
     } catch (err) {
@@ -209,7 +209,7 @@ function redirectHandlers(app: App) {
     if (!SLUG_PATTERN.test(slug)) return notFound(reply);
     let target: ResolvedTarget | null;
     try {
-      target = await tracking.follow(
+      target = await clicks.follow(
         slug,
         // A client that already hung up has no address any more (Node reports undefined).
         clickClientOf(request.headers, request.method, request.ip as string | undefined),
@@ -236,7 +236,7 @@ function redirectHandlers(app: App) {
  * never the web app. Outside /api/: no session, CSRF or JSON error handling applies.
  */
 export async function redirectRoutes(app: App) {
-  const tracking = app.services.tracking;
+  const clicks = app.services.clicks;
   const { lookup, redirect, follow, notFound } = redirectHandlers(app);
 
   for (const url of ['/t/:slug', '/t/:slug/']) {
@@ -280,10 +280,10 @@ export async function redirectRoutes(app: App) {
   }
 
   // PostgreSQL: clicks a previous run left in the inbox are applied before the server serves.
-  app.addHook('onReady', async () => tracking.start());
+  app.addHook('onReady', async () => clicks.start());
   // Clicks being written when the server stops are committed (and applied) before the
   // database closes.
-  app.addHook('preClose', async () => tracking.drain());
+  app.addHook('preClose', async () => clicks.drain());
 }
 
 /**
@@ -345,7 +345,7 @@ export function rawRedirectHandler(
   app: App,
   { clientIp, closing, timed }: RawRedirectOptions,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const tracking = app.services.tracking;
+  const clicks = app.services.clicks;
   const headers = pageHeaders(app.config.publicUrl, null);
   const longPageHeaders = pageHeaders(app.config.publicUrl, LONG_LINK_SCRIPT_SOURCE);
 
@@ -374,7 +374,7 @@ export function rawRedirectHandler(
     void (async () => {
       let target: ResolvedTarget | null;
       try {
-        target = await tracking.follow(slug, clickClientOf(req.headers, 'GET', clientIp(req)));
+        target = await clicks.follow(slug, clickClientOf(req.headers, 'GET', clientIp(req)));
       } catch (err) {
         const failure = notStored(err);
         app.log.error({ err: failure.cause, slug }, failure.message);

@@ -1,81 +1,15 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { ClickClass } from '@mailtokit/contracts/analytics';
 import type { CreateTrackingBody, TrackingLink } from '@mailtokit/contracts/tracking';
 import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
-import { storableHeaderText } from '@mailtokit/contracts/fields';
-import { mailtoOfStored } from '@mailtokit/mailto';
+import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { TrackingLinkRow, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
-import { clientKey } from '../../lib/client-key';
-import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { parseId } from '@mailtokit/contracts/ids';
 import type { LinkAccessRules } from '../access/service';
 import type { TeamAuditLog } from '../audit/service';
-import { noObserver, type Observer } from '../../lib/metrics';
-import { ClickRecorder } from './click-recorder';
-import {
-  applyClickInbox,
-  countClickInbox,
-  INBOX_APPLY_LIMIT,
-  queueClicksBySlugPostgres,
-  storeClicks,
-  type ClickFields,
-  type ClickRecord,
-  type SlugClick,
-} from './click-store';
-import { InboxApplier } from './inbox-applier';
-import { LookupBatcher } from './lookup-batcher';
-import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './repo';
 import { newSlug } from './slug';
-import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent';
-import { HitClassifier, type ClickFilterList } from './classify';
-import { InflationGuard } from './inflation';
-
-export { loadClickFilterList } from './classify';
-import { VisitorHasher } from './visitor';
-
-/** Where a tracking URL redirects: the stored link's fields, encoded by packages/mailto. */
-export interface ResolvedTarget {
-  trackingLinkId: number;
-  mailtoLinkId: number;
-  mailtoUrl: string;
-}
-
-/** The parts of a request a click records (the IP only ever goes into hashes). */
-export interface ClickClient {
-  ip: string;
-  userAgent: string;
-  referer: string | string[] | undefined;
-  /** GET unless said; HEAD is a prefetch. */
-  method?: string;
-  /** What the classifier reads besides the agent (see HitRequest). */
-  accept?: string;
-  acceptLanguage?: string;
-  secFetchMode?: string;
-  secFetchDest?: string;
-  purpose?: string;
-}
-
-/** A click that could not be stored; `target` is the link's when it could be read (else null). */
-export class ClickNotStored extends Error {
-  constructor(
-    cause: unknown,
-    readonly target: ResolvedTarget | null,
-  ) {
-    super(target ? 'click not recorded' : 'tracking link lookup failed', { cause });
-  }
-}
-
-/** Options of the click path: the operator's extra filter list; where apply errors go. */
-export interface TrackingOptions {
-  clickFilter?: ClickFilterList;
-  /** Told when applying the PostgreSQL click inbox fails (it is retried). */
-  onApplyError?: (err: unknown) => void;
-}
 
 type CreateInput = z.output<typeof CreateTrackingBody>;
 
@@ -83,32 +17,11 @@ type CreateInput = z.output<typeof CreateTrackingBody>;
 const SLUG_ATTEMPTS = 3;
 
 /**
- * Tracking links and their clicks. Managing tracking links needs a premium plan and access
- * to the link (read to list, edit to create and delete); following one needs nothing.
+ * Tracking links: create, list, retire. Managing them needs access to the
+ * link (a premium plan of one's own, or a seat in a team whose plan covers it) (read to list, edit to create and delete). Following one is the click pipeline's
+ * (modules/clicks).
  */
 export class TrackingService {
-  /**
-   * The click batches. SQLite: clicks by tracking link (looked up first), each batch stored
-   * with its rules in one transaction. PostgreSQL: clicks by slug, each batch committed to the
-   * inbox in one statement, which returns their targets (no separate lookup).
-   */
-  private readonly clicks:
-    | { by: 'link'; recorder: ClickRecorder<ClickRecord> }
-    | { by: 'slug'; recorder: ClickRecorder<SlugClick, repo.RedirectTarget | undefined> };
-  /** PostgreSQL: applies the click inbox the redirects commit to; null on SQLite. */
-  private readonly applier: InboxApplier | null;
-  private readonly onApplyError: (err: unknown) => void;
-  private readonly visitors: VisitorHasher;
-  private readonly agents = new UserAgentClassifier();
-  private readonly hits: HitClassifier;
-  private readonly inflation = new InflationGuard();
-  /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
-  private readonly addressKey = randomBytes(16);
-  /** PostgreSQL: slugs looked up together (HEAD requests; a failed click's 503 page). */
-  private readonly targets: LookupBatcher<repo.RedirectTarget> | null;
-  /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
-  private readonly urls = new MailtoUrlCache(mailtoOfStored);
-
   /** `links` (the links module) is read on each call: the access rules as they stand. */
   constructor(
     private readonly db: Db,
@@ -116,69 +29,7 @@ export class TrackingService {
     private readonly clock: Clock,
     /** The teams' audit logs: tracking links created and deleted on a team's links. */
     private readonly audit: TeamAuditLog,
-    /** Called after a commit that queued webhook events. */
-    private readonly onClickEvents: () => void = () => undefined,
-    observer: Observer = noObserver,
-    options: TrackingOptions = {},
-  ) {
-    this.hits = new HitClassifier(options.clickFilter);
-    const onApplyError =
-      options.onApplyError ?? ((err: unknown) => console.error('Applying clicks failed:', err));
-    this.onApplyError = onApplyError;
-    const driver = db.driver;
-    const applier =
-      driver.dialect === 'postgres'
-        ? new InboxApplier({
-            apply: () => applyClickInbox(driver.pool),
-            limit: INBOX_APPLY_LIMIT,
-            onEvents: () => this.onClickEvents(),
-            onError: onApplyError,
-          })
-        : null;
-    this.applier = applier;
-    // SQLite stores a batch with its rules in one transaction; PostgreSQL commits it to the
-    // inbox, which the applier applies shortly after (a redirect waits for the commit only).
-    const timed = async <R>(rows: readonly unknown[], write: () => Promise<R>): Promise<R> => {
-      const started = performance.now();
-      const result = await write();
-      observer.clickBatch(rows.length, (performance.now() - started) / 1000);
-      return result;
-    };
-    this.clicks =
-      driver.dialect === 'postgres' && applier
-        ? {
-            by: 'slug',
-            recorder: new ClickRecorder(
-              async (rows) => {
-                const targets = await timed(rows, () =>
-                  queueClicksBySlugPostgres(driver.pool, db.kysely, rows),
-                );
-                applier.queued();
-                return targets;
-              },
-              1000,
-              isDatabaseUnavailable,
-            ),
-          }
-        : {
-            by: 'link',
-            recorder: new ClickRecorder(
-              async (rows) => {
-                const events = await timed(rows, () => storeClicks(db, rows));
-                if (events > 0) this.onClickEvents();
-              },
-              1000,
-              isDatabaseUnavailable,
-            ),
-          };
-    this.visitors = new VisitorHasher(db, clock);
-    this.targets =
-      driver.dialect === 'postgres'
-        ? new LookupBatcher((slugs) =>
-            repo.findRedirectTargetsPostgres(driver.pool, db.kysely, slugs),
-          )
-        : null;
-  }
+  ) {}
 
   /**
    * Needs the right to edit the link (a read-only team member gets 403). At most
@@ -244,6 +95,7 @@ export class TrackingService {
       throw err;
     }
     const teamId = link.team_id;
+    const linkName = link.name;
     await this.db.kysely.transaction().execute(async (trx) => {
       if (!(await repo.retireTrackingLink(trx, row.id, this.clock().toISOString())))
         throw notFound(TRACKING_MESSAGES.notFound);
@@ -253,153 +105,9 @@ export class TrackingService {
           actor: user,
           action: 'tracking_link.deleted',
           subject: { type: 'tracking_link', id: row.id, name: row.label },
-          details: { link: link.name },
+          details: { link: linkName },
         });
     });
-  }
-
-  /**
-   * Where a slug leads: from the stored link as read now (the URL is rebuilt whenever the
-   * link's `updated_at` or fields differ from the cached ones), so an edit of the link changes
-   * the target at once; null for unknown and deleted slugs and for deleted links.
-   */
-  async resolve(slug: string): Promise<ResolvedTarget | null> {
-    const driver = this.db.driver;
-    const target =
-      driver.dialect === 'postgres'
-        ? await this.targets!.get(slug)
-        : (
-            repo.findRedirectTargetSqlite(driver.sqlite, this.db.kysely, slug) ?? {
-              target: await repo.findRedirectTarget(this.db.kysely, slug),
-            }
-          ).target;
-    return target ? this.targetOf(target) : null;
-  }
-
-  private targetOf(target: repo.RedirectTarget): ResolvedTarget {
-    return {
-      trackingLinkId: target.trackingLinkId,
-      mailtoLinkId: target.mailtoLinkId,
-      mailtoUrl: this.urls.urlOf(target),
-    };
-  }
-
-  /**
-   * Follows a tracking link: records the hit on the slug, dated by the app clock and classified
-   * (a person's click, or left out of the counts with its reason), and returns its target once
-   * the click is committed; null for unknown and deleted slugs (nothing is recorded). Throws
-   * `ClickNotStored` when the click could not be stored, with the target when it is known.
-   * On PostgreSQL the click and the lookup are one statement per batch.
-   */
-  async follow(slug: string, client: ClickClient): Promise<ResolvedTarget | null> {
-    const clicks = this.clicks;
-    if (clicks.by === 'slug') {
-      const click = await this.clickOf(slug, client);
-      let found: repo.RedirectTarget | undefined;
-      try {
-        found = await clicks.recorder.record({ slug, ...click });
-      } catch (err) {
-        // The 503 page offers the link when it can still be read; not when the database is
-        // out of reach (the lookup would only wait for it again).
-        const target = isDatabaseUnavailable(err)
-          ? null
-          : await this.resolve(slug).catch(() => null);
-        throw new ClickNotStored(err, target);
-      }
-      return found ? this.targetOf(found) : null;
-    }
-    let target: ResolvedTarget | null;
-    try {
-      target = await this.resolve(slug);
-    } catch (err) {
-      throw new ClickNotStored(err, null);
-    }
-    if (!target) return null;
-    const click = await this.clickOf(slug, client);
-    try {
-      await clicks.recorder.record({
-        ...click,
-        tracking_link_id: target.trackingLinkId,
-        mailto_link_id: target.mailtoLinkId,
-      });
-    } catch (err) {
-      throw new ClickNotStored(err, target);
-    }
-    return target;
-  }
-
-  /** A hit as a click row (but for its link): dated, parsed, hashed and classified. */
-  private async clickOf(slug: string, client: ClickClient): Promise<ClickFields> {
-    const at = this.clock();
-    const occurredAt = at.toISOString();
-    // Header text may hold control characters (latin-1 bytes a client sent): never stored.
-    const userAgent = storableHeaderText(client.userAgent).slice(0, USER_AGENT_MAX);
-    const agent = this.agents.classify(userAgent);
-    // Visitors and repeats are counted per client key (an IPv6 client per /64 network).
-    const clientNet = clientKey(client.ip);
-    const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), clientNet, userAgent);
-    let classification: ClickClass = this.hits.classify({
-      method: client.method ?? 'GET',
-      ip: client.ip,
-      userAgent,
-      accept: client.accept,
-      acceptLanguage: client.acceptLanguage,
-      secFetchMode: client.secFetchMode,
-      secFetchDest: client.secFetchDest,
-      purpose: client.purpose,
-    });
-    if (classification === 'human') {
-      const address = createHmac('sha256', this.addressKey).update(clientNet).digest('base64');
-      // A slug names one tracking link for good (slugs are never reused).
-      if (!this.inflation.admit(slug, address, visitorHash, at.getTime()))
-        classification = 'repeat';
-    }
-    return {
-      occurred_at: occurredAt,
-      referrer_host: referrerHost(client.referer),
-      browser: agent.browser,
-      os: agent.os,
-      device: agent.device,
-      is_bot: classification === 'human' ? 0 : 1,
-      classification,
-      visitor_hash: visitorHash,
-    };
-  }
-
-  /** Clicks waiting for the next commit: a queue here means the database path is busy. */
-  get clicksWaiting(): number {
-    return this.clicks.recorder.pending;
-  }
-
-  /**
-   * Before a query that reads what the click rules write (analytics, click totals, the webhook
-   * outbox): a promise of this instance's waiting clicks being applied, or undefined when none
-   * wait. It never rejects: if applying fails (and is retried), the query reads what is applied.
-   */
-  readBarrier(): Promise<void> | undefined {
-    const applier = this.applier;
-    if (!applier?.pending) return undefined;
-    return applier.settle().catch(this.onApplyError);
-  }
-
-  /** Applies what a previous run left in the click inbox (PostgreSQL), then keeps it applied. */
-  async start(): Promise<void> {
-    await this.applier?.start();
-  }
-
-  /**
-   * PostgreSQL: clicks in the inbox, not applied yet (this and every other instance's); 0 on
-   * SQLite, which applies a click as it stores it. Read straight from the pool: no read barrier.
-   */
-  async clicksUnapplied(): Promise<number> {
-    const driver = this.db.driver;
-    return driver.dialect === 'postgres' ? countClickInbox(driver.pool) : 0;
-  }
-
-  /** Waits for clicks being written (on shutdown), then applies them. */
-  async drain(): Promise<void> {
-    await this.clicks.recorder.drain();
-    await this.applier?.stop();
   }
 }
 

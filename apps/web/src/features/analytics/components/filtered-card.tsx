@@ -11,6 +11,7 @@ const REASONS: Record<FilteredClass, { one: string; many: string; color: string 
   bot: { one: 'bot', many: 'bots', color: 'bg-slate-500' },
   prefetch: { one: 'prefetch', many: 'prefetches', color: 'bg-violet-500' },
   repeat: { one: 'repeat', many: 'repeats', color: 'bg-rose-500' },
+  embedded: { one: 'hit from inside a page', many: 'hits from inside pages', color: 'bg-teal-500' },
 };
 
 /** Reasons most first, ties in the order of REASONS; only those that happened. */
@@ -53,8 +54,9 @@ export function FilteredCard({ filtered }: { filtered: FilteredFigures | null })
         ))}
       </div>
       <p className="text-xs text-muted-foreground">
-        Mail security scanners, link previews, prefetches and repeated hits still get the redirect
-        but are left out of clicks and visitors, so the numbers above are people.
+        Mail security scanners, link previews, prefetches, repeated hits and hits from frames or
+        images inside other pages still get the redirect but are left out of clicks and visitors, so
+        the numbers above are people.
       </p>
     </Card>
   );

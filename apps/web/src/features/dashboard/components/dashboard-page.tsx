@@ -1,17 +1,13 @@
 import { ChartNoAxesColumnIcon, Link2Icon, UsersRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useTabParam } from '@/lib/use-tab-param';
 import { DashboardHeader } from './dashboard-header';
 import { PlanCard } from './plan-card';
 
 export const DASHBOARD_TABS = ['links', 'analytics', 'teams'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-
-function isDashboardTab(value: string | null): value is DashboardTab {
-  return (DASHBOARD_TABS as readonly (string | null)[]).includes(value);
-}
 
 export interface DashboardPageProps {
   links: ReactNode;
@@ -24,20 +20,7 @@ export interface DashboardPageProps {
 /** /dashboard: tabs links | analytics | teams, the active one kept in `?tab=`. */
 export function DashboardPage({ links, analytics, teams, teamsBadge }: DashboardPageProps) {
   const { user } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: DashboardTab = isDashboardTab(requested) ? requested : 'links';
-
-  const selectTab = (value: string) => {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const [tab, selectTab] = useTabParam<DashboardTab>(DASHBOARD_TABS, 'links');
 
   return (
     <div className="grid grid-cols-1 gap-8">

@@ -1,7 +1,7 @@
 import { KeyRoundIcon, ShieldIcon, SlidersHorizontalIcon, WebhookIcon } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { DashboardSubpage } from '@/components/dashboard-subpage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { ApiTokensSettings } from './api-tokens-settings';
 import { GeneralSettings } from './general-settings';
 import { SecuritySettings } from './security-settings';
@@ -10,30 +10,14 @@ import { WebhooksSettings } from './webhooks-settings';
 export const SETTINGS_TABS = ['general', 'security', 'tokens', 'webhooks'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-function isSettingsTab(value: string | null): value is SettingsTab {
-  return (SETTINGS_TABS as readonly (string | null)[]).includes(value);
-}
-
 /**
  * /dashboard/settings: General, Security, API tokens and Webhooks tabs, the open one kept in
  * `?tab=` (a reload or a shared address opens it again; General has no parameter).
  */
 export function SettingsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'general';
-
-  const selectTab = (value: string) => {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === 'general') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const [tab, selectTab] = useTabParam<SettingsTab>(SETTINGS_TABS, 'general', {
+    omitFallback: true,
+  });
 
   return (
     <DashboardSubpage title="Settings" description="Preferences, account security and automation.">

@@ -1,4 +1,3 @@
-import { TEAM_REQUIRED_DETAIL } from '@mailtokit/contracts/errors';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 
@@ -23,13 +22,9 @@ export const TEAM_FEATURE_TITLE = 'Team Feature';
 export const TEAM_FEATURE_MESSAGE =
   'Creating teams requires a Team subscription. Please upgrade your account to access this feature.';
 
-/** The server's 403 'Team subscription required' (creating a team needs the TEAM plan). */
+/** The server's 403 `TEAM_REQUIRED` (creating a team needs the TEAM plan), by its code. */
 export function isTeamRequiredError(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 403 &&
-    (error.code === 'TEAM_REQUIRED' || error.detail.includes(TEAM_REQUIRED_DETAIL))
-  );
+  return error instanceof ApiError && error.status === 403 && error.code === 'TEAM_REQUIRED';
 }
 
 export function isConflictError(error: unknown): boolean {

@@ -153,6 +153,27 @@ function rangesOf(cidrs: readonly string[]): BlockList | null {
   return list;
 }
 
+/**
+ * True when the browser says the hit is not a top-level page navigation. Browsers that send
+ * Fetch Metadata (Chromium 80+, Firefox 90+, Safari 16.4+; to HTTPS origins and localhost)
+ * name the request's destination in `Sec-Fetch-Dest`: `document` for a page opened in a tab or
+ * window (a clicked link, a typed address, a mail app opening the link, `window.open`), and
+ * anything else for a hit made from inside a page: `iframe` and `frame` (a hidden frame loads
+ * the URL on every view of the page that holds it), `fencedframe`, `embed`, `object`,
+ * `image`, `script`, `style`, `audio`, `video`, `worker`, `empty` (`fetch`, XHR, `sendBeacon`)
+ * and the rest. `Sec-Fetch-Mode` is `navigate` for documents and frames alike, so only a mode
+ * other than `navigate` says something on its own (`no-cors`, `cors`, `same-origin`,
+ * `websocket`, and Chromium 76-79's `nested-navigate`, sent for frames before
+ * `Sec-Fetch-Dest` existed). Clients that send neither header (older browsers, plain HTTP
+ * origins) keep the other rules.
+ */
+function embeddedHit(req: HitRequest): boolean {
+  const dest = req.secFetchDest?.trim().toLowerCase();
+  if (dest !== undefined && dest !== 'document') return true;
+  const mode = req.secFetchMode?.trim().toLowerCase();
+  return mode !== undefined && mode !== 'navigate';
+}
+
 /** What a user agent alone says; `browser`: it claims to be a real browser. */
 type AgentVerdict = RequestClass | 'browser';
 
@@ -161,9 +182,9 @@ type AgentVerdict = RequestClass | 'browser';
  * the counts, with its reason. Signals, in order: a prefetch names itself (`Purpose` /
  * `Sec-Purpose`, or it is a HEAD); the operator's address ranges of scanners; the user agent
  * (scanner and preview tokens, then `isbot`); then, for an agent claiming to be a browser,
- * whether the request looks like a browser's top-level navigation: an `Accept` naming
- * `text/html`, and, when `Sec-Fetch-*` are sent (Chromium and Firefox over HTTPS), mode
- * `navigate` and a document destination. A missing `Accept-Language` alone does not filter:
+ * whether the browser says the hit is a top-level page navigation (`embeddedHit`, below), and
+ * whether the request looks like one: an `Accept` naming `text/html`. A missing
+ * `Accept-Language` alone does not filter:
  * some privacy setups and older clients leave it out. In-app browsers and webviews (Gmail,
  * Outlook, Android `; wv)`, Facebook, Instagram) are people.
  *
@@ -193,12 +214,9 @@ export class HitClassifier {
     if (this.ranges && req.ip && this.inRanges(req.ip)) return 'scanner';
     const agent = this.agentVerdict(req.userAgent);
     if (agent !== 'browser') return agent;
+    if (embeddedHit(req)) return 'embedded';
     const accept = req.accept ?? '';
     if (!/text\/html|application\/xhtml\+xml/i.test(accept)) return 'scanner';
-    if (req.secFetchMode !== undefined && req.secFetchMode.toLowerCase() !== 'navigate')
-      return 'bot';
-    if (req.secFetchDest !== undefined && !/^(document|iframe)$/i.test(req.secFetchDest))
-      return 'bot';
     return 'human';
   }
 

@@ -3,10 +3,10 @@ import type { DB } from '../../db/types';
 
 /**
  * The breakdown rollup (`click_daily_dims`, migration 019): per link, dimension, day and value,
- * the clicks. The click batch keeps it in its transaction (`DIMENSIONS_UPSERT`,
- * modules/tracking/click-rules.ts; migration 021); this module recomputes it from the raw
- * clicks for data written straight into `clicks` (a benchmark's seeder, a bulk load), and names
- * its dimensions for the readers.
+ * the clicks. The click batch keeps it in its transaction (`DIMENSIONS_UPSERT`, click-rules.ts;
+ * migration 021); this file recomputes it from the raw clicks for data written straight into
+ * `clicks` (a benchmark's seeder, a bulk load), and names its dimensions for the readers (the
+ * analytics module reads them through this module's service.ts).
  */
 
 /** Dimensions of human clicks, and the one of left-out hits (its values: the classification). */
@@ -28,10 +28,11 @@ const VALUE_OF: Record<Dimension | typeof FILTERED_DIMENSION, string> = {
 };
 
 /**
- * Recomputes the rollup from the raw clicks. Days from `fromDay` on are replaced; the rest
- * stay. One grouped pass over the clicks per dimension (each has few groups per link and day,
- * where all of them at once would have about as many as clicks). The coarser rollups
- * (`click_monthly`, `click_owner_daily`) follow through their triggers.
+ * Recomputes the rollup from the raw clicks and the tallied left-out hits (`filtered_hits`).
+ * Days from `fromDay` on are replaced; the rest stay. One grouped pass over the clicks per
+ * dimension (each has few groups per link and day, where all of them at once would have about
+ * as many as clicks). The coarser rollups (`click_monthly`, `click_owner_daily`) follow
+ * through their triggers.
  */
 export async function rebuildClickDimensions(
   db: Kysely<DB>,
@@ -49,5 +50,15 @@ export async function rebuildClickDimensions(
         group by t.mailto_link_id, substr(c.occurred_at, 1, 10), ${sql.raw(value)}
       `.execute(trx);
     }
+    // Left-out hits counted without a row each (filtered_hits) add to their reason's row.
+    await sql`
+      insert into click_daily_dims (mailto_link_id, dim, day, value, clicks)
+      select t.mailto_link_id, ${FILTERED_DIMENSION}, substr(f.hour, 1, 10), f.reason, sum(f.hits)
+      from filtered_hits f join tracking_links t on t.id = f.tracking_link_id
+      where f.hour >= ${fromDay}
+      group by t.mailto_link_id, substr(f.hour, 1, 10), f.reason
+      on conflict (mailto_link_id, dim, day, value)
+        do update set clicks = click_daily_dims.clicks + excluded.clicks
+    `.execute(trx);
   });
 }

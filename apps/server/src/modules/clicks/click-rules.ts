@@ -1,5 +1,5 @@
-import { PREMIUM_TIERS } from '@mailtokit/contracts/user';
 import type { NewClick } from '../../db/types';
+import { planInForceSql, premiumTierSql } from '../../lib/tiers-sql';
 import { linkVisibleToSql } from '../access/service';
 
 /**
@@ -8,9 +8,11 @@ import { linkVisibleToSql } from '../access/service';
  * statement, and the rollup rebuild. Every fragment reads named relations that the caller
  * defines before it (as CTEs):
  *
- * - `input`: the batch's clicks, with at least `mailto_link_id`, `occurred_at`, `is_bot` and
- *   `visitor_hash` (and, for `DIMENSIONS_UPSERT`, `tracking_link_id`, `referrer_host`,
- *   `browser`, `os`, `device` and `classification`);
+ * - `input`: the batch's clicks, with at least `mailto_link_id`, `occurred_at`, `is_bot`,
+ *   `visitor_hash` and `weight` (how many hits the row stands for: 1 for a click stored as a
+ *   row; a tally of left-out hits stands for many, see `TALLY_UPSERT`), and, for
+ *   `DIMENSIONS_UPSERT` and `TALLY_UPSERT`, `tracking_link_id`, `referrer_host`, `browser`,
+ *   `os`, `device`, `classification` and `tallied` (1 for a tally, else 0);
  * - `stored`: the stored human and bot clicks with their ids (`id`, `mailto_link_id`,
  *   `occurred_at`, `is_bot`);
  * - `new_visitors`: the rows `NEW_VISITORS_INSERT` inserted (`mailto_link_id`, `day`).
@@ -19,16 +21,16 @@ import { linkVisibleToSql } from '../access/service';
  * whichever statement writes the rollup.
  */
 
-/** A click to store, with the link it counts for (kept in the rollup, not in `clicks`). */
-export type ClickRecord = NewClick & { mailto_link_id: number };
+/**
+ * A click to store, with the link it counts for (kept in the rollup, not in `clicks`).
+ * `tallied`: a left-out hit counted in `filtered_hits` and the rollups, without a `clicks` row.
+ */
+export type ClickRecord = NewClick & { mailto_link_id: number; tallied?: boolean };
 
 /** A stored click as the rollup and the webhook outbox read it: its id, link, time, bot flag. */
 export type StoredClick = Pick<ClickRecord, 'mailto_link_id' | 'occurred_at' | 'is_bot'> & {
   id: number;
 };
-
-/** The tiers whose plan includes webhooks, as an SQL list (constants, no user input). */
-const PREMIUM_TIERS_SQL = PREMIUM_TIERS.map((t) => `'${t}'`).join(', ');
 
 /**
  * The (link, day, visitor) triples of the batch's human clicks that are new: inserted, and
@@ -46,13 +48,14 @@ export const VISITOR_COUNTS = `select mailto_link_id, day, count(*) as n
   from new_visitors group by mailto_link_id, day`;
 
 /**
- * Per link and day of `source` (a relation with `mailto_link_id`, `occurred_at`, `is_bot`):
+ * Per link and day of `source` (a relation with `mailto_link_id`, `occurred_at`, `is_bot`,
+ * `weight`):
  * human clicks, other hits, and the time of the last human click.
  */
 export function clickDeltas(source: string): string {
   return `select mailto_link_id, substr(occurred_at, 1, 10) as day,
-    cast(sum(case when is_bot = 0 then 1 else 0 end) as integer) as clicks,
-    cast(sum(case when is_bot = 0 then 0 else 1 end) as integer) as bot_clicks,
+    cast(sum(case when is_bot = 0 then weight else 0 end) as integer) as clicks,
+    cast(sum(case when is_bot = 0 then 0 else weight end) as integer) as bot_clicks,
     max(case when is_bot = 0 then occurred_at end) as last_click_at
   from ${source} group by mailto_link_id, substr(occurred_at, 1, 10)`;
 }
@@ -84,27 +87,40 @@ export const ROLLUP_UPSERT = `insert into click_daily (mailto_link_id, day, clic
  * left-out hits follow through the rollup's triggers (migration 019).
  */
 export const DIMENSIONS_UPSERT = `insert into click_daily_dims (mailto_link_id, dim, day, value, clicks)
-  select mailto_link_id, dim, day, value, count(*)
+  select mailto_link_id, dim, day, value, sum(weight)
   from (
     select mailto_link_id, 'tracking' as dim, substr(occurred_at, 1, 10) as day,
-      cast(tracking_link_id as varchar(255)) as value
+      cast(tracking_link_id as varchar(255)) as value, weight
     from input where is_bot = 0
     union all select mailto_link_id, 'referrer', substr(occurred_at, 1, 10),
-      coalesce(referrer_host, '') from input where is_bot = 0
-    union all select mailto_link_id, 'browser', substr(occurred_at, 1, 10), browser
+      coalesce(referrer_host, ''), weight from input where is_bot = 0
+    union all select mailto_link_id, 'browser', substr(occurred_at, 1, 10), browser, weight
       from input where is_bot = 0
-    union all select mailto_link_id, 'os', substr(occurred_at, 1, 10), os
+    union all select mailto_link_id, 'os', substr(occurred_at, 1, 10), os, weight
       from input where is_bot = 0
-    union all select mailto_link_id, 'device', substr(occurred_at, 1, 10), device
+    union all select mailto_link_id, 'device', substr(occurred_at, 1, 10), device, weight
       from input where is_bot = 0
-    union all select mailto_link_id, 'filtered', substr(occurred_at, 1, 10), classification
-      from input where is_bot <> 0
+    union all select mailto_link_id, 'filtered', substr(occurred_at, 1, 10), classification,
+      weight from input where is_bot <> 0
   ) d
   where true
   group by mailto_link_id, dim, day, value
   order by mailto_link_id, dim, day, value
   on conflict (mailto_link_id, dim, day, value)
     do update set clicks = click_daily_dims.clicks + excluded.clicks`;
+
+/**
+ * Adds the batch's tallies (left-out hits counted without a row each) to `filtered_hits`: per
+ * tracking link, hour and reason. They count in the rollups through the rules above, like the
+ * left-out hits stored as rows; never in visitors or webhook events (they are not people).
+ */
+export const TALLY_UPSERT = `insert into filtered_hits (tracking_link_id, hour, reason, hits)
+  select tracking_link_id, substr(occurred_at, 1, 13), classification, sum(weight)
+  from input where tallied = 1
+  group by tracking_link_id, substr(occurred_at, 1, 13), classification
+  order by tracking_link_id, substr(occurred_at, 1, 13), classification
+  on conflict (tracking_link_id, hour, reason)
+    do update set hits = filtered_hits.hits + excluded.hits`;
 
 /**
  * The coverage rule of click webhooks: which enabled webhooks cover the links of the human
@@ -116,14 +132,14 @@ export const DIMENSIONS_UPSERT = `insert into click_daily_dims (mailto_link_id, 
 export const COVERING_HOOKS = `
   select w.id as webhook_id, m.id as mailto_link_id, u.subscription_expires_at as plan_ends
   from webhooks w join users u on u.id = w.user_id join mailto_links m on m.user_id = w.user_id
-  where w.all_links = 1 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
+  where w.all_links = 1 and w.disabled_at is null and ${premiumTierSql('u')}
     and m.id in (select mailto_link_id from input where is_bot = 0)
   union all
   select w.id, wl.mailto_link_id, u.subscription_expires_at
   from webhook_links wl join webhooks w on w.id = wl.webhook_id
     join users u on u.id = w.user_id
     join mailto_links m on m.id = wl.mailto_link_id
-  where w.all_links = 0 and w.disabled_at is null and u.subscription_tier in (${PREMIUM_TIERS_SQL})
+  where w.all_links = 0 and w.disabled_at is null and ${premiumTierSql('u')}
     and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
     and ${linkVisibleToSql('m', 'w.user_id')}`;
 
@@ -138,7 +154,7 @@ export function outboxInsert(eventKey: string): string {
   return `insert into webhook_outbox (webhook_id, event_key, click_ids, created_at)
   select h.webhook_id, ${eventKey}, string_agg(cast(s.id as text), ',' order by s.id), min(s.occurred_at)
   from stored s join hooks h on h.mailto_link_id = s.mailto_link_id
-  where s.is_bot = 0 and (h.plan_ends is null or h.plan_ends > s.occurred_at)
+  where s.is_bot = 0 and ${planInForceSql('h.plan_ends', 's.occurred_at')}
   group by h.webhook_id
   returning length(click_ids) - length(replace(click_ids, ',', '')) + 1 as n`;
 }

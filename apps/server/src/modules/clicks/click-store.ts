@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/types';
-import { redirectTargetsSqlPostgres, type RedirectTarget } from './repo';
+import { redirectTargetsSqlPostgres, type RedirectTarget } from './targets-repo';
 import {
   clickDeltas,
   COVERING_HOOKS,
@@ -12,6 +12,7 @@ import {
   NEW_VISITORS_INSERT,
   outboxInsert,
   ROLLUP_UPSERT,
+  TALLY_UPSERT,
   VISITOR_COUNTS,
   type ClickRecord,
 } from './click-rules';
@@ -26,7 +27,9 @@ export function newEventKey(): string {
 /**
  * Stores a batch of clicks with their rules: the raw rows, the visitors each link sees for the
  * first time that day, the per-link, per-day rollup, the breakdown rollup and the
- * `link.clicked` events of the human clicks for the webhooks covering them (the outbox). The
+ * `link.clicked` events of the human clicks for the webhooks covering them (the outbox). Rows
+ * marked `tallied` (left-out hits past a client's per-address rate) get no raw row: they are
+ * added up per tracking link, hour and reason into `filtered_hits`, and count in the rollups. The
  * rules are those of click-rules.ts on both databases. SQLite does it all in one transaction;
  * PostgreSQL commits the batch to the inbox, then applies the inbox (this batch and whatever
  * else waits there) before returning. Returns how many webhook events were queued.
@@ -51,9 +54,19 @@ export function storeClicks(
  * The rules then read the stored rows themselves, not a second copy of the batch.
  */
 const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.is_bot,
-  c.visitor_hash, c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.classification
+  c.visitor_hash, c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.classification,
+  1 as weight, 0 as tallied
   from clicks c join tracking_links t on t.id = c.tracking_link_id
   where c.id between @first and @last)`;
+/**
+ * The batch's tallies (`@tally`: JSON rows of tracking link, link, time, reason, hits), as the
+ * rules read a batch: left-out hits, no visitor, no breakdown but `filtered`.
+ */
+const SQLITE_TALLY_INPUT = `input as (select value ->> 0 as tracking_link_id,
+  value ->> 1 as mailto_link_id, value ->> 2 as occurred_at, 1 as is_bot, '' as visitor_hash,
+  null as referrer_host, '' as browser, '' as os, '' as device, value ->> 3 as classification,
+  value ->> 4 as weight, 1 as tallied
+  from json_each(@tally))`;
 const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,
   value ->> 1 as day from json_each(@visitors))`;
 
@@ -73,6 +86,45 @@ export const SQLITE_BATCH_SQL = {
     hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
 } as const;
 
+/** The SQLite batch's statements for its tallies (they read `@tally`, not stored clicks). */
+export const SQLITE_TALLY_SQL = {
+  rollup: `with ${SQLITE_TALLY_INPUT},
+    visitor_counts as (select 0 as mailto_link_id, '' as day, 0 as n where 0),
+    deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
+  dims: `with ${SQLITE_TALLY_INPUT} ${DIMENSIONS_UPSERT}`,
+  tally: `with ${SQLITE_TALLY_INPUT} ${TALLY_UPSERT}`,
+} as const;
+
+/** A tally of left-out hits: one row for many hits of one link, hour and reason. */
+interface Tally<T> {
+  row: T;
+  hits: number;
+}
+
+/**
+ * The batch's rows to write: its clicks, one each, then its tallied rows added up per `keyOf`
+ * and hour and reason (`hits`: how many; null for a click).
+ */
+function tallied<T extends ClickFields>(
+  rows: readonly T[],
+  keyOf: (row: T) => string | number,
+): { clicks: T[]; tallies: Tally<T>[] } {
+  const clicks: T[] = [];
+  let tallies: Map<string, Tally<T>> | null = null;
+  for (const row of rows) {
+    if (!row.tallied) {
+      clicks.push(row);
+      continue;
+    }
+    tallies ??= new Map();
+    const key = `${keyOf(row)}|${row.occurred_at.slice(0, 13)}|${row.classification}`;
+    const seen = tallies.get(key);
+    if (seen) seen.hits += 1;
+    else tallies.set(key, { row, hits: 1 });
+  }
+  return { clicks, tallies: tallies ? [...tallies.values()] : [] };
+}
+
 /** Stores a batch in one transaction; returns how many webhook events it queued. */
 type SqliteBatch = (clicks: readonly ClickRecord[], eventKey: string) => number;
 
@@ -90,7 +142,26 @@ function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
   const rollup = sqlite.prepare(SQLITE_BATCH_SQL.rollup);
   const dims = sqlite.prepare(SQLITE_BATCH_SQL.dims);
   const outbox = sqlite.prepare(SQLITE_BATCH_SQL.outbox).pluck(true);
-  const batch = sqlite.transaction((rows: readonly ClickRecord[], eventKey: string): number => {
+  const tallyStatements = [
+    sqlite.prepare(SQLITE_TALLY_SQL.rollup),
+    sqlite.prepare(SQLITE_TALLY_SQL.dims),
+    sqlite.prepare(SQLITE_TALLY_SQL.tally),
+  ];
+  const batch = sqlite.transaction((all: readonly ClickRecord[], eventKey: string): number => {
+    const { clicks: rows, tallies } = tallied(all, (c) => c.tracking_link_id);
+    if (tallies.length > 0) {
+      const tally = JSON.stringify(
+        tallies.map(({ row, hits }) => [
+          row.tracking_link_id,
+          row.mailto_link_id,
+          row.occurred_at,
+          row.classification,
+          hits,
+        ]),
+      );
+      for (const statement of tallyStatements) statement.run({ tally });
+    }
+    if (rows.length === 0) return 0;
     let first = 0;
     let last = 0;
     let humans = 0;
@@ -149,30 +220,32 @@ const INBOX_COLUMNS = `tracking_link_id, mailto_link_id, occurred_at, referrer_h
   is_bot, visitor_hash, classification`;
 
 /** Appends a batch to the inbox: one array per column (`unnest`), a named prepared statement. */
-const INBOX_INSERT_SQL = `insert into click_inbox (${INBOX_COLUMNS})
+const INBOX_INSERT_SQL = `insert into click_inbox (${INBOX_COLUMNS}, hits)
   select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
-    $7::text[], $8::int[], $9::text[], $10::text[])`;
+    $7::text[], $8::int[], $9::text[], $10::text[], $11::int[])`;
 
 /**
  * Applies the rules to at most `$1` of the inbox's oldest clicks and deletes them from it, all in
  * one statement (atomic: a click is applied exactly once). Rows another applier holds are
  * skipped, not waited for. `input` is the rows taken out; data-modifying CTEs then insert the raw
- * clicks (in inbox order), the day's new visitors, both rollups and the outbox rows.
+ * clicks (in inbox order), the day's new visitors, both rollups, the tallies of left-out hits
+ * (inbox rows with `hits`) and the outbox rows.
  */
 const INBOX_APPLY_SQL = `
 with taken as (
   delete from click_inbox where id in (
     select id from click_inbox order by id limit $1 for update skip locked
   )
-  returning id as inbox_id, ${INBOX_COLUMNS}
+  returning id as inbox_id, ${INBOX_COLUMNS}, hits
 ),
 input as (
-  select i.* from taken i where exists (select 1 from tracking_links t where t.id = i.tracking_link_id)
+  select i.*, coalesce(i.hits, 1) as weight, case when i.hits is null then 0 else 1 end as tallied
+  from taken i where exists (select 1 from tracking_links t where t.id = i.tracking_link_id)
 ),
 raw as (
   insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification)
   select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification
-  from input order by inbox_id
+  from input where tallied = 0 order by inbox_id
   returning id, tracking_link_id, occurred_at, is_bot
 ),
 links as (select distinct tracking_link_id, mailto_link_id from input),
@@ -185,6 +258,7 @@ visitor_counts as (${VISITOR_COUNTS}),
 deltas as (${clickDeltas('input')}),
 rollup as (${ROLLUP_UPSERT}),
 dims as (${DIMENSIONS_UPSERT}),
+tally as (${TALLY_UPSERT}),
 hooks as (${COVERING_HOOKS}),
 events as (${outboxInsert('$2')})
 select (select count(*) from taken)::int as applied,
@@ -199,9 +273,19 @@ export type ClickFields = Omit<ClickRecord, 'tracking_link_id' | 'mailto_link_id
 /**
  * A batch's own columns (all but its link), one array each, in the order both inbox
  * statements read them after the link's: time, referrer, browser, OS, device, bot flag,
- * visitor hash, classification.
+ * visitor hash, classification, then the hits of each tally (null for a click).
  */
-function clickColumns(clicks: readonly ClickFields[]): unknown[][] {
+function clickColumns(
+  clicks: readonly ClickFields[],
+  tallies: readonly Tally<ClickFields>[],
+): unknown[][] {
+  const columns = ownColumns([...clicks, ...tallies.map((t) => t.row)]);
+  columns.push([...clicks.map(() => null), ...tallies.map((t) => t.hits)]);
+  return columns;
+}
+
+/** The columns of `clickColumns` but the tallies' hits. */
+function ownColumns(clicks: readonly ClickFields[]): unknown[][] {
   const n = clicks.length;
   const cols = {
     occurredAt: new Array<string>(n),
@@ -231,14 +315,16 @@ function clickColumns(clicks: readonly ClickFields[]): unknown[][] {
  * Commits a batch whose links are known to the PostgreSQL inbox (`storeClicks`: tests and
  * tools; the redirect queues by slug).
  */
-async function queueClicksPostgres(pool: pg.Pool, clicks: readonly ClickRecord[]): Promise<void> {
+async function queueClicksPostgres(pool: pg.Pool, all: readonly ClickRecord[]): Promise<void> {
+  const { clicks, tallies } = tallied(all, (c) => c.tracking_link_id);
+  const rows = [...clicks, ...tallies.map((t) => t.row)];
   await pool.query({
     name: 'mailtokit-click-inbox',
     text: INBOX_INSERT_SQL,
     values: [
-      clicks.map((c) => c.tracking_link_id),
-      clicks.map((c) => c.mailto_link_id),
-      ...clickColumns(clicks),
+      rows.map((c) => c.tracking_link_id),
+      rows.map((c) => c.mailto_link_id),
+      ...clickColumns(clicks, tallies),
     ],
   });
 }
@@ -258,13 +344,13 @@ function inboxBySlugSql(targets: string): string {
   return `
 with input as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-    $7::int[], $8::text[], $9::text[])
-    as i(slug, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification)
+    $7::int[], $8::text[], $9::text[], $10::int[])
+    as i(slug, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification, hits)
 ),
 queued as (
-  insert into click_inbox (${INBOX_COLUMNS})
+  insert into click_inbox (${INBOX_COLUMNS}, hits)
   select t.id, t.mailto_link_id, i.occurred_at, i.referrer_host, i.browser, i.os, i.device,
-    i.is_bot, i.visitor_hash, i.classification
+    i.is_bot, i.visitor_hash, i.classification, i.hits
   from input i join tracking_links t on t.slug = i.slug and t.retired_at is null
 )
 ${targets}`;
@@ -286,10 +372,15 @@ export async function queueClicksBySlugPostgres(
     text = inboxBySlugSql(redirectTargetsSqlPostgres(db));
     inboxBySlugSqlOf.set(db, text);
   }
+  // The tallied hits of a batch are added up: one inbox row per slug, hour and reason.
+  const { clicks: stored, tallies } = tallied(clicks, (c) => c.slug);
   const { rows } = await pool.query<RedirectTarget & { slug: string }>({
     name: 'mailtokit-click-inbox-by-slug',
     text,
-    values: [clicks.map((c) => c.slug), ...clickColumns(clicks)],
+    values: [
+      [...stored.map((c) => c.slug), ...tallies.map((t) => t.row.slug)],
+      ...clickColumns(stored, tallies),
+    ],
   });
   const found = new Map(rows.map(({ slug, ...target }) => [slug, target]));
   return clicks.map((c) => found.get(c.slug));
@@ -340,16 +431,20 @@ async function storeClicksPostgres(
 /**
  * Recomputes the rollup from the raw clicks (for data loaded straight into `clicks`, e.g. by
  * a benchmark's seeder), by the rules of a click batch: days from `fromDay` on are replaced,
- * the rest stay. Visitors are the distinct visitor hashes of a link's human clicks that day.
+ * the rest stay; the tallied left-out hits (`filtered_hits`) count as they did. Visitors are the distinct visitor hashes of a link's human clicks that day.
  */
 export async function rebuildClickDaily(db: Kysely<DB>, fromDay = '0000-00-00'): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('click_daily').where('day', '>=', fromDay).execute();
     await sql`
       with input as (
-        select t.mailto_link_id, c.occurred_at, c.is_bot, c.visitor_hash
+        select t.mailto_link_id, c.occurred_at, c.is_bot, c.visitor_hash, 1 as weight
         from clicks c join tracking_links t on t.id = c.tracking_link_id
         where c.occurred_at >= ${fromDay}
+        union all
+        select t.mailto_link_id, f.hour, 1, null, f.hits
+        from filtered_hits f join tracking_links t on t.id = f.tracking_link_id
+        where f.hour >= ${fromDay}
       ),
       visitor_counts as (
         select mailto_link_id, substr(occurred_at, 1, 10) as day, count(distinct visitor_hash) as n

@@ -4,6 +4,11 @@ export const REPEAT_WINDOW_MS = 30_000;
 export const VISITORS_PER_ADDRESS_HOUR = 5;
 /** Human clicks one client address may add to a tracking link per minute. */
 export const CLICKS_PER_ADDRESS_MINUTE = 10;
+/**
+ * Left-out hits one client address may add per minute as rows of their own (whatever the
+ * tracking link); past it they are tallied (counted per tracking link, hour and reason).
+ */
+export const FILTERED_ROWS_PER_ADDRESS_MINUTE = 60;
 
 interface AddressWindow {
   hourStart: number;
@@ -86,6 +91,37 @@ export class InflationGuard {
     w.visitors.add(visitorHash);
     w.clicks += 1;
     this.lastCounted.set(visitorKey, nowMs);
+    return true;
+  }
+}
+
+/**
+ * How many left-out hits each client address may add per minute as rows of their own (fixed
+ * minute windows, in this process's memory like the limits above): a script hammering tracking
+ * links gets FILTERED_ROWS_PER_ADDRESS_MINUTE rows a minute, and every hit past them is only
+ * tallied, so the database grows by a few rows a minute per address, not by one row per hit.
+ * The map is bounded; an evicted address starts afresh.
+ */
+export class FilteredRowBudget {
+  private readonly windows: Lru<{ minuteStart: number; rows: number }>;
+
+  constructor(
+    capacity = 100_000,
+    private readonly perMinute = FILTERED_ROWS_PER_ADDRESS_MINUTE,
+  ) {
+    this.windows = new Lru(capacity);
+  }
+
+  /** True when the address's left-out hit gets a row of its own; false when it is tallied. */
+  admit(addressKey: string, nowMs: number): boolean {
+    const minute = nowMs - (nowMs % 60_000);
+    const w = this.windows.get(addressKey);
+    if (!w || w.minuteStart !== minute) {
+      this.windows.set(addressKey, { minuteStart: minute, rows: 1 });
+      return true;
+    }
+    if (w.rows >= this.perMinute) return false;
+    w.rows += 1;
     return true;
   }
 }

@@ -252,7 +252,74 @@ const TABLE: Row[] = [
   [
     'Browser agent, script fetch',
     { userAgent: UA.chromeWin, accept: 'text/html', secFetchMode: 'cors', secFetchDest: 'empty' },
-    'bot',
+    'embedded',
+  ],
+
+  // Not a top-level page navigation, as the browser says: a hit from inside a page.
+  [
+    'Chromium, hidden iframe',
+    { userAgent: UA.chromeWin, ...nav(CHROME_ACCEPT), secFetchDest: 'iframe' },
+    'embedded',
+  ],
+  [
+    'Firefox, frame of a frameset',
+    { userAgent: UA.firefoxWin, ...nav(FIREFOX_ACCEPT), secFetchDest: 'frame' },
+    'embedded',
+  ],
+  [
+    'Safari 16.4+, iframe',
+    { userAgent: UA.safariMac, ...nav(SAFARI_ACCEPT), secFetchDest: 'iframe' },
+    'embedded',
+  ],
+  [
+    'Chromium, fenced frame',
+    { userAgent: UA.chromeWin, ...nav(CHROME_ACCEPT), secFetchDest: 'fencedframe' },
+    'embedded',
+  ],
+  [
+    'An <img> tag',
+    {
+      userAgent: UA.chromeWin,
+      accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+      secFetchMode: 'no-cors',
+      secFetchDest: 'image',
+    },
+    'embedded',
+  ],
+  [
+    'A <script> tag',
+    { userAgent: UA.chromeWin, accept: '*/*', secFetchMode: 'no-cors', secFetchDest: 'script' },
+    'embedded',
+  ],
+  [
+    'An <embed>',
+    {
+      userAgent: UA.chromeWin,
+      ...nav(CHROME_ACCEPT),
+      secFetchMode: 'no-cors',
+      secFetchDest: 'embed',
+    },
+    'embedded',
+  ],
+  [
+    'Chromium 76-79 iframe (mode only)',
+    { userAgent: UA.chromeWin, accept: CHROME_ACCEPT, secFetchMode: 'nested-navigate' },
+    'embedded',
+  ],
+  [
+    'Destination in capitals',
+    { userAgent: UA.chromeWin, ...nav(CHROME_ACCEPT), secFetchDest: 'IFRAME' },
+    'embedded',
+  ],
+  [
+    'Top-level navigation, mode only (Chromium 76-79)',
+    { userAgent: UA.chromeWin, accept: CHROME_ACCEPT, secFetchMode: 'navigate' },
+    'human',
+  ],
+  [
+    'A link opened in a new tab',
+    { userAgent: UA.chromeWin, ...nav(CHROME_ACCEPT), secFetchDest: 'document' },
+    'human',
   ],
 
   // Prefetches name themselves.
@@ -342,7 +409,16 @@ describe('HitClassifier', () => {
       c.classify({ ...hit, ip: '40.94.3.4' }),
       c.classify(hit),
     ];
-    const expected = ['human', 'scanner', 'bot', 'bot', 'prefetch', 'prefetch', 'scanner', 'human'];
+    const expected = [
+      'human',
+      'scanner',
+      'embedded',
+      'embedded',
+      'prefetch',
+      'prefetch',
+      'scanner',
+      'human',
+    ];
     expect(answers()).toEqual(expected);
     expect(c.size).toBe(1); // the agent's verdict was cached on the first hit
     expect(answers()).toEqual(expected);

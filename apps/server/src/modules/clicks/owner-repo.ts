@@ -1,0 +1,58 @@
+import type { Transaction } from 'kysely';
+import type { Conn } from '../../db/database';
+import type { DB } from '../../db/types';
+
+/**
+ * The click data of one author's links, for the account module's hooks: deleted with the
+ * account, and counted in its export. Rollups keyed by link (`click_daily_dims`,
+ * `click_monthly`) and by author (`click_owner_daily`) go with the links themselves, through
+ * the trigger on link deletion (migration 019) and their foreign keys.
+ */
+
+/**
+ * Deletes, in the caller's transaction, the clicks, tallies, daily rollup and daily visitors
+ * of every link `userId` wrote (before the links and their tracking links go).
+ */
+export async function deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void> {
+  const links = trx.selectFrom('mailto_links').select('id').where('user_id', '=', userId);
+  const tracking = trx
+    .selectFrom('tracking_links')
+    .select('id')
+    .where('mailto_link_id', 'in', links);
+  await trx.deleteFrom('clicks').where('tracking_link_id', 'in', tracking).execute();
+  await trx.deleteFrom('filtered_hits').where('tracking_link_id', 'in', tracking).execute();
+  await trx.deleteFrom('click_daily').where('mailto_link_id', 'in', links).execute();
+  await trx.deleteFrom('daily_visitors').where('mailto_link_id', 'in', links).execute();
+}
+
+/** Human and left-out clicks per tracking link (those tallied without a row each included). */
+export async function clickTotals(
+  db: Conn,
+  trackingLinkIds: readonly number[],
+): Promise<Map<number, { clicks: number; botClicks: number }>> {
+  const totals = new Map<number, { clicks: number; botClicks: number }>();
+  if (trackingLinkIds.length === 0) return totals;
+  const rows = await db
+    .selectFrom('clicks')
+    .select((eb) => [
+      'tracking_link_id',
+      eb.fn.sum<number>(eb.case().when('is_bot', '=', 0).then(1).else(0).end()).as('clicks'),
+      eb.fn.sum<number>(eb.case().when('is_bot', '=', 0).then(0).else(1).end()).as('bots'),
+    ])
+    .where('tracking_link_id', 'in', trackingLinkIds)
+    .groupBy('tracking_link_id')
+    .execute();
+  for (const r of rows)
+    totals.set(r.tracking_link_id, { clicks: Number(r.clicks), botClicks: Number(r.bots) });
+  const tallied = await db
+    .selectFrom('filtered_hits')
+    .select((eb) => ['tracking_link_id', eb.fn.sum<number>('hits').as('n')])
+    .where('tracking_link_id', 'in', trackingLinkIds)
+    .groupBy('tracking_link_id')
+    .execute();
+  for (const r of tallied) {
+    const seen = totals.get(r.tracking_link_id) ?? { clicks: 0, botClicks: 0 };
+    totals.set(r.tracking_link_id, { ...seen, botClicks: seen.botClicks + Number(r.n) });
+  }
+  return totals;
+}

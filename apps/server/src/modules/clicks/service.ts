@@ -1,0 +1,343 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ClickClass } from '@mailtokit/contracts/analytics';
+import { storableHeaderText } from '@mailtokit/contracts/fields';
+import { mailtoOfStored } from '@mailtokit/mailto';
+import type { Transaction } from 'kysely';
+import type { Conn, Db } from '../../db/database';
+import type { DB } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { clientKey } from '../../lib/client-key';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
+import { noObserver, type Observer } from '../../lib/metrics';
+import { ClickRecorder } from './click-recorder';
+import {
+  applyClickInbox,
+  countClickInbox,
+  INBOX_APPLY_LIMIT,
+  queueClicksBySlugPostgres,
+  storeClicks,
+  type ClickFields,
+  type ClickRecord,
+  type SlugClick,
+} from './click-store';
+import { InboxApplier } from './inbox-applier';
+import { LookupBatcher } from './lookup-batcher';
+import { MailtoUrlCache } from './mailto-cache';
+import * as repo from './targets-repo';
+import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent';
+import { HitClassifier, type ClickFilterList } from './classify';
+import * as owners from './owner-repo';
+import { FilteredRowBudget, InflationGuard } from './inflation';
+
+export { loadClickFilterList } from './classify';
+export { rebuildClickDaily } from './click-store';
+export {
+  DIMENSIONS,
+  FILTERED_DIMENSION,
+  NO_REFERRER,
+  rebuildClickDimensions,
+  type Dimension,
+} from './dimensions';
+import { VisitorHasher } from './visitor';
+
+/** Where a tracking URL redirects: the stored link's fields, encoded by packages/mailto. */
+export interface ResolvedTarget {
+  trackingLinkId: number;
+  mailtoLinkId: number;
+  mailtoUrl: string;
+}
+
+/** The parts of a request a click records (the IP only ever goes into hashes). */
+export interface ClickClient {
+  ip: string;
+  userAgent: string;
+  referer: string | string[] | undefined;
+  /** GET unless said; HEAD is a prefetch. */
+  method?: string;
+  /** What the classifier reads besides the agent (see HitRequest). */
+  accept?: string;
+  acceptLanguage?: string;
+  secFetchMode?: string;
+  secFetchDest?: string;
+  purpose?: string;
+}
+
+/** A click that could not be stored; `target` is the link's when it could be read (else null). */
+export class ClickNotStored extends Error {
+  constructor(
+    cause: unknown,
+    readonly target: ResolvedTarget | null,
+  ) {
+    super(target ? 'click not recorded' : 'tracking link lookup failed', { cause });
+  }
+}
+
+/** Options of the click path: the operator's extra filter list; where apply errors go. */
+export interface TrackingOptions {
+  clickFilter?: ClickFilterList;
+  /** Told when applying the PostgreSQL click inbox fails (it is retried). */
+  onApplyError?: (err: unknown) => void;
+}
+
+/**
+ * The click pipeline: follows a tracking link (classifies the hit, stores it with its rules,
+ * answers its target), reads redirect targets, and tells readers when the clicks are applied.
+ * Following a tracking link needs nothing.
+ */
+export class ClickService {
+  /**
+   * The click batches. SQLite: clicks by tracking link (looked up first), each batch stored
+   * with its rules in one transaction. PostgreSQL: clicks by slug, each batch committed to the
+   * inbox in one statement, which returns their targets (no separate lookup).
+   */
+  private readonly clicks:
+    | { by: 'link'; recorder: ClickRecorder<ClickRecord> }
+    | { by: 'slug'; recorder: ClickRecorder<SlugClick, repo.RedirectTarget | undefined> };
+  /** PostgreSQL: applies the click inbox the redirects commit to; null on SQLite. */
+  private readonly applier: InboxApplier | null;
+  private readonly onApplyError: (err: unknown) => void;
+  private readonly visitors: VisitorHasher;
+  private readonly agents = new UserAgentClassifier();
+  private readonly hits: HitClassifier;
+  private readonly inflation = new InflationGuard();
+  /** Left-out hits each address may store as rows per minute; the rest are tallied. */
+  private readonly filteredRows = new FilteredRowBudget();
+  /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
+  private readonly addressKey = randomBytes(16);
+  /** PostgreSQL: slugs looked up together (HEAD requests; a failed click's 503 page). */
+  private readonly targets: LookupBatcher<repo.RedirectTarget> | null;
+  /** Built `mailto:` URLs per link version: encoding one was ~10% of a redirect's CPU. */
+  private readonly urls = new MailtoUrlCache(mailtoOfStored);
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    /** Called after a commit that queued webhook events. */
+    private readonly onClickEvents: () => void = () => undefined,
+    observer: Observer = noObserver,
+    options: TrackingOptions = {},
+  ) {
+    this.hits = new HitClassifier(options.clickFilter);
+    const onApplyError =
+      options.onApplyError ?? ((err: unknown) => console.error('Applying clicks failed:', err));
+    this.onApplyError = onApplyError;
+    const driver = db.driver;
+    const applier =
+      driver.dialect === 'postgres'
+        ? new InboxApplier({
+            apply: () => applyClickInbox(driver.pool),
+            limit: INBOX_APPLY_LIMIT,
+            onEvents: () => this.onClickEvents(),
+            onError: onApplyError,
+          })
+        : null;
+    this.applier = applier;
+    // SQLite stores a batch with its rules in one transaction; PostgreSQL commits it to the
+    // inbox, which the applier applies shortly after (a redirect waits for the commit only).
+    const timed = async <R>(rows: readonly unknown[], write: () => Promise<R>): Promise<R> => {
+      const started = performance.now();
+      const result = await write();
+      observer.clickBatch(rows.length, (performance.now() - started) / 1000);
+      return result;
+    };
+    this.clicks =
+      driver.dialect === 'postgres' && applier
+        ? {
+            by: 'slug',
+            recorder: new ClickRecorder(
+              async (rows) => {
+                const targets = await timed(rows, () =>
+                  queueClicksBySlugPostgres(driver.pool, db.kysely, rows),
+                );
+                applier.queued();
+                return targets;
+              },
+              1000,
+              isDatabaseUnavailable,
+            ),
+          }
+        : {
+            by: 'link',
+            recorder: new ClickRecorder(
+              async (rows) => {
+                const events = await timed(rows, () => storeClicks(db, rows));
+                if (events > 0) this.onClickEvents();
+              },
+              1000,
+              isDatabaseUnavailable,
+            ),
+          };
+    this.visitors = new VisitorHasher(db, clock);
+    this.targets =
+      driver.dialect === 'postgres'
+        ? new LookupBatcher((slugs) =>
+            repo.findRedirectTargetsPostgres(driver.pool, db.kysely, slugs),
+          )
+        : null;
+  }
+
+  /**
+   * Where a slug leads: from the stored link as read now (the URL is rebuilt whenever the
+   * link's `updated_at` or fields differ from the cached ones), so an edit of the link changes
+   * the target at once; null for unknown and deleted slugs and for deleted links.
+   */
+  async resolve(slug: string): Promise<ResolvedTarget | null> {
+    const driver = this.db.driver;
+    const target =
+      driver.dialect === 'postgres'
+        ? await this.targets!.get(slug)
+        : (
+            repo.findRedirectTargetSqlite(driver.sqlite, this.db.kysely, slug) ?? {
+              target: await repo.findRedirectTarget(this.db.kysely, slug),
+            }
+          ).target;
+    return target ? this.targetOf(target) : null;
+  }
+
+  private targetOf(target: repo.RedirectTarget): ResolvedTarget {
+    return {
+      trackingLinkId: target.trackingLinkId,
+      mailtoLinkId: target.mailtoLinkId,
+      mailtoUrl: this.urls.urlOf(target),
+    };
+  }
+
+  /**
+   * Follows a tracking link: records the hit on the slug, dated by the app clock and classified
+   * (a person's click, or left out of the counts with its reason), and returns its target once
+   * the click is committed; null for unknown and deleted slugs (nothing is recorded). Throws
+   * `ClickNotStored` when the click could not be stored, with the target when it is known.
+   * On PostgreSQL the click and the lookup are one statement per batch.
+   */
+  async follow(slug: string, client: ClickClient): Promise<ResolvedTarget | null> {
+    const clicks = this.clicks;
+    if (clicks.by === 'slug') {
+      const click = await this.clickOf(slug, client);
+      let found: repo.RedirectTarget | undefined;
+      try {
+        found = await clicks.recorder.record({ slug, ...click });
+      } catch (err) {
+        // The 503 page offers the link when it can still be read; not when the database is
+        // out of reach (the lookup would only wait for it again).
+        const target = isDatabaseUnavailable(err)
+          ? null
+          : await this.resolve(slug).catch(() => null);
+        throw new ClickNotStored(err, target);
+      }
+      return found ? this.targetOf(found) : null;
+    }
+    let target: ResolvedTarget | null;
+    try {
+      target = await this.resolve(slug);
+    } catch (err) {
+      throw new ClickNotStored(err, null);
+    }
+    if (!target) return null;
+    const click = await this.clickOf(slug, client);
+    try {
+      await clicks.recorder.record({
+        ...click,
+        tracking_link_id: target.trackingLinkId,
+        mailto_link_id: target.mailtoLinkId,
+      });
+    } catch (err) {
+      throw new ClickNotStored(err, target);
+    }
+    return target;
+  }
+
+  /** A hit as a click row (but for its link): dated, parsed, hashed and classified. */
+  private async clickOf(slug: string, client: ClickClient): Promise<ClickFields> {
+    const at = this.clock();
+    const occurredAt = at.toISOString();
+    // Header text may hold control characters (latin-1 bytes a client sent): never stored.
+    const userAgent = storableHeaderText(client.userAgent).slice(0, USER_AGENT_MAX);
+    const agent = this.agents.classify(userAgent);
+    // Visitors, repeats and the stored-row budget are counted per client key (an IPv6 client
+    // per /64 network); scanner address ranges still match the full address.
+    const clientNet = clientKey(client.ip);
+    const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), clientNet, userAgent);
+    let classification: ClickClass = this.hits.classify({
+      method: client.method ?? 'GET',
+      ip: client.ip,
+      userAgent,
+      accept: client.accept,
+      acceptLanguage: client.acceptLanguage,
+      secFetchMode: client.secFetchMode,
+      secFetchDest: client.secFetchDest,
+      purpose: client.purpose,
+    });
+    const address = createHmac('sha256', this.addressKey).update(clientNet).digest('base64');
+    // A slug names one tracking link for good (slugs are never reused).
+    if (
+      classification === 'human' &&
+      !this.inflation.admit(slug, address, visitorHash, at.getTime())
+    )
+      classification = 'repeat';
+    // Past the address's rate, a left-out hit is tallied instead of stored as a row.
+    const tallied = classification !== 'human' && !this.filteredRows.admit(address, at.getTime());
+    return {
+      ...(tallied ? { tallied } : {}),
+      occurred_at: occurredAt,
+      referrer_host: referrerHost(client.referer),
+      browser: agent.browser,
+      os: agent.os,
+      device: agent.device,
+      is_bot: classification === 'human' ? 0 : 1,
+      classification,
+      visitor_hash: visitorHash,
+    };
+  }
+
+  /** Clicks waiting for the next commit: a queue here means the database path is busy. */
+  get clicksWaiting(): number {
+    return this.clicks.recorder.pending;
+  }
+
+  /**
+   * Before a query that reads what the click rules write (analytics, click totals, the webhook
+   * outbox): a promise of this instance's waiting clicks being applied, or undefined when none
+   * wait. It never rejects: if applying fails (and is retried), the query reads what is applied.
+   */
+  readBarrier(): Promise<void> | undefined {
+    const applier = this.applier;
+    if (!applier?.pending) return undefined;
+    return applier.settle().catch(this.onApplyError);
+  }
+
+  /** Applies what a previous run left in the click inbox (PostgreSQL), then keeps it applied. */
+  async start(): Promise<void> {
+    await this.applier?.start();
+  }
+
+  /**
+   * PostgreSQL: clicks in the inbox, not applied yet (this and every other instance's); 0 on
+   * SQLite, which applies a click as it stores it. Read straight from the pool: no read barrier.
+   */
+  async clicksUnapplied(): Promise<number> {
+    const driver = this.db.driver;
+    return driver.dialect === 'postgres' ? countClickInbox(driver.pool) : 0;
+  }
+
+  /**
+   * The account module's hook: deletes the click data of every link the user wrote, in the
+   * account deletion's transaction (before the links go).
+   */
+  deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void> {
+    return owners.deleteClicksOfAuthor(trx, userId);
+  }
+
+  /** The account export's hook: human and left-out clicks per tracking link. */
+  clickTotals(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<Map<number, { clicks: number; botClicks: number }>> {
+    return owners.clickTotals(db, trackingLinkIds);
+  }
+
+  /** Waits for clicks being written (on shutdown), then applies them. */
+  async drain(): Promise<void> {
+    await this.clicks.recorder.drain();
+    await this.applier?.stop();
+  }
+}
