@@ -147,6 +147,12 @@ export const ListedMailtoLink = MailtoLink.extend({
   trackingLinkCount: z.number().int().min(0).meta({
     description: 'Tracking links of the link that still redirect (deleted ones left out)',
   }),
+  trackingUrl: url()
+    .nullable()
+    .meta({
+      description:
+        'The newest tracking link that still redirects (`PUBLIC_URL/t/<slug>`): the address to share, as it counts clicks; null when the link has none',
+    }),
 }).meta({ id: 'ListedMailtoLink' });
 export type ListedMailtoLink = z.infer<typeof ListedMailtoLink>;
 

@@ -916,6 +916,8 @@ export interface components {
             clicks30d: number;
             /** @description Tracking links of the link that still redirect (deleted ones left out) */
             trackingLinkCount: number;
+            /** @description The newest tracking link that still redirects (`PUBLIC_URL/t/<slug>`): the address to share, as it counts clicks; null when the link has none */
+            trackingUrl: string | null;
         };
         MailtoLinkList: components["schemas"]["ListedMailtoLink"][];
         LinkImportRow: {

@@ -21,7 +21,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
-import { withAliases } from '../../lib/routes';
+import { publicOrigin, withAliases } from '../../lib/routes';
 import { premiumFirst } from '../../lib/tiers';
 import type { App } from '../../lib/types';
 import { ImportInvalidError, LinksCsvService } from './csv-service';
@@ -84,7 +84,11 @@ export async function linkRoutes(app: App) {
       },
       config: { auth: { token: 'links:read' } },
       handler: async (request, reply) => {
-        const { links, total } = await app.services.links.list(authOf(request).user, request.query);
+        const { links, total } = await app.services.links.list(
+          authOf(request).user,
+          request.query,
+          publicOrigin(app, request),
+        );
         reply.header('X-Total-Count', String(total));
         return links;
       },

@@ -65,11 +65,13 @@ export class LinksService implements LinkAccessRules {
 
   /**
    * One page of the links the user can see (own ones and those shared with the user's teams)
-   * that match the search and filters, in the asked order, and how many match in all.
+   * that match the search and filters, in the asked order, and how many match in all. Each
+   * row carries the address of its newest tracking link, under `origin`.
    */
   async list(
     user: UserRow,
     filter: LinkListFilter,
+    origin: string,
   ): Promise<{ links: ListedMailtoLink[]; total: number }> {
     requirePremium(user, this.clock());
     const k = this.db.kysely;
@@ -95,6 +97,7 @@ export class LinksService implements LinkAccessRules {
       ...present(user, row, teams),
       clicks30d: stats.get(row.id)?.clicks ?? 0,
       trackingLinkCount: stats.get(row.id)?.trackingLinks ?? 0,
+      trackingUrl: trackingUrlOf(origin, stats.get(row.id)?.newestSlug ?? null),
     }));
     return { links, total };
   }
@@ -312,6 +315,11 @@ function present(user: UserRow, row: searchRepo.ListedLink, teams: Memberships):
     canEdit: accessFor(user, row, teams) === 'edit',
     teamName: row.team_id === null ? null : (teams.get(row.team_id)?.teamName ?? null),
   });
+}
+
+/** The public address of a tracking link: `origin/t/<slug>`, as the tracking module writes it. */
+function trackingUrlOf(origin: string, slug: string | null): string | null {
+  return slug === null ? null : `${origin}/t/${slug}`;
 }
 
 /** The stored columns of a validated payload; is_shared follows team_id. */

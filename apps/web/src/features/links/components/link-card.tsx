@@ -9,15 +9,31 @@ import { CopyButton } from '@/components/copy-button';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { cn } from '@/lib/cn';
 import { SM_UP, useMatchedOnce } from '@/lib/use-matched-once';
-import { createdLabel, summarizeAddresses, trackingLinksLabel } from '../lib/format';
+import {
+  COPY_TRACKING_SUCCESS,
+  createdLabel,
+  shortTrackingUrl,
+  summarizeAddresses,
+  trackingLinksLabel,
+} from '../lib/format';
 import { LinkClicks } from './link-clicks';
 import { MoreActionsButton } from './more-actions-button';
 
-function Recipients({ label, list, max }: { label: string; list: string | null; max: number }) {
+function Recipients({
+  label,
+  list,
+  max,
+  className,
+}: {
+  label: string;
+  list: string | null;
+  max: number;
+  className?: string;
+}) {
   const { shown, more, total } = summarizeAddresses(list, max);
   if (total === 0) return null;
   return (
-    <span className="min-w-0 truncate" title={list ?? undefined}>
+    <span className={cn('min-w-0 truncate', className)} title={list ?? undefined}>
       <span className="font-medium text-foreground">{label}:</span> {shown}
       {more > 0 ? <span className="text-muted-foreground"> +{more} more</span> : null}
     </span>
@@ -51,9 +67,10 @@ export interface LinkCardProps {
 
 /**
  * One saved link as a row: its name (whole, wrapping when long), tracking and team badges,
- * recipients, subject and date; on the right its clicks of the last 30 days (to its
- * analytics), Copy, Edit on wider screens, and the other actions in a menu loaded on first
- * use. A phone never builds Edit (a page holds up to 50 links).
+ * its newest tracking address (the one to share) and recipients, subject and date; on the
+ * right its clicks of the last 30 days (to its analytics), Copy (the tracking address when
+ * there is one, else the `mailto:` link), Edit on wider screens, and the other actions in a
+ * menu loaded on first use. A phone never builds Edit (a page holds up to 50 links).
  */
 export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCardProps) {
   const wide = useMatchedOnce(SM_UP);
@@ -107,7 +124,23 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
           ) : null}
         </div>
         <p className="flex min-w-0 gap-x-3 text-sm text-muted-foreground">
-          <Recipients label="To" list={link.to} max={2} />
+          {link.trackingUrl ? (
+            <span
+              className="flex min-w-0 shrink-0 items-center gap-1 font-mono text-[13px] text-foreground max-sm:shrink"
+              title={`Tracking link: ${link.trackingUrl}`}
+              data-testid="link-tracking-url"
+            >
+              <RadarIcon aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+              <span className="sr-only">Tracking link: </span>
+              <span className="truncate">{shortTrackingUrl(link.trackingUrl)}</span>
+            </span>
+          ) : null}
+          <Recipients
+            label="To"
+            list={link.to}
+            max={2}
+            className={link.trackingUrl ? 'max-sm:hidden' : undefined}
+          />
           <span className="hidden min-w-0 gap-x-3 md:flex">
             <Recipients label="CC" list={link.cc} max={1} />
             <Recipients label="BCC" list={link.bcc} max={1} />
@@ -132,13 +165,24 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
       <div className="flex shrink-0 items-center gap-0.5">
         <LinkClicks link={link} className="hidden sm:inline-flex" />
         {/* Copy keeps the width of 'Copied!', so nothing beside it moves when it changes. */}
-        <CopyButton
-          value={link.mailtoUrl}
-          variant="ghost"
-          size="sm"
-          aria-label="Copy link"
-          labelClassName="hidden lg:inline"
-        />
+        {link.trackingUrl ? (
+          <CopyButton
+            value={link.trackingUrl}
+            messages={COPY_TRACKING_SUCCESS}
+            variant="ghost"
+            size="sm"
+            aria-label="Copy tracking link"
+            labelClassName="hidden lg:inline"
+          />
+        ) : (
+          <CopyButton
+            value={link.mailtoUrl}
+            variant="ghost"
+            size="sm"
+            aria-label="Copy link"
+            labelClassName="hidden lg:inline"
+          />
+        )}
         {wide && link.canEdit ? (
           <Button variant="ghost" size="sm" asChild className="hidden sm:inline-flex">
             <Link to={`/dashboard/edit-link/${link.id}`} aria-label="Edit link">
