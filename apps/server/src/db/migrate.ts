@@ -21,6 +21,7 @@ import { m019ClickDimensions } from './migrations/019-click-dimensions';
 import { m021ClickDimensionsPerBatch } from './migrations/021-click-dimensions-per-batch';
 import { m022ClickInbox } from './migrations/022-click-inbox';
 import { m023DimsTriggerWhen } from './migrations/023-dims-trigger-when';
+import { m030LinksArchive } from './migrations/030-links-archive';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '021-click-dimensions-per-batch': m021ClickDimensionsPerBatch,
   '022-click-inbox': m022ClickInbox,
   '023-dims-trigger-when': m023DimsTriggerWhen,
+  '030-links-archive': m030LinksArchive,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -80,6 +80,7 @@ export class LinksService implements LinkAccessRules {
       search: filter.q ? foldSearch(filter.q) : undefined,
       teamId: filter.teamId,
       shared: filter.shared === undefined ? undefined : filter.shared === 'true',
+      archived: filter.archived === 'true',
       sort: filter.sort,
       order: filter.order,
     };
@@ -226,6 +227,24 @@ export class LinksService implements LinkAccessRules {
     const link = await this.find(user, rawId, 'edit', await this.memberships(user));
     await this.beforeClicksDeleted();
     if (!(await repo.deleteLink(this.db.kysely, link.id))) throw notFound(LINK_MESSAGES.notFound);
+  }
+
+  /**
+   * Archives the link (`archive`: true) or puts it back in the list (false); 409 when it
+   * already is so. Its tracking links keep redirecting and counting either way.
+   */
+  async setArchived(user: UserRow, rawId: string, archive: boolean): Promise<MailtoLink> {
+    requirePremium(user, this.clock());
+    const teams = await this.memberships(user);
+    const link = await this.find(user, rawId, 'edit', teams);
+    if ((link.archived_at !== null) === archive)
+      throw conflict(archive ? LINK_MESSAGES.alreadyArchived : LINK_MESSAGES.notArchived);
+    const now = this.clock().toISOString();
+    const row = await repo.updateLink(this.db.kysely, link.id, {
+      archived_at: archive ? now : null,
+    });
+    if (!row) throw notFound(LINK_MESSAGES.notFound);
+    return present(user, row, teams);
   }
 
   /**

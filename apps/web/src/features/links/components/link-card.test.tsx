@@ -24,6 +24,7 @@ const LINK: ListedMailtoLink = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   mailtoUrl: 'mailto:speakers@example.com,programme@example.com?subject=Proposal',
   canEdit: true,
+  archivedAt: null,
   clicks30d: 12,
   trackingLinkCount: 2,
   trackingUrl: 'http://localhost/t/NeWeStSlUg12',

@@ -26,6 +26,7 @@ const link = (overrides: Partial<MailtoLink> = {}): MailtoLink => ({
   updatedAt: '2026-01-05T10:00:00.000Z',
   mailtoUrl: '',
   canEdit: true,
+  archivedAt: null,
   ...overrides,
 });
 
