@@ -71,3 +71,120 @@ test.describe('rows lead with the tracked address', () => {
     });
   }
 });
+
+async function visitAsPerson(request: APIRequestContext, trackingUrl: string) {
+  const res = await request.get(trackingUrl, { maxRedirects: 0, headers: BROWSER_HEADERS });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toMatch(/^mailto:hello@example\.com/);
+}
+
+async function rowMenu(page: Page, name: string, item: string) {
+  await page
+    .getByRole('article', { name })
+    .getByRole('button', { name: `More actions for ${name}` })
+    .click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+test.describe('archive, and safe deletion', () => {
+  for (const size of WIDTHS) {
+    test(`an archived link leaves the list, its /t/ address still redirects and counts, and it comes back (${size.width} px)`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.setViewportSize(size);
+      await signedInUser(page, { tier: 'PREMIUM' });
+      const id = await saveLink(page.request, 'Printed poster');
+      await saveLink(page.request, 'Website footer');
+      const { trackingUrl } = await newTrackingLink(page.request, id, 'Poster QR');
+      await page.goto('/dashboard');
+
+      await rowMenu(page, 'Printed poster', 'Archive');
+      await expect(page.getByText('Link archived', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+      await expect(page.getByRole('article', { name: 'Printed poster' })).toHaveCount(0);
+      await expect(page.getByRole('article', { name: 'Website footer' })).toBeVisible();
+
+      // The printed QR code still works, and the click counts.
+      await visitAsPerson(page.request, trackingUrl);
+
+      await page.getByRole('combobox', { name: 'Show' }).selectOption('archived');
+      await expect(page).toHaveURL(/filter=archived/);
+      const archived = page.getByRole('article', { name: 'Printed poster' });
+      await expect(archived.getByTestId('link-archived-badge')).toBeVisible();
+      await expect(
+        archived.getByRole('link', { name: '1 click in the last 30 days: view analytics' }),
+      ).toHaveCount(1);
+      await expect(page.getByRole('article', { name: 'Website footer' })).toHaveCount(0);
+      await snap(page, 'dashboard-archived');
+
+      await rowMenu(page, 'Printed poster', 'Restore');
+      await expect(page.getByText('Link restored', { exact: true })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Show' }).selectOption('all');
+      await expect(page.getByRole('article', { name: 'Printed poster' })).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('deleting a link with clicks names its tracking links, offers Archive, asks for the name, and can be undone', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.clock.install();
+    await signedInUser(page, { tier: 'PREMIUM' });
+    const id = await saveLink(page.request, 'Conference badge');
+    const { trackingUrl } = await newTrackingLink(page.request, id, 'Badge QR');
+    await visitAsPerson(page.request, trackingUrl);
+    await page.goto('/dashboard');
+
+    await rowMenu(page, 'Conference badge', 'Delete');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByTestId('delete-tracking-links')).toContainText('Badge QR');
+    await expect(dialog.getByTestId('delete-tracking-links')).toContainText('1 click');
+    await expect(dialog.getByRole('button', { name: 'Archive instead' })).toBeVisible();
+    const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Type Conference badge to delete it').fill('Conference');
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Type Conference badge to delete it').fill('Conference badge');
+    await snap(page, 'dashboard-delete-confirm');
+    await confirm.click();
+
+    // Gone from the list at once, back with Undo: nothing was deleted.
+    await expect(page.getByText('Link deleted', { exact: true })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Conference badge' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('article', { name: 'Conference badge' })).toBeVisible();
+    await page.clock.runFor(11_000);
+    expect((await page.request.get(`/api/v1/mailto-links/${id}`)).status()).toBe(200);
+
+    // "Archive instead" keeps the tracking link working.
+    await rowMenu(page, 'Conference badge', 'Delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive instead' }).click();
+    await expect(page.getByText('Link archived', { exact: true })).toBeVisible();
+    await visitAsPerson(page.request, trackingUrl);
+
+    // Deleted for good once the Undo time has passed.
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('archived');
+    await rowMenu(page, 'Conference badge', 'Delete');
+    await page
+      .getByRole('alertdialog')
+      .getByLabel('Type Conference badge to delete it')
+      .fill('Conference badge');
+    await expect(
+      page.getByRole('alertdialog').getByRole('button', { name: 'Archive instead' }),
+    ).toHaveCount(0);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('Link deleted', { exact: true })).toBeVisible();
+    await page.clock.runFor(11_000);
+    await expect
+      .poll(async () => (await page.request.get(`/api/v1/mailto-links/${id}`)).status())
+      .toBe(404);
+    const gone = await page.request.get(trackingUrl, {
+      maxRedirects: 0,
+      headers: BROWSER_HEADERS,
+    });
+    expect(gone.status()).toBe(404);
+    expect(consoleErrors).toEqual([]);
+  });
+});

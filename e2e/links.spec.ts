@@ -404,7 +404,7 @@ test.describe('saved links', () => {
     await snap(page, 'links-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('Link deleted')).toBeVisible();
-    await expect(page.getByText('Your mailto link has been deleted successfully')).toBeVisible();
+    await expect(page.getByText('“Support (EU)” was deleted.')).toBeVisible();
     await expect(page.getByText('No saved links yet')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });

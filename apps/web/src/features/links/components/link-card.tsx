@@ -1,5 +1,5 @@
 import type { ListedMailtoLink } from '@mailtokit/contracts/links';
-import { PencilIcon, RadarIcon, UsersRoundIcon } from 'lucide-react';
+import { ArchiveIcon, PencilIcon, RadarIcon, UsersRoundIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -109,6 +109,16 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
               <RadarIcon aria-hidden="true" />
               <span aria-hidden="true">{tracking}</span>
               <span className="sr-only">{trackingLinksLabel(tracking)}</span>
+            </Badge>
+          ) : null}
+          {link.archivedAt !== null ? (
+            <Badge
+              variant="secondary"
+              className="mr-2 -translate-y-px align-middle sm:mr-0 sm:ml-2"
+              data-testid="link-archived-badge"
+            >
+              <ArchiveIcon aria-hidden="true" />
+              Archived
             </Badge>
           ) : null}
           {link.teamId !== null && !hideTeam ? (

@@ -1,5 +1,7 @@
 import type { ListedMailtoLink } from '@mailtokit/contracts/links';
 import {
+  ArchiveIcon,
+  ArchiveRestoreIcon,
   ChartNoAxesColumnIcon,
   CopyIcon,
   LockIcon,
@@ -22,6 +24,7 @@ import {
 import { copyText, COPY_FAILURE, type CopyMessages } from '@/lib/clipboard';
 import { useTrackingLinks } from '@/lib/links/get-tracking-links';
 import { toast } from '@/lib/toast';
+import { useArchiveWithUndo } from '../api/archive-link';
 import { COPY_TRACKING_SUCCESS, COPY_UNTRACKED_SUCCESS, shortTrackingUrl } from '../lib/format';
 import { DeleteLinkButton } from './delete-link-button';
 import { MoreActionsButton } from './more-actions-button';
@@ -70,7 +73,8 @@ function OtherTrackingLinks({ link }: { link: ListedMailtoLink }) {
 
 /**
  * A row's other actions: copy the other tracking links and the untracked `mailto:` link (when
- * the row's Copy copies a tracking link), test, edit, new tracking link, analytics, delete, in
+ * the row's Copy copies a tracking link), test, edit, new tracking link, analytics, archive (or
+ * restore), delete, in
  * one menu loaded on first use and open at once. The dialogs they open live outside the menu,
  * which closes first.
  */
@@ -78,6 +82,8 @@ export function MoreActions({ link }: { link: ListedMailtoLink }) {
   const navigate = useNavigate();
   const tracking = useNewTrackingLink(link.id, link.mailtoUrl);
   const [deleting, setDeleting] = useState(false);
+  const archive = useArchiveWithUndo();
+  const archived = link.archivedAt !== null;
   return (
     <>
       <DropdownMenu defaultOpen>
@@ -121,6 +127,14 @@ export function MoreActions({ link }: { link: ListedMailtoLink }) {
           {link.canEdit ? (
             <>
               <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => void archive.run(link, !archived)}>
+                {archived ? (
+                  <ArchiveRestoreIcon aria-hidden="true" />
+                ) : (
+                  <ArchiveIcon aria-hidden="true" />
+                )}
+                {archived ? 'Restore' : 'Archive'}
+              </DropdownMenuItem>
               <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
                 <Trash2Icon aria-hidden="true" />
                 Delete

@@ -10,7 +10,7 @@ export interface LinksFiltersProps {
   onChange: (change: Partial<LinkListState>) => void;
 }
 
-/** Search, 'Show' (all, private, a team's) and 'Sort' above the links. */
+/** Search, 'Show' (all, private, a team's, archived) and 'Sort' above the links. */
 export function LinksFilters({ state, teams, onSearch, onChange: update }: LinksFiltersProps) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
@@ -22,7 +22,10 @@ export function LinksFilters({ state, teams, onSearch, onChange: update }: Links
           onChange={(e) => {
             const v = e.target.value;
             update({
-              filter: v === 'all' || v === 'private' ? v : Number(v.slice('team-'.length)),
+              filter:
+                v === 'all' || v === 'private' || v === 'archived'
+                  ? v
+                  : Number(v.slice('team-'.length)),
               page: 1,
             });
           }}
@@ -38,6 +41,7 @@ export function LinksFilters({ state, teams, onSearch, onChange: update }: Links
           {typeof state.filter === 'number' && !teams.some((t) => t.id === state.filter) ? (
             <option value={`team-${state.filter}`}>Team #{state.filter}</option>
           ) : null}
+          <option value="archived">Archived</option>
         </NativeSelect>
         <NativeSelect
           aria-label="Sort"

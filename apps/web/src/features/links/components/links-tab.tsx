@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { isPremiumRequiredError } from '@/lib/errors';
 import { LINKS_PAGE_SIZE, linksPageQueryOf, useLinksPage } from '../api/get-links';
 import { useShareTeams } from '../api/get-share-teams';
+import { useLinksBeingDeleted } from '../api/delete-link';
 import { EXPORT_CSV_PATH } from '../api/import-links';
 import { readListState, showingLabel, writeListState, type LinkListState } from '../lib/list-state';
 import { ImportCsvButton } from './import-csv-button';
@@ -31,6 +32,7 @@ export function LinksTab() {
   // A page of cards is drawn in the background, in slices, the browser staying responsive:
   // the placeholder (first load) or the previous page stays on screen until it is ready.
   const data = useDeferredValue(links.data, undefined);
+  const beingDeleted = useLinksBeingDeleted();
 
   const update = useCallback(
     (change: Partial<LinkListState>, push = false) =>
@@ -56,7 +58,9 @@ export function LinksTab() {
   }
 
   if (!data) return <LinksSkeleton />;
-  const { links: rows, total } = data;
+  // Links deleted a moment ago wait for their Undo time out of sight.
+  const rows = data.links.filter((link) => !beingDeleted.has(link.id));
+  const total = data.total - (data.links.length - rows.length);
   const narrowed = state.q.trim() !== '' || state.filter !== 'all';
   if (total === 0 && !narrowed && !links.isPlaceholderData)
     return (
@@ -124,7 +128,9 @@ export function LinksTab() {
             total === 0
               ? state.q.trim()
                 ? `No link’s name, recipients or subject contains “${state.q.trim()}”${state.filter !== 'all' ? ' with this filter' : ''}.`
-                : 'No links with this filter.'
+                : state.filter === 'archived'
+                  ? 'No archived links. Archive a link from its menu: it leaves the list and its tracking links keep working.'
+                  : 'No links with this filter.'
               : 'This page is past the last link.'
           }
           action={
