@@ -1,4 +1,5 @@
-import { DownloadIcon, Link2Icon, PlusIcon, SearchXIcon, XIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArchiveIcon, DownloadIcon, Link2Icon, PlusIcon, SearchXIcon, XIcon } from 'lucide-react';
 import { useCallback, useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -6,7 +7,12 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
 import { Button } from '@/components/ui/button';
 import { isPremiumRequiredError } from '@/lib/errors';
-import { LINKS_PAGE_SIZE, linksPageQueryOf, useLinksPage } from '../api/get-links';
+import {
+  LINKS_PAGE_SIZE,
+  linksPageQueryOf,
+  linksPageQueryOptions,
+  useLinksPage,
+} from '../api/get-links';
 import { useShareTeams } from '../api/get-share-teams';
 import { useLinksBeingDeleted } from '../api/delete-link';
 import { EXPORT_CSV_PATH } from '../api/import-links';
@@ -33,6 +39,17 @@ export function LinksTab() {
   // the placeholder (first load) or the previous page stays on screen until it is ready.
   const data = useDeferredValue(links.data, undefined);
   const beingDeleted = useLinksBeingDeleted();
+  // An empty list may hide archived links: asked only then, for the way to them.
+  const listEmpty =
+    data !== undefined && data.total === 0 && state.q.trim() === '' && state.filter === 'all';
+  const archived = useQuery({
+    ...linksPageQueryOptions({
+      ...linksPageQueryOf({ ...state, filter: 'archived', page: 1 }),
+      limit: 1,
+    }),
+    enabled: listEmpty,
+  });
+  const archivedCount = listEmpty ? (archived.data?.total ?? 0) : 0;
 
   const update = useCallback(
     (change: Partial<LinkListState>, push = false) =>
@@ -78,6 +95,12 @@ export function LinksTab() {
                 </Link>
               </Button>
               <ImportCsvButton />
+              {archivedCount > 0 ? (
+                <Button variant="outline" onClick={() => update({ filter: 'archived', page: 1 })}>
+                  <ArchiveIcon aria-hidden="true" />
+                  {archivedCount === 1 ? 'Show 1 archived link' : `Show ${archivedCount} archived links`}
+                </Button>
+              ) : null}
             </>
           }
         />
