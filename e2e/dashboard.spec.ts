@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signedInUser, snap, test } from './fixtures';
+import { admin, expect, signedInUser, snap, test } from './fixtures';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -175,7 +175,10 @@ test.describe('archive, and safe deletion', () => {
     await expect(
       page.getByRole('alertdialog').getByRole('button', { name: 'Archive instead' }),
     ).toHaveCount(0);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expect(page.getByText('Link deleted', { exact: true })).toBeVisible();
     await page.clock.runFor(11_000);
     await expect
@@ -187,5 +190,71 @@ test.describe('archive, and safe deletion', () => {
     });
     expect(gone.status()).toBe(404);
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+/** Link rows whose whole box lies inside the window. */
+function rowsInView(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('[data-testid="link-card"]')).filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
+  );
+}
+
+test.describe('links above the fold', () => {
+  const cases = [
+    { width: 390, height: 844, rows: 4 },
+    { width: 1280, height: 800, rows: 7 },
+  ] as const;
+  for (const { width, height, rows } of cases) {
+    test(`a paying account sees at least ${rows} rows at ${width}x${height}, one "New link", CSV in a menu`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await signedInUser(page, { tier: 'PREMIUM' });
+      for (let i = 1; i <= 10; i++) {
+        const id = await saveLink(page.request, `Campaign ${i}`);
+        if (i % 3 === 0) await newTrackingLink(page.request, id, `Channel ${i}`);
+      }
+      await page.goto('/dashboard');
+      await expect(page.getByRole('article', { name: 'Campaign 10' })).toBeVisible();
+      expect(await rowsInView(page)).toBeGreaterThanOrEqual(rows);
+      // The plan lives in Settings for a paying account.
+      await expect(page.getByTestId('plan-card')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'New link' })).toHaveCount(1);
+      await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Import or export CSV' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Import CSV' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Export CSV' })).toHaveAttribute(
+        'href',
+        '/api/v1/mailto-links/export.csv',
+      );
+      await page.keyboard.press('Escape');
+      await snap(page, 'dashboard-above-the-fold');
+
+      await page.goto('/dashboard/settings');
+      await expect(page.getByTestId('plan-card')).toContainText('Premium');
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('the plan card shows on the dashboard for a FREE account and for a plan ending within 14 days', async ({
+    page,
+  }) => {
+    const user = await signedInUser(page, { tier: 'FREE' });
+    await expect(page.getByTestId('plan-card')).toContainText('Free');
+    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    admin('set-tier', user.username, 'PREMIUM', '--until', soon);
+    await page.reload();
+    await expect(page.getByTestId('plan-card')).toContainText('Ends on');
+    const later = new Date(Date.now() + 60 * 86_400_000).toISOString();
+    admin('set-tier', user.username, 'PREMIUM', '--until', later);
+    await page.reload();
+    await expect(page.getByText('No saved links yet')).toBeVisible();
+    await expect(page.getByTestId('plan-card')).toHaveCount(0);
   });
 });

@@ -328,7 +328,7 @@ test.describe('saved links', () => {
 
     await expect(page.getByText('No saved links yet')).toBeVisible();
     await snap(page, 'links-empty');
-    await page.getByRole('link', { name: 'Create New Link' }).click();
+    await page.getByRole('link', { name: 'Create new link' }).click();
     await expect(page).toHaveURL(/\/dashboard\/create-link/);
 
     await page.getByLabel('Link Name').fill('Support request');

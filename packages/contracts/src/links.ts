@@ -130,12 +130,10 @@ export const MailtoLink = z
     mailtoUrl: url(),
     /** Whether the signed-in user may update and delete this link. */
     canEdit: z.boolean(),
-    archivedAt: dateTime()
-      .nullable()
-      .meta({
-        description:
-          'When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list',
-      }),
+    archivedAt: dateTime().nullable().meta({
+      description:
+        'When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list',
+    }),
   })
   .meta({ id: 'MailtoLink' });
 export type MailtoLink = z.infer<typeof MailtoLink>;
@@ -155,12 +153,10 @@ export const ListedMailtoLink = MailtoLink.extend({
   trackingLinkCount: z.number().int().min(0).meta({
     description: 'Tracking links of the link that still redirect (deleted ones left out)',
   }),
-  trackingUrl: url()
-    .nullable()
-    .meta({
-      description:
-        'The newest tracking link that still redirects (`PUBLIC_URL/t/<slug>`): the address to share, as it counts clicks; null when the link has none',
-    }),
+  trackingUrl: url().nullable().meta({
+    description:
+      'The newest tracking link that still redirects (`PUBLIC_URL/t/<slug>`): the address to share, as it counts clicks; null when the link has none',
+  }),
 }).meta({ id: 'ListedMailtoLink' });
 export type ListedMailtoLink = z.infer<typeof ListedMailtoLink>;
 

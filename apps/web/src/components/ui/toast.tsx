@@ -81,10 +81,7 @@ export function ToastDescription({
   return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
 }
 
-export function ToastAction({
-  className,
-  ...props
-}: ComponentProps<typeof ToastPrimitive.Action>) {
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action
       className={cn(

@@ -20,8 +20,7 @@ export function setLinkArchived(id: number, archive: boolean): Promise<MailtoLin
 export function useSetLinkArchived() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
-      setLinkArchived(id, archive),
+    mutationFn: ({ id, archive }: { id: number; archive: boolean }) => setLinkArchived(id, archive),
     onSuccess: async (link) => {
       queryClient.setQueryData(queryKeys.links.detail(link.id), link);
       await queryClient.invalidateQueries({ queryKey: queryKeys.links.pages });

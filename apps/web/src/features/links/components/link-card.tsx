@@ -84,8 +84,9 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
       // Cards below the fold are laid out and painted when they come near the viewport, not
       // all with the page (a page holds up to 50).
       className={cn(
-        'flex flex-row items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-4',
-        deferPaint && '[contain-intrinsic-size:auto_5.25rem] [content-visibility:auto]',
+        'flex flex-row items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-4 sm:py-2',
+        deferPaint &&
+          '[contain-intrinsic-size:auto_5.25rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_3.75rem]',
       )}
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
@@ -133,7 +134,7 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
             </Badge>
           ) : null}
         </div>
-        <p className="flex min-w-0 gap-x-3 text-sm text-muted-foreground">
+        <p className="flex min-w-0 items-baseline gap-x-3 text-sm text-muted-foreground">
           {link.trackingUrl ? (
             <span
               className="flex min-w-0 shrink-0 items-center gap-1 font-mono text-[13px] text-foreground max-sm:shrink"
@@ -151,25 +152,25 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
             max={2}
             className={link.trackingUrl ? 'max-sm:hidden' : undefined}
           />
-          <span className="hidden min-w-0 gap-x-3 md:flex">
+          <span className="hidden min-w-0 gap-x-3 xl:flex">
             <Recipients label="CC" list={link.cc} max={1} />
             <Recipients label="BCC" list={link.bcc} max={1} />
           </span>
+          {/* On wider screens the subject and the date share this line: two lines a row. */}
+          {link.subject ? (
+            <span className="hidden min-w-0 truncate text-xs sm:inline" title={link.subject}>
+              <span className="font-medium text-foreground">Subject:</span> {link.subject}
+            </span>
+          ) : null}
+          <span className="hidden shrink-0 text-xs lg:inline">{createdLabel(link.createdAt)}</span>
         </p>
-        <p className="flex min-w-0 items-center gap-x-3 text-xs text-muted-foreground">
+        <p className="flex min-w-0 items-center gap-x-3 text-xs text-muted-foreground sm:hidden">
           {link.subject ? (
             <span className="min-w-0 truncate" title={link.subject}>
               <span className="font-medium text-foreground">Subject:</span> {link.subject}
             </span>
           ) : null}
-          {/* Not beside the sidebar on a tablet, where the row is narrow: the subject goes first. */}
-          <span className="hidden shrink-0 sm:max-md:inline lg:inline">
-            {createdLabel(link.createdAt)}
-          </span>
-          <LinkClicks
-            link={link}
-            className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs sm:hidden"
-          />
+          <LinkClicks link={link} className="-my-1 -ml-1.5 h-6 min-w-0 gap-1 px-1.5 text-xs" />
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-0.5">

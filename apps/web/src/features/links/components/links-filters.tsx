@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ShareTeam } from '../api/get-share-teams';
 import { NativeSelect } from '@/components/ui/native-select';
 import { LINK_ORDERS, type LinkListState, type LinkOrderKey } from '../lib/list-state';
@@ -8,14 +9,22 @@ export interface LinksFiltersProps {
   teams: readonly ShareTeam[];
   onSearch: (q: string) => void;
   onChange: (change: Partial<LinkListState>) => void;
+  /** More controls at the end of the row (the CSV menu). */
+  actions?: ReactNode;
 }
 
 /** Search, 'Show' (all, private, a team's, archived) and 'Sort' above the links. */
-export function LinksFilters({ state, teams, onSearch, onChange: update }: LinksFiltersProps) {
+export function LinksFilters({
+  state,
+  teams,
+  onSearch,
+  onChange: update,
+  actions,
+}: LinksFiltersProps) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid basis-full grid-cols-2 gap-2 sm:flex sm:basis-auto">
+      <div className="grid basis-full grid-cols-[1fr_1fr_auto] gap-2 sm:flex sm:basis-auto">
         <NativeSelect
           aria-label="Show"
           value={typeof state.filter === 'number' ? `team-${state.filter}` : state.filter}
@@ -55,6 +64,7 @@ export function LinksFilters({ state, teams, onSearch, onChange: update }: Links
             </option>
           ))}
         </NativeSelect>
+        {actions}
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArchiveIcon, DownloadIcon, Link2Icon, PlusIcon, SearchXIcon, XIcon } from 'lucide-react';
-import { useCallback, useDeferredValue } from 'react';
+import { ArchiveIcon, Link2Icon, PlusIcon, SearchXIcon, XIcon } from 'lucide-react';
+import { lazy, useCallback, useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
 import { Button } from '@/components/ui/button';
@@ -15,13 +16,16 @@ import {
 } from '../api/get-links';
 import { useShareTeams } from '../api/get-share-teams';
 import { useLinksBeingDeleted } from '../api/delete-link';
-import { EXPORT_CSV_PATH } from '../api/import-links';
 import { readListState, showingLabel, writeListState, type LinkListState } from '../lib/list-state';
+import { CsvMenuButton } from './csv-menu-button';
 import { ImportCsvButton } from './import-csv-button';
 import { LinkCard } from './link-card';
 import { LinksFilters } from './links-filters';
 import { Pager } from './links-pager';
 import { LinksSkeleton } from './links-skeleton';
+
+const loadCsvMenu = () => import('./csv-menu');
+const CsvMenu = lazy(() => loadCsvMenu().then((m) => ({ default: m.CsvMenu })));
 
 /** More rows than a first screen shows: the rows after them are painted as they scroll in. */
 const FIRST_SCREEN_ROWS = 12;
@@ -91,14 +95,16 @@ export function LinksTab() {
               <Button asChild>
                 <Link to="/dashboard/create-link">
                   <PlusIcon aria-hidden="true" />
-                  Create New Link
+                  Create new link
                 </Link>
               </Button>
               <ImportCsvButton />
               {archivedCount > 0 ? (
                 <Button variant="outline" onClick={() => update({ filter: 'archived', page: 1 })}>
                   <ArchiveIcon aria-hidden="true" />
-                  {archivedCount === 1 ? 'Show 1 archived link' : `Show ${archivedCount} archived links`}
+                  {archivedCount === 1
+                    ? 'Show 1 archived link'
+                    : `Show ${archivedCount} archived links`}
                 </Button>
               ) : null}
             </>
@@ -110,29 +116,24 @@ export function LinksTab() {
   const pages = Math.max(1, Math.ceil(total / LINKS_PAGE_SIZE));
 
   return (
-    <section aria-labelledby="your-links-title" className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="your-links-title" className="text-lg font-semibold tracking-tight">
-          Your Links
-        </h2>
-        <div className="flex flex-wrap items-center gap-2">
-          <ImportCsvButton />
-          <Button asChild size="sm" variant="outline">
-            <a href={EXPORT_CSV_PATH} download>
-              <DownloadIcon aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to="/dashboard/create-link">
-              <PlusIcon aria-hidden="true" />
-              New Link
-            </Link>
-          </Button>
-        </div>
-      </div>
-
-      <LinksFilters state={state} teams={teams} onSearch={onSearch} onChange={update} />
+    <section aria-labelledby="your-links-title" className="grid gap-2.5">
+      {/* The tab says "Links" already; "New link" is the page's own action, above. */}
+      <h2 id="your-links-title" className="sr-only">
+        Your links
+      </h2>
+      <LinksFilters
+        state={state}
+        teams={teams}
+        onSearch={onSearch}
+        onChange={update}
+        actions={
+          <MenuOnFirstUse
+            load={loadCsvMenu}
+            button={(triggerProps) => <CsvMenuButton {...triggerProps} />}
+            menu={<CsvMenu />}
+          />
+        }
+      />
 
       <p
         className="text-sm text-muted-foreground"
@@ -167,7 +168,7 @@ export function LinksTab() {
           }
         />
       ) : (
-        <ul className="grid gap-2" aria-label="Links">
+        <ul className="grid gap-1.5 sm:gap-2" aria-label="Links">
           {rows.map((link, index) => (
             <li key={link.id}>
               <LinkCard

@@ -54,7 +54,11 @@ export function writeListState(params: URLSearchParams, state: LinkListState): U
   set('q', state.q, '');
   set(
     'filter',
-    typeof state.filter === 'number' ? `team-${state.filter}` : state.filter === 'all' ? '' : state.filter,
+    typeof state.filter === 'number'
+      ? `team-${state.filter}`
+      : state.filter === 'all'
+        ? ''
+        : state.filter,
     '',
   );
   set('order', state.orderKey, 'newest');
