@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, signedInUser, snap, test } from './fixtures';
+import { admin, expect, makeUser, registerViaApi, signedInUser, snap, test } from './fixtures';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -257,4 +257,40 @@ test.describe('links above the fold', () => {
     await expect(page.getByText('No saved links yet')).toBeVisible();
     await expect(page.getByTestId('plan-card')).toHaveCount(0);
   });
+});
+
+test.describe('sign in with username or email', () => {
+  for (const size of WIDTHS) {
+    test(`one field takes the email address; a wrong password gets the same generic error (${size.width} px)`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.setViewportSize(size);
+      const user = makeUser();
+      await registerViaApi(page.request, user);
+      await page.goto('/auth');
+      const field = page.getByLabel('Username or email');
+      await expect(field).toBeVisible();
+
+      await field.fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill('not the password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByText('Invalid username or password').first()).toBeVisible();
+      const byEmail = await page.getByRole('alert').allTextContents();
+
+      await field.fill('nobody-at-all@example.org');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByText('Invalid username or password').first()).toBeVisible();
+      expect(await page.getByRole('alert').allTextContents()).toEqual(byEmail);
+      await snap(page, 'sign-in-by-email');
+
+      await field.fill(user.email.toUpperCase());
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard/);
+      await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+      // The failed attempts were errors the test caused on purpose (401 answers).
+      expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+    });
+  }
 });

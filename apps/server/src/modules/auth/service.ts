@@ -71,14 +71,23 @@ export class AuthService {
     }
   }
 
+  /**
+   * Signs in with a username or an e-mail address (`login`: usernames never hold `@`, so the
+   * two cannot be confused); a wrong password and an unknown account get the same answer.
+   */
   async login(
-    username: string,
+    login: string,
     password: string,
     ip: string,
     userAgent: string | undefined,
   ): Promise<LoginResponse & { expiresAt: Date }> {
-    const userKey = username.toLowerCase();
-    let user: UserRow | undefined;
+    // The account is found first (an index lookup, before any budget or hash), so its budgets
+    // are counted under its username whichever way it is named: the e-mail address is not a
+    // second allowance of guesses.
+    const user: UserRow | undefined = login.includes('@')
+      ? await this.users.findByEmail(login)
+      : await this.users.findByUsername(login);
+    const userKey = (user?.username ?? login).toLowerCase();
     // A point of each budget is spent before the hash (atomic in the database, so parallel
     // attempts on several instances cannot slip past a limit), the address's first: a request
     // one budget refuses costs the others nothing, so a throttled address cannot use up an
@@ -94,10 +103,7 @@ export class AuthService {
         ['loginUser', userKey],
       ],
       password,
-      async () => {
-        user = await this.users.findByUsername(username);
-        return user?.password_hash ?? (await dummyHashPromise);
-      },
+      async () => user?.password_hash ?? (await dummyHashPromise),
       ['loginPair'],
     );
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);

@@ -12,7 +12,7 @@ export function DashboardHeader() {
     <PageHeader
       title="Dashboard"
       description="Your saved mailto links, their clicks and your teams."
-      descriptionClassName="max-sm:sr-only"
+      descriptionClassName="max-sm:sr-only [@media(max-height:860px)]:sr-only"
       inline
       actions={
         <Button asChild>

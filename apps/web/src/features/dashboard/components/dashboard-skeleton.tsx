@@ -15,7 +15,7 @@ export function DashboardSkeleton() {
         <span className="sr-only">Loading your dashboard…</span>
         <Skeleton className="h-10 w-full sm:w-80" />
         <Skeleton className="h-10 w-full sm:max-w-sm" />
-        <div className="grid gap-1.5 sm:gap-2">
+        <div className="grid gap-1.5">
           {[0, 1, 2].map((row) => (
             <Card key={row} className="grid gap-2 px-4 py-3">
               <Skeleton className="h-5 w-1/3" />

@@ -168,7 +168,7 @@ export function LinksTab() {
           }
         />
       ) : (
-        <ul className="grid gap-1.5 sm:gap-2" aria-label="Links">
+        <ul className="grid gap-1.5" aria-label="Links">
           {rows.map((link, index) => (
             <li key={link.id}>
               <LinkCard
