@@ -294,3 +294,73 @@ test.describe('sign in with username or email', () => {
     });
   }
 });
+
+test.describe('nothing typed is lost', () => {
+  for (const size of WIDTHS) {
+    test(`the link form asks before leaving with unsaved changes (${size.width} px)`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.setViewportSize(size);
+      await signedInUser(page, { tier: 'PREMIUM' });
+      const id = await saveLink(page.request, 'Press enquiries');
+      await page.goto(`/dashboard/edit-link/${id}`);
+      await page.getByLabel('Subject', { exact: true }).fill('A subject not saved yet');
+
+      // In-app navigation: Cancel asks; staying keeps the text.
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await expect(dialog).toBeVisible();
+      await snap(page, 'unsaved-changes-prompt');
+      await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+      await expect(page).toHaveURL(new RegExp(`/dashboard/edit-link/${id}$`));
+      await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
+        'A subject not saved yet',
+      );
+
+      // Closing the tab (here: reloading it) gets the browser's own question.
+      let asked = false;
+      page.once('dialog', (d) => {
+        asked = d.type() === 'beforeunload';
+        void d.dismiss();
+      });
+      await page.evaluate(() => {
+        // A page must have had a user gesture for its beforeunload prompt to show.
+        document.body.click();
+      });
+      await page.getByLabel('Subject', { exact: true }).click();
+      await page.reload().catch(() => undefined);
+      expect(asked).toBe(true);
+      await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
+        'A subject not saved yet',
+      );
+
+      // Leaving on purpose leaves, and nothing was saved.
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Leave without saving?' })
+        .getByRole('button', { name: 'Leave' })
+        .click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const link = await (await page.request.get(`/api/v1/mailto-links/${id}`)).json();
+      expect(link.subject).toBe('About Press enquiries');
+
+      // A saved form leaves without a question.
+      await page.goto(`/dashboard/edit-link/${id}`);
+      await page.getByLabel('Subject', { exact: true }).fill('Saved subject');
+      await page.getByRole('button', { name: /update link/i }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('the profile form asks before leaving with unsaved changes', async ({ page }) => {
+    await signedInUser(page, { tier: 'FREE' });
+    await page.goto('/dashboard/profile');
+    await page.getByLabel('First name').fill('Changed');
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await expect(page.getByRole('alertdialog', { name: 'Leave without saving?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  });
+});

@@ -103,7 +103,11 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
           {tracking > 0 ? (
             <Badge
               variant="soft"
-              className="mr-2 -translate-y-px align-middle tabular-nums sm:mr-0 sm:ml-2"
+              // On phones the tracking address below says it already.
+              className={cn(
+                'mr-2 -translate-y-px align-middle tabular-nums sm:mr-0 sm:ml-2',
+                link.trackingUrl && 'max-sm:hidden',
+              )}
               title={trackingLinksLabel(tracking)}
               data-testid="link-tracking-badge"
             >

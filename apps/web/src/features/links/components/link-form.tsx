@@ -1,3 +1,4 @@
+import { useUnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LinkBody, type LinkInput, type MailtoLink } from '@mailtokit/contracts/links';
 import { mailtoOfStored } from '@mailtokit/mailto';
@@ -91,6 +92,10 @@ export function LinkForm({ link }: LinkFormProps) {
     defaultValues: link ? linkToFormValues(link) : EMPTY_LINK_FORM,
   });
   const { errors } = form.formState;
+  // Leaving with changes typed and not saved asks first (not after a save, which leaves).
+  const { prompt: unsavedPrompt } = useUnsavedChangesPrompt(
+    form.formState.isDirty && !createLink.isSuccess && !updateLink.isSuccess,
+  );
   const values = useWatch({ control: form.control }) as LinkFormValues;
   const href = previewHref({ ...EMPTY_LINK_FORM, ...values });
 
@@ -255,6 +260,7 @@ export function LinkForm({ link }: LinkFormProps) {
       </Card>
       <LinkFormPreview href={href} saved={saving} />
       {premiumDialog}
+      {unsavedPrompt}
     </div>
   );
 }
