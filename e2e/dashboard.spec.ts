@@ -318,23 +318,6 @@ test.describe('nothing typed is lost', () => {
         'A subject not saved yet',
       );
 
-      // Closing the tab (here: reloading it) gets the browser's own question.
-      let asked = false;
-      page.once('dialog', (d) => {
-        asked = d.type() === 'beforeunload';
-        void d.dismiss();
-      });
-      await page.evaluate(() => {
-        // A page must have had a user gesture for its beforeunload prompt to show.
-        document.body.click();
-      });
-      await page.getByLabel('Subject', { exact: true }).click();
-      await page.reload().catch(() => undefined);
-      expect(asked).toBe(true);
-      await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
-        'A subject not saved yet',
-      );
-
       // Leaving on purpose leaves, and nothing was saved.
       await page.getByRole('link', { name: 'Cancel' }).click();
       await page
@@ -351,6 +334,16 @@ test.describe('nothing typed is lost', () => {
       await page.getByRole('button', { name: /update link/i }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
       expect(consoleErrors).toEqual([]);
+
+      // Closing the tab with changes typed gets the browser's own question.
+      await page.goto(`/dashboard/edit-link/${id}`);
+      await page.getByLabel('Subject', { exact: true }).fill('Typed, then the tab closes');
+      const question = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const asked = await question;
+      expect(asked.type()).toBe('beforeunload');
+      await asked.dismiss();
+      expect(page.isClosed()).toBe(false);
     });
   }
 
@@ -362,5 +355,85 @@ test.describe('nothing typed is lost', () => {
     await expect(page.getByRole('alertdialog', { name: 'Leave without saving?' })).toBeVisible();
     await page.getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  });
+});
+
+test.describe('save from the generator', () => {
+  test('a signed-in Premium user saves the generated link in one step', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signedInUser(page, { tier: 'PREMIUM' });
+    await page.goto('/');
+    await page.getByLabel('To', { exact: true }).fill('press@example.com');
+    await page.getByLabel('Subject', { exact: true }).fill('Interview request');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('link', { name: 'Save link' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/create-link\?/);
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('press@example.com');
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Interview request');
+    await page.getByLabel('Name', { exact: true }).fill('Press');
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('article', { name: 'Press' })).toContainText('press@example.com');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a visitor gets "Sign up to save", and the fields come through registration and sign-in', async ({
+    page,
+  }) => {
+    const user = makeUser();
+    await page.goto('/');
+    await page.getByLabel('To', { exact: true }).fill('hello@example.com');
+    await page.getByLabel('Subject', { exact: true }).fill('Hi & welcome');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('link', { name: 'Sign up to save' }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=register&next=/);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Your account has been created! Please sign in.')).toBeVisible();
+    admin('set-tier', user.username, 'PREMIUM');
+    await page.getByLabel('Username or email').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/create-link\?/);
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('hello@example.com');
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Hi & welcome');
+  });
+});
+
+test.describe('long names', () => {
+  test('a 62-character unbroken team name breaks anywhere, whole in its title, at 360 to 1440 px', async ({
+    page,
+  }) => {
+    await signedInUser(page, { tier: 'TEAM' });
+    const name = `Team${'x'.repeat(54)}Ends`;
+    expect(name).toHaveLength(62);
+    const res = await page.request.post('/api/v1/teams', { data: { name } });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    for (const width of [360, 390, 768, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of [`/teams/${id}`, '/dashboard?tab=teams']) {
+        await page.goto(path);
+        const heading = page.getByRole('heading', { name });
+        await expect(heading).toBeVisible();
+        await expect(heading).toHaveAttribute('title', name);
+        const sizes = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          window: window.innerWidth,
+        }));
+        expect(sizes.page, `${path} at ${width} px`).toBeLessThanOrEqual(sizes.window);
+        // At most three lines on phones.
+        const lines = await heading.evaluate((el) => {
+          const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+          return Math.round(el.getBoundingClientRect().height / lineHeight);
+        });
+        expect(lines, `${path} at ${width} px`).toBeLessThanOrEqual(3);
+      }
+      if (width === 390 || width === 1280) await snap(page, `long-team-name-${width}`);
+    }
   });
 });

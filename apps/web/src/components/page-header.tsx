@@ -30,7 +30,14 @@ export function PageHeader({
       )}
     >
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+        {/* A long title (a link's or a team's name) breaks anywhere, three lines at most on
+            phones, whole in its tooltip. */}
+        <h1
+          className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] max-sm:line-clamp-3 sm:text-3xl"
+          title={title}
+        >
+          {title}
+        </h1>
         {description ? (
           <p className={cn('mt-1.5 text-sm text-muted-foreground', descriptionClassName)}>
             {description}

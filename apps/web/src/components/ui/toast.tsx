@@ -71,14 +71,24 @@ export function Toast({
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+  return (
+    <ToastPrimitive.Title
+      className={cn('text-sm font-semibold [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
 }
 
 export function ToastDescription({
   className,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return (
+    <ToastPrimitive.Description
+      className={cn('text-sm opacity-90 [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {

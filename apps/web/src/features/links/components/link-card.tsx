@@ -90,13 +90,13 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
       )}
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
-        {/* The name wraps and the badges follow its last word; on phones the name takes two
+        {/* The name wraps and the badges follow its last word; on phones the name takes three
             lines at most and the badges the line under it. */}
         <div className="min-w-0 leading-snug [overflow-wrap:anywhere]">
           <h3
             id={titleId}
             title={link.name}
-            className="inline text-[15px] font-semibold max-sm:line-clamp-2"
+            className="inline text-[15px] font-semibold max-sm:line-clamp-3"
           >
             {link.name}
           </h3>

@@ -5,7 +5,7 @@ import { mailtoOfStored } from '@mailtokit/mailto';
 import { LockIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from '@mailtokit/contracts/zod';
 import { MailtoFieldset } from '@/components/mailto-fieldset';
 import { PremiumPanel } from '@/components/premium-panel';
@@ -35,6 +35,7 @@ import {
   teamChoice,
   teamSelectValue,
   type LinkFormValues,
+  prefilledLinkForm,
 } from '../lib/link-form';
 import { LinkFormPreview } from './link-form-preview';
 
@@ -87,9 +88,12 @@ export function LinkForm({ link }: LinkFormProps) {
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
   const pending = createLink.isPending || updateLink.isPending;
 
+  // A new link may come prefilled from the address (the generator's "Save link").
+  const [searchParams] = useSearchParams();
+  const [prefill] = useState(() => prefilledLinkForm(searchParams));
   const form = useForm<LinkFormValues, unknown, LinkInput>({
     resolver: saving ? saveResolver : generateResolver,
-    defaultValues: link ? linkToFormValues(link) : EMPTY_LINK_FORM,
+    defaultValues: link ? linkToFormValues(link) : prefill,
   });
   const { errors } = form.formState;
   // Leaving with changes typed and not saved asks first (not after a save, which leaves).

@@ -79,3 +79,19 @@ export function teamChoice(value: string): Pick<LinkFormValues, 'teamId' | 'isSh
     return { teamId: null, isShared: false };
   return { teamId: id, isShared: true };
 }
+
+/** The fields a new link's address may prefill (`/dashboard/create-link?to=…&subject=…`). */
+const PREFILLED = ['name', 'to', 'cc', 'bcc', 'subject', 'body'] as const;
+
+/**
+ * A new link's form, prefilled from the address: what the generator's "Save link" (and "Sign
+ * up to save", through registration and sign-in) carries over. Unknown parameters are ignored.
+ */
+export function prefilledLinkForm(params: URLSearchParams): LinkFormValues {
+  const values: LinkFormValues = { ...EMPTY_LINK_FORM };
+  for (const key of PREFILLED) {
+    const value = params.get(key);
+    if (value !== null) values[key] = value;
+  }
+  return values;
+}
