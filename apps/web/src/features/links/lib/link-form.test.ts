@@ -5,6 +5,7 @@ import {
   EMPTY_LINK_FORM,
   linkPayload,
   linkToFormValues,
+  prefilledLinkForm,
   previewHref,
   teamChoice,
   teamSelectValue,
@@ -120,5 +121,18 @@ describe('team selector', () => {
     expect(teamChoice('')).toEqual({ teamId: null, isShared: false });
     expect(teamChoice('12')).toEqual({ teamId: 12, isShared: true });
     expect(teamChoice('abc')).toEqual({ teamId: null, isShared: false });
+  });
+});
+
+describe('prefilledLinkForm', () => {
+  it("fills a new link's form from the address, ignoring anything else", () => {
+    const values = prefilledLinkForm(
+      new URLSearchParams('to=a%40example.com&subject=Hi+%26+welcome&teamId=3&evil=1'),
+    );
+    expect(values).toEqual({
+      ...EMPTY_LINK_FORM,
+      to: 'a@example.com',
+      subject: 'Hi & welcome',
+    });
   });
 });
