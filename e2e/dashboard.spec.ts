@@ -372,7 +372,7 @@ test.describe('save from the generator', () => {
     await expect(page).toHaveURL(/\/dashboard\/create-link\?/);
     await expect(page.getByLabel('To', { exact: true })).toHaveValue('press@example.com');
     await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Interview request');
-    await page.getByLabel('Name', { exact: true }).fill('Press');
+    await page.getByLabel('Link Name').fill('Press');
     await page.getByRole('button', { name: 'Save Link' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('article', { name: 'Press' })).toContainText('press@example.com');
