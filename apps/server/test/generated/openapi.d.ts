@@ -860,6 +860,7 @@ export interface components {
             password: string;
         };
         LoginBodyInput: {
+            /** @description The username or the e-mail address of the account */
             username: string;
             password: string;
         };

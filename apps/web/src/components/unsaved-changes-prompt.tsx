@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -31,8 +31,6 @@ function inAppTarget(event: MouseEvent): string | null {
 export function useUnsavedChangesPrompt(dirty: boolean): { prompt: ReactNode } {
   const navigate = useNavigate();
   const [leavingTo, setLeavingTo] = useState<string | null>(null);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
 
   useEffect(() => {
     if (!dirty) return;
