@@ -437,3 +437,28 @@ test.describe('long names', () => {
     }
   });
 });
+
+test('"New link" on a team page chooses that team and comes back there', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signedInUser(page, { tier: 'TEAM' });
+  const res = await page.request.post('/api/v1/teams', { data: { name: 'Field sales' } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await page.goto(`/teams/${id}`);
+  await page.getByRole('link', { name: 'New link' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/create-link\?teamId=/);
+  const team = page.getByLabel('Share with Team (Optional)');
+  await expect(team).toHaveValue(String(id));
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${id}$`));
+
+  await page.getByRole('link', { name: 'New link' }).click();
+  await page.getByLabel('Link Name').fill('Visit report');
+  await page.getByLabel('To', { exact: true }).fill('sales@example.com');
+  await page.getByRole('button', { name: 'Save Link' }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${id}$`));
+  await expect(page.getByTestId('team-link-row')).toContainText('Visit report');
+  expect(consoleErrors).toEqual([]);
+});

@@ -35,6 +35,7 @@ import {
   teamChoice,
   teamSelectValue,
   type LinkFormValues,
+  linkFormReturnPath,
   prefilledLinkForm,
 } from '../lib/link-form';
 import { LinkFormPreview } from './link-form-preview';
@@ -91,6 +92,7 @@ export function LinkForm({ link }: LinkFormProps) {
   // A new link may come prefilled from the address (the generator's "Save link").
   const [searchParams] = useSearchParams();
   const [prefill] = useState(() => prefilledLinkForm(searchParams));
+  const returnTo = link ? '/dashboard' : linkFormReturnPath(searchParams);
   const form = useForm<LinkFormValues, unknown, LinkInput>({
     resolver: saving ? saveResolver : generateResolver,
     defaultValues: link ? linkToFormValues(link) : prefill,
@@ -139,7 +141,7 @@ export function LinkForm({ link }: LinkFormProps) {
     }
     const done = (title: string, description: string) => () => {
       toast({ title, description });
-      void navigate('/dashboard');
+      void navigate(returnTo);
     };
     if (link)
       updateLink.mutate(
@@ -248,7 +250,7 @@ export function LinkForm({ link }: LinkFormProps) {
           </CardContent>
           <CardFooter className="flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
             <Button variant="outline" asChild className="w-full sm:w-auto">
-              <Link to="/dashboard">Cancel</Link>
+              <Link to={returnTo}>Cancel</Link>
             </Button>
             <Button
               type="submit"

@@ -5,6 +5,7 @@ import {
   EMPTY_LINK_FORM,
   linkPayload,
   linkToFormValues,
+  linkFormReturnPath,
   prefilledLinkForm,
   previewHref,
   teamChoice,
@@ -134,5 +135,23 @@ describe('prefilledLinkForm', () => {
       to: 'a@example.com',
       subject: 'Hi & welcome',
     });
+  });
+});
+
+describe('a new link from a team page', () => {
+  it('chooses that team', () => {
+    expect(prefilledLinkForm(new URLSearchParams('teamId=12'))).toMatchObject({
+      teamId: 12,
+      isShared: true,
+    });
+    expect(prefilledLinkForm(new URLSearchParams('teamId=abc')).teamId).toBeNull();
+    expect(prefilledLinkForm(new URLSearchParams('teamId=0')).teamId).toBeNull();
+  });
+
+  it('goes back to a page of this site only', () => {
+    expect(linkFormReturnPath(new URLSearchParams('return=%2Fteams%2F12'))).toBe('/teams/12');
+    for (const bad of ['https://evil.test', '//evil.test', '/\\evil.test', 'teams/1', ''])
+      expect(linkFormReturnPath(new URLSearchParams({ return: bad }))).toBe('/dashboard');
+    expect(linkFormReturnPath(new URLSearchParams())).toBe('/dashboard');
   });
 });

@@ -93,5 +93,20 @@ export function prefilledLinkForm(params: URLSearchParams): LinkFormValues {
     const value = params.get(key);
     if (value !== null) values[key] = value;
   }
+  // "New link" on a team's page: that team is chosen (the form lists only the user's teams).
+  const team = /^[1-9]\d{0,9}$/.exec(params.get('teamId') ?? '');
+  if (team) {
+    values.teamId = Number(team[0]);
+    values.isShared = true;
+  }
   return values;
+}
+
+/**
+ * Where the link form goes back to (Cancel, and after a save): `?return=` when it names a page
+ * of this site (a team's page opened it), else the dashboard.
+ */
+export function linkFormReturnPath(params: URLSearchParams): string {
+  const to = params.get('return') ?? '';
+  return /^\/(?![/\\])[^\s]*$/.test(to) ? to : '/dashboard';
 }
