@@ -462,3 +462,19 @@ test('"New link" on a team page chooses that team and comes back there', async (
   await expect(page.getByTestId('team-link-row')).toContainText('Visit report');
   expect(consoleErrors).toEqual([]);
 });
+
+test('keyboard: "/" focuses the search, "c" opens a new link', async ({ page }) => {
+  await signedInUser(page, { tier: 'PREMIUM' });
+  await saveLink(page.request, 'Keyboard');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('article', { name: 'Keyboard' })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Search links')).toBeFocused();
+  // Typed into the search, "c" is a letter like any other.
+  await page.keyboard.type('c');
+  await expect(page.getByLabel('Search links')).toHaveValue('c');
+  await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
+  await page.getByLabel('Search links').blur();
+  await page.keyboard.press('c');
+  await expect(page).toHaveURL(/\/dashboard\/create-link$/);
+});
