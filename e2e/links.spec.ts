@@ -312,7 +312,12 @@ test.describe('saved links', () => {
       'mailto:sales@example.com?subject=Hello%20%26%20welcome',
     ]);
 
+    // What was typed is not saved: leaving asks first.
     await offer.getByRole('link', { name: 'View Premium Plans' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
     await expect(page).toHaveURL(/\/pricing/);
     expect(consoleErrors).toEqual([]);
   });
