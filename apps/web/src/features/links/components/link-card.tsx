@@ -141,7 +141,7 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
         <p className="flex min-w-0 items-baseline gap-x-3 text-sm text-muted-foreground">
           {link.trackingUrl ? (
             <span
-              className="flex min-w-0 shrink-[0.25] items-center gap-1 font-mono text-[13px] text-foreground"
+              className="flex min-w-0 items-center gap-1 font-mono text-[13px] text-foreground sm:shrink-[0.25]"
               title={`Tracking link: ${link.trackingUrl}`}
               data-testid="link-tracking-url"
             >

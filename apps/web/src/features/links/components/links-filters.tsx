@@ -24,7 +24,7 @@ export function LinksFilters({
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid basis-full grid-cols-[1fr_1fr_auto] gap-2 sm:flex sm:basis-auto">
+      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2 sm:flex sm:basis-auto">
         <NativeSelect
           aria-label="Show"
           value={typeof state.filter === 'number' ? `team-${state.filter}` : state.filter}
