@@ -312,7 +312,12 @@ test.describe('saved links', () => {
       'mailto:sales@example.com?subject=Hello%20%26%20welcome',
     ]);
 
+    // What was typed is not saved: leaving asks first.
     await offer.getByRole('link', { name: 'View Premium Plans' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
     await expect(page).toHaveURL(/\/pricing/);
     expect(consoleErrors).toEqual([]);
   });
@@ -328,7 +333,7 @@ test.describe('saved links', () => {
 
     await expect(page.getByText('No saved links yet')).toBeVisible();
     await snap(page, 'links-empty');
-    await page.getByRole('link', { name: 'Create New Link' }).click();
+    await page.getByRole('link', { name: 'Create new link' }).click();
     await expect(page).toHaveURL(/\/dashboard\/create-link/);
 
     await page.getByLabel('Link Name').fill('Support request');
@@ -404,7 +409,7 @@ test.describe('saved links', () => {
     await snap(page, 'links-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('Link deleted')).toBeVisible();
-    await expect(page.getByText('Your mailto link has been deleted successfully')).toBeVisible();
+    await expect(page.getByText('“Support (EU)” was deleted.')).toBeVisible();
     await expect(page.getByText('No saved links yet')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });

@@ -138,6 +138,36 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('signs in with the e-mail address, in any letter case, in the same field', async () => {
+    const body = buildRegistration();
+    await register(body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: (body.email as string).toUpperCase(), password: body.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.username).toBe(body.username);
+  });
+
+  it('gives the same 401 for an unknown e-mail address and a wrong password by e-mail', async () => {
+    const body = buildRegistration();
+    await register(body);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: body.email, password: 'wrong password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'nobody@example.org', password: 'wrong password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
   it('gives the same 401 for an unknown user and a wrong password', async () => {
     const me = await signUp(t.app);
     const wrong = await t.app.inject({
@@ -157,8 +187,8 @@ describe('POST /api/v1/auth/login', () => {
   });
 
   it.each([
-    [{ password: 'x' }, 'username', 'Username is required'],
-    [{ username: '', password: 'x' }, 'username', 'Username is required'],
+    [{ password: 'x' }, 'username', 'Username or email is required'],
+    [{ username: '', password: 'x' }, 'username', 'Username or email is required'],
     [{ username: 'someone', password: '' }, 'password', 'Password is required'],
   ])('validates %j', async (payload, field, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload });
@@ -298,6 +328,20 @@ describe('brute-force protection', () => {
     expect((await attemptOn(t.app, other.user.username, other.password, attacker)).statusCode).toBe(
       200,
     );
+  });
+
+  it('counts failures by e-mail address and by username against the same account', async () => {
+    const victim = await signUp(t.app);
+    const attacker = '198.51.100.17';
+    const email = victim.user.email as string;
+    const names = [email, victim.user.username, email.toUpperCase(), victim.user.username, email];
+    expect(
+      await statuses(5, (i) => attemptOn(t.app, names[i] as string, `guess ${i}`, attacker)),
+    ).toEqual(Array(5).fill(401));
+    expect((await attemptOn(t.app, email, victim.password, attacker)).statusCode).toBe(429);
+    expect(
+      (await attemptOn(t.app, victim.user.username, victim.password, attacker)).statusCode,
+    ).toBe(429);
   });
 
   it('caps failures per account over all addresses', async () => {

@@ -32,6 +32,7 @@ interface Listed {
   name: string;
   clicks30d: number;
   trackingLinkCount: number;
+  trackingUrl: string | null;
 }
 
 async function list(query = ''): Promise<Listed[]> {
@@ -46,7 +47,9 @@ async function list(query = ''): Promise<Listed[]> {
 
 const rowOf = async (link: CreatedLink) => (await list()).find((l) => l.id === link.id)!;
 
-async function track(link: CreatedLink): Promise<{ id: number; slug: string }> {
+async function track(
+  link: CreatedLink,
+): Promise<{ id: number; slug: string; trackingUrl: string }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/tracking',
@@ -75,7 +78,35 @@ async function visit(slug: string, ip: string, ua = CHROME) {
 describe('the links list: clicks of the last 30 days and tracking links per row', () => {
   it('shows 0 and 0 for a link without tracking links', async () => {
     const plain = await createLink(t.app, owner.headers, { name: 'No tracking' });
-    expect(await rowOf(plain)).toMatchObject({ clicks30d: 0, trackingLinkCount: 0 });
+    expect(await rowOf(plain)).toMatchObject({
+      clicks30d: 0,
+      trackingLinkCount: 0,
+      trackingUrl: null,
+    });
+  });
+
+  it('leads with the newest tracking link that still redirects', async () => {
+    const link = await createLink(t.app, owner.headers, { name: 'Leaflet' });
+    const older = await track(link);
+    clock.advance(60_000);
+    const newer = await track(link);
+    expect(newer.trackingUrl).toMatch(/\/t\/[A-Za-z0-9]+$/);
+    expect((await rowOf(link)).trackingUrl).toBe(newer.trackingUrl);
+
+    // Once the newest is deleted, the one before it is the address to share.
+    const retired = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tracking/${newer.id}`,
+      headers: owner.headers,
+    });
+    expect(retired.statusCode).toBe(200);
+    expect((await rowOf(link)).trackingUrl).toBe(older.trackingUrl);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tracking/${older.id}`,
+      headers: owner.headers,
+    });
+    expect((await rowOf(link)).trackingUrl).toBeNull();
   });
 
   it('counts human clicks on every tracking link of the link, not bots or previews', async () => {

@@ -228,6 +228,7 @@ describe('saving', () => {
         'updatedAt',
         'mailtoUrl',
         'canEdit',
+        'archivedAt',
       ].sort(),
     );
     expect(link).toMatchObject({
@@ -383,6 +384,7 @@ describe('reading, updating and deleting', () => {
       ...updated,
       clicks30d: 0,
       trackingLinkCount: 0,
+      trackingUrl: null,
     });
   });
 
@@ -564,6 +566,15 @@ describe('OpenAPI', () => {
     const params = doc.paths['/api/v1/mailto-links'].get.parameters.map(
       (p: { name: string }) => p.name,
     );
-    expect(params.sort()).toEqual(['limit', 'offset', 'order', 'q', 'shared', 'sort', 'teamId']);
+    expect(params.sort()).toEqual([
+      'archived',
+      'limit',
+      'offset',
+      'order',
+      'q',
+      'shared',
+      'sort',
+      'teamId',
+    ]);
   });
 });

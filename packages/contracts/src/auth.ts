@@ -22,7 +22,10 @@ const optionalName = nameText()
 
 export const LoginBody = z
   .object({
-    username: nameText(MESSAGES.usernameRequired).min(1, MESSAGES.usernameRequired).max(256),
+    username: nameText(MESSAGES.loginRequired)
+      .min(1, MESSAGES.loginRequired)
+      .max(256)
+      .meta({ description: 'The username or the e-mail address of the account' }),
     password: secretText(MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired).max(1024),
   })
   .meta({ id: 'LoginBody' });

@@ -34,6 +34,8 @@ export const LINK_MESSAGES = {
   notTeamMember: 'You are not a member of this team',
   teamMoveAuthorOnly: 'Only the author can share this link with another team',
   notFound: 'Link not found',
+  alreadyArchived: 'This link is archived already',
+  notArchived: 'This link is not archived',
   tooMany: (max: number) =>
     `You can save at most ${max.toLocaleString('en')} links. Delete some first.`,
 } as const;
@@ -128,6 +130,10 @@ export const MailtoLink = z
     mailtoUrl: url(),
     /** Whether the signed-in user may update and delete this link. */
     canEdit: z.boolean(),
+    archivedAt: dateTime().nullable().meta({
+      description:
+        'When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list',
+    }),
   })
   .meta({ id: 'MailtoLink' });
 export type MailtoLink = z.infer<typeof MailtoLink>;
@@ -146,6 +152,10 @@ export const ListedMailtoLink = MailtoLink.extend({
     }),
   trackingLinkCount: z.number().int().min(0).meta({
     description: 'Tracking links of the link that still redirect (deleted ones left out)',
+  }),
+  trackingUrl: url().nullable().meta({
+    description:
+      'The newest tracking link that still redirects (`PUBLIC_URL/t/<slug>`): the address to share, as it counts clicks; null when the link has none',
   }),
 }).meta({ id: 'ListedMailtoLink' });
 export type ListedMailtoLink = z.infer<typeof ListedMailtoLink>;
@@ -180,6 +190,12 @@ export const LinkListQuery = z.object({
     .enum(['true', 'false'], { error: 'shared must be true or false' })
     .optional()
     .meta({ description: '`true`: only links shared with a team; `false`: only private links' }),
+  archived: z
+    .enum(['true', 'false'], { error: 'archived must be true or false' })
+    .default('false')
+    .meta({
+      description: '`false` (default): the links in the list; `true`: only the archived ones',
+    }),
   sort: z
     .enum(LINK_SORTS, { error: `sort must be one of ${LINK_SORTS.join(', ')}` })
     .default('createdAt')

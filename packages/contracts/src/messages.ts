@@ -4,6 +4,8 @@
  */
 export const MESSAGES = {
   usernameRequired: 'Username is required',
+  /** Sign-in takes a username or an e-mail address in one field. */
+  loginRequired: 'Username or email is required',
   usernameMin: 'Username must be at least 3 characters',
   usernameMax: 'Username must be at most 32 characters',
   usernameChars: 'Username may only contain letters, numbers, dots, dashes and underscores',

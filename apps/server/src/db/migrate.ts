@@ -28,6 +28,7 @@ import { m033TeamAudit } from './migrations/033-team-audit';
 import { m034SecurityLog } from './migrations/034-security-log';
 import { m028EmbeddedHits } from './migrations/028-embedded-hits';
 import { m029FilteredHitTally } from './migrations/029-filtered-hit-tally';
+import { m030LinksArchive } from './migrations/030-links-archive';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '034-security-log': m034SecurityLog,
   '028-embedded-hits': m028EmbeddedHits,
   '029-filtered-hit-tally': m029FilteredHitTally,
+  '030-links-archive': m030LinksArchive,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -71,6 +71,8 @@ export interface MailtoLinksTable {
   updated_at: string;
   /** name, to, cc, bcc, subject in lower case (`searchTextOf`); set by every write. */
   search_text: Generated<string>;
+  /** When the link was archived (out of the list, its tracking links still redirecting); null = in the list. */
+  archived_at: Generated<string | null>;
 }
 /**
  * One row per link: what its search reads (author, team, search text), kept in step with
@@ -83,6 +85,8 @@ export interface MailtoLinkSearchTable {
   search_text: string;
   /** Human clicks in all (the sum of `click_daily.clicks`), kept by triggers (migration 013). */
   clicks: Generated<number>;
+  /** 0/1: 1 while the link is archived, kept by triggers (migration 030). */
+  archived: Generated<number>;
 }
 export type LinkRow = Selectable<MailtoLinksTable>;
 export type NewLink = Insertable<MailtoLinksTable>;

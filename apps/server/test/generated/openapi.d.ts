@@ -280,7 +280,7 @@ export interface paths {
         };
         /**
          * Search, filter, sort and page the links the signed-in user can see
-         * @description Own links and those shared with the user's teams, newest first unless `sort` and `order` say otherwise (ties broken by id, so pages never overlap). `q` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; `teamId` keeps the links shared with that team, `shared=true|false` the shared or the private ones. At most 200 per call (`limit`, default 100; larger: 400) from `offset`. The X-Total-Count header holds the number of matches. Each link comes with `clicks30d` (human clicks, last 30 UTC days) and `trackingLinkCount` (its active tracking links). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description Own links and those shared with the user's teams, newest first unless `sort` and `order` say otherwise (ties broken by id, so pages never overlap). `q` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; `teamId` keeps the links shared with that team, `shared=true|false` the shared or the private ones; archived links are left out unless `archived=true`, which lists only them. At most 200 per call (`limit`, default 100; larger: 400) from `offset`. The X-Total-Count header holds the number of matches. Each link comes with `clicks30d` (human clicks, last 30 UTC days) and `trackingLinkCount` (its active tracking links). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         get: operations["listLinks"];
         put?: never;
@@ -318,6 +318,46 @@ export interface paths {
          * @description Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         delete: operations["deleteLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mailto-links/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a link
+         * @description The link leaves the list (`GET /api/v1/mailto-links?archived=true` shows it); its tracking links keep redirecting and counting. 409 when it is archived already. Needs edit access to the link (403 otherwise). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        post: operations["archiveLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mailto-links/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an archived link back in the list
+         * @description The link is listed again. 409 when it is not archived. Needs edit access to the link (403 otherwise). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        post: operations["restoreLink"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -910,6 +950,7 @@ export interface components {
             token: string;
         };
         LoginBodyInput: {
+            /** @description The username or the e-mail address of the account */
             username: string;
             password: string;
         };
@@ -1002,6 +1043,8 @@ export interface components {
             /** Format: uri */
             mailtoUrl: string;
             canEdit: boolean;
+            /** @description When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list */
+            archivedAt: string | null;
         };
         ListedMailtoLink: {
             id: number;
@@ -1022,10 +1065,14 @@ export interface components {
             /** Format: uri */
             mailtoUrl: string;
             canEdit: boolean;
+            /** @description When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list */
+            archivedAt: string | null;
             /** @description Human clicks on the link's tracking links (retired ones included) over the last 30 UTC days, today included; bots, previews, mail scanners, prefetches and repeats are left out */
             clicks30d: number;
             /** @description Tracking links of the link that still redirect (deleted ones left out) */
             trackingLinkCount: number;
+            /** @description The newest tracking link that still redirects (`PUBLIC_URL/t/<slug>`): the address to share, as it counts clicks; null when the link has none */
+            trackingUrl: string | null;
         };
         MailtoLinkList: components["schemas"]["ListedMailtoLink"][];
         LinkImportRow: {
@@ -1331,7 +1378,7 @@ export interface components {
             id: number;
             teamId: number;
             /** @enum {string} */
-            action: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+            action: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
             actor: {
                 id: number | null;
                 username: string;
@@ -2314,6 +2361,8 @@ export interface operations {
                 teamId?: string;
                 /** @description `true`: only links shared with a team; `false`: only private links */
                 shared?: "true" | "false";
+                /** @description `false` (default): the links in the list; `true`: only the archived ones */
+                archived?: "true" | "false";
                 /** @description Order by creation time (default), last change, name or total clicks */
                 sort?: "createdAt" | "updatedAt" | "name" | "clicks";
                 /** @description Default: `asc` for `name`, `desc` for the others */
@@ -2599,6 +2648,142 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Link id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailtoLink"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restoreLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Link id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailtoLink"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3078,7 +3263,7 @@ export interface operations {
                 /** @description Only entries by this person (user id) */
                 actorId?: string;
                 /** @description Only entries of this action */
-                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */
                 from?: string;
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */
@@ -3148,7 +3333,7 @@ export interface operations {
                 /** @description Only entries by this person (user id) */
                 actorId?: string;
                 /** @description Only entries of this action */
-                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */
                 from?: string;
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */

@@ -25,6 +25,8 @@ export function ConfirmDialogImpl({
   pendingLabel,
   cancelLabel = 'Cancel',
   destructive = false,
+  confirmDisabled = false,
+  extraAction,
   onConfirm,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
@@ -32,7 +34,7 @@ export function ConfirmDialogImpl({
   const confirm = (event: MouseEvent) => {
     // The action would close the dialog; the caller decides when.
     event.preventDefault();
-    if (pending) return;
+    if (pending || confirmDisabled) return;
     const running = onConfirm();
     if (!running) return;
     setPending(true);
@@ -55,7 +57,12 @@ export function ConfirmDialogImpl({
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction destructive={destructive} disabled={pending} onClick={confirm}>
+          {extraAction}
+          <AlertDialogAction
+            destructive={destructive}
+            disabled={pending || confirmDisabled}
+            onClick={confirm}
+          >
             <PendingLabel pending={pending} label={confirmLabel} pendingLabel={pendingLabel} />
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -26,6 +26,10 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** Styles the confirm button as a danger action. */
   destructive?: boolean;
+  /** The confirm button stays disabled while true (e.g. until a name is typed). */
+  confirmDisabled?: boolean;
+  /** Another way out, shown between Cancel and the confirm button (e.g. "Archive instead"). */
+  extraAction?: ReactNode;
   /**
    * Runs on confirm. The dialog does not close by itself: the caller closes it (onOpenChange).
    * While a returned promise runs, both buttons are disabled and Escape does not close the

@@ -61,3 +61,29 @@ export const PLANS: readonly Plan[] = [
 export function planOf(tier: Tier): Plan {
   return PLANS.find((p) => p.tier === tier) ?? (PLANS[0] as Plan);
 }
+
+/** A paid plan ending within this many days is shown on the dashboard. */
+export const PLAN_ENDING_SOON_DAYS = 14;
+
+/**
+ * Whether the dashboard shows the plan card: to a FREE account (what Premium adds), or when a
+ * paid plan ends within PLAN_ENDING_SOON_DAYS. Otherwise the plan lives in Settings.
+ */
+export function planNeedsAttention(
+  user: { subscriptionTier: Tier; subscriptionExpiresAt: string | null },
+  now: Date = new Date(),
+): boolean {
+  if (user.subscriptionTier === 'FREE') return true;
+  if (user.subscriptionExpiresAt === null) return false;
+  const end = Date.parse(user.subscriptionExpiresAt);
+  return Number.isFinite(end) && end - now.getTime() <= PLAN_ENDING_SOON_DAYS * 86_400_000;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Ends on Dec 5, 2026' (local date), or null when the plan has no end. */
+export function planEndLabel(expiresAt: string | null): string | null {
+  const date = expiresAt ? new Date(expiresAt) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  return `Ends on ${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}`;
+}

@@ -12,12 +12,19 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in a toast, such as Undo. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastInput {
   /** Defaults to 'Success' (or 'Error' for the destructive variant). */
   title?: string;
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  action?: ToastAction;
 }
 
 export interface ToastItem {
@@ -26,6 +33,7 @@ export interface ToastItem {
   description?: string;
   variant: ToastVariant;
   duration: number;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -49,6 +57,7 @@ export function toast(input: ToastInput): number {
     variant,
     duration:
       input.duration ?? (variant === 'destructive' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS),
+    action: input.action,
     open: true,
   };
   emit([item, ...toasts].slice(0, TOAST_LIMIT));

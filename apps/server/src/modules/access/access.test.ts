@@ -29,6 +29,7 @@ function link(teamId: number | null): LinkRow {
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
     search_text: 'sales sales@example.com',
+    archived_at: null,
   };
 }
 

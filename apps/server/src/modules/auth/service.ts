@@ -83,19 +83,26 @@ export class AuthService {
   }
 
   /**
-   * Signs in. `device` is the browser's device cookie, if it sent one; the answer carries a new
-   * one (`deviceCookie`) for the browser to keep.
+   * Signs in with a username or an e-mail address (`login`: usernames never hold `@`, so the
+   * two cannot be confused); a wrong password and an unknown account get the same answer.
+   * `device` is the browser's device cookie, if it sent one; the answer carries a new one
+   * (`deviceCookie`) for the browser to keep.
    */
   async login(
-    username: string,
+    login: string,
     password: string,
     client: string,
     userAgent: string | undefined,
     device?: string,
   ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
-    const userKey = username.toLowerCase();
+    // The account is found first (an index lookup, before any budget or hash), so its budgets
+    // are counted under its username whichever way it is named: the e-mail address is not a
+    // second allowance of guesses.
+    const user: UserRow | undefined = login.includes('@')
+      ? await this.users.findByEmail(login)
+      : await this.users.findByUsername(login);
+    const userKey = (user?.username ?? login).toLowerCase();
     const knownDevice = await this.devices.deviceOf(device, userKey);
-    let user: UserRow | undefined;
     // A point of each budget is spent before the hash (atomic in the database, so parallel
     // attempts on several instances cannot slip past a limit), the address's first: a request
     // one budget refuses costs the others nothing, so a throttled address cannot use up an
@@ -113,10 +120,7 @@ export class AuthService {
         knownDevice ? ['loginDevice', knownDevice] : ['loginUser', userKey],
       ],
       password,
-      stored: async () => {
-        user = await this.users.findByUsername(username);
-        return user?.password_hash ?? (await dummyHashPromise);
-      },
+      stored: async () => user?.password_hash ?? (await dummyHashPromise),
       forget: ['loginPair', 'loginDevice'],
     });
     if (user && !ok) await this.securityLog.record(null, user.id, 'sign_in_failed');

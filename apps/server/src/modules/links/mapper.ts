@@ -23,5 +23,6 @@ export function toMailtoLink(
     updatedAt: row.updated_at,
     mailtoUrl: mailtoOfStored(row),
     canEdit: view.canEdit,
+    archivedAt: row.archived_at,
   };
 }

@@ -21,7 +21,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
-import { withAliases } from '../../lib/routes';
+import { publicOrigin, withAliases } from '../../lib/routes';
 import { premiumFirst } from '../../lib/tier-gate';
 import type { App } from '../../lib/types';
 import { ImportInvalidError, LinksCsvService } from './csv-service';
@@ -78,13 +78,17 @@ export async function linkRoutes(app: App) {
         tags: ['links'],
         operationId: 'listLinks',
         summary: 'Search, filter, sort and page the links the signed-in user can see',
-        description: `Own links and those shared with the user's teams, newest first unless \`sort\` and \`order\` say otherwise (ties broken by id, so pages never overlap). \`q\` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; \`teamId\` keeps the links shared with that team, \`shared=true|false\` the shared or the private ones. At most ${LINK_LIST_MAX_LIMIT} per call (\`limit\`, default ${LINK_LIST_DEFAULT_LIMIT}; larger: 400) from \`offset\`. The X-Total-Count header holds the number of matches. Each link comes with \`clicks30d\` (human clicks, last 30 UTC days) and \`trackingLinkCount\` (its active tracking links). ${PREMIUM}`,
+        description: `Own links and those shared with the user's teams, newest first unless \`sort\` and \`order\` say otherwise (ties broken by id, so pages never overlap). \`q\` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; \`teamId\` keeps the links shared with that team, \`shared=true|false\` the shared or the private ones; archived links are left out unless \`archived=true\`, which lists only them. At most ${LINK_LIST_MAX_LIMIT} per call (\`limit\`, default ${LINK_LIST_DEFAULT_LIMIT}; larger: 400) from \`offset\`. The X-Total-Count header holds the number of matches. Each link comes with \`clicks30d\` (human clicks, last 30 UTC days) and \`trackingLinkCount\` (its active tracking links). ${PREMIUM}`,
         querystring: LinkListQuery,
         response: { 200: MailtoLinkList, 400: ErrorBody, ...errors },
       },
       config: { auth: { token: 'links:read' } },
       handler: async (request, reply) => {
-        const { links, total } = await app.services.links.list(authOf(request).user, request.query);
+        const { links, total } = await app.services.links.list(
+          authOf(request).user,
+          request.query,
+          publicOrigin(app),
+        );
         reply.header('X-Total-Count', String(total));
         return links;
       },
@@ -144,6 +148,8 @@ export async function linkRoutes(app: App) {
       app.services.links.update(authOf(request).user, request.params.id, request.body),
   });
 
+  archiveRoutes(app);
+
   app.route({
     method: 'DELETE',
     url: '/api/v1/mailto-links/:id',
@@ -162,6 +168,32 @@ export async function linkRoutes(app: App) {
       return { ok: true as const };
     },
   });
+}
+
+/** `POST /api/v1/mailto-links/:id/archive` and `/restore`. */
+function archiveRoutes(app: App) {
+  for (const archive of [true, false]) {
+    app.route({
+      method: 'POST',
+      url: `/api/v1/mailto-links/:id/${archive ? 'archive' : 'restore'}`,
+      schema: {
+        tags: ['links'],
+        operationId: archive ? 'archiveLink' : 'restoreLink',
+        summary: archive ? 'Archive a link' : 'Put an archived link back in the list',
+        description: `${
+          archive
+            ? 'The link leaves the list (`GET /api/v1/mailto-links?archived=true` shows it); its tracking links keep redirecting and counting. 409 when it is archived already.'
+            : 'The link is listed again. 409 when it is not archived.'
+        } Needs edit access to the link (403 otherwise). ${PREMIUM}`,
+        params: IdParams,
+        response: { 200: MailtoLink, ...errors, 404: ErrorBody, 409: ErrorBody },
+      },
+      config: { auth: { token: 'links:write' } },
+      preValidation: premiumFirst(app.clock, app.services.access),
+      handler: async (request) =>
+        app.services.links.setArchived(authOf(request).user, request.params.id, archive),
+    });
+  }
 }
 
 const notCsv = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be text/csv');

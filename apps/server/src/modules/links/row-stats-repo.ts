@@ -9,6 +9,8 @@ export interface LinkRowStats {
   clicks: number;
   /** Tracking links that still redirect. */
   trackingLinks: number;
+  /** The slug of the newest of them; null when there is none. */
+  newestSlug: string | null;
 }
 
 /** A count from the database: PostgreSQL returns bigint and numeric as strings. */
@@ -17,7 +19,8 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 /**
  * The row figures of one page of links in one query: per link, the human clicks of the
  * rollup (`click_daily`, a primary-key range per link) since `fromDay`, and its active
- * tracking links (index `tracking_links_mailto_link_id`). A page holds at most 200 ids.
+ * tracking links (index `tracking_links_mailto_link_id`) and the slug of the newest of them.
+ * A page holds at most 200 ids.
  * Links without clicks or tracking links are in the map with zeros.
  */
 export async function linkRowStats(
@@ -43,9 +46,25 @@ export async function linkRowStats(
         .whereRef('t.mailto_link_id', '=', 'm.id')
         .where('t.retired_at', 'is', null)
         .as('tracking_links'),
+      eb
+        .selectFrom('tracking_links as t')
+        .select('t.slug')
+        .whereRef('t.mailto_link_id', '=', 'm.id')
+        .where('t.retired_at', 'is', null)
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(1)
+        .as('newest_slug'),
     ])
     .execute();
   return new Map(
-    rows.map((r) => [r.id, { clicks: num(r.clicks), trackingLinks: num(r.tracking_links) }]),
+    rows.map((r) => [
+      r.id,
+      {
+        clicks: num(r.clicks),
+        trackingLinks: num(r.tracking_links),
+        newestSlug: r.newest_slug ?? null,
+      },
+    ]),
   );
 }

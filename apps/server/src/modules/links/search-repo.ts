@@ -29,6 +29,7 @@ const LISTED = [
   'mailto_links.is_shared',
   'mailto_links.created_at',
   'mailto_links.updated_at',
+  'mailto_links.archived_at',
 ] as const;
 
 /**
@@ -48,6 +49,8 @@ export interface LinkQuery {
   search?: string;
   teamId?: number;
   shared?: boolean;
+  /** true: only archived links; false: only those in the list; undefined: both. */
+  archived?: boolean;
   sort?: LinkSort;
   order?: 'asc' | 'desc';
   limit: number;
@@ -75,7 +78,9 @@ function narrowed(base: Base, q: LinkQuery, search: boolean): Base {
     )
     .$if(q.teamId !== undefined, (qb) => qb.where('mailto_links.team_id', '=', q.teamId ?? 0))
     .$if(q.shared === true, (qb) => qb.where('mailto_links.team_id', 'is not', null))
-    .$if(q.shared === false, (qb) => qb.where('mailto_links.team_id', 'is', null));
+    .$if(q.shared === false, (qb) => qb.where('mailto_links.team_id', 'is', null))
+    .$if(q.archived === true, (qb) => qb.where('mailto_links.archived_at', 'is not', null))
+    .$if(q.archived === false, (qb) => qb.where('mailto_links.archived_at', 'is', null));
 }
 
 type Base = ReturnType<typeof own>;
@@ -146,7 +151,10 @@ function searchBranches(
         qb.where('mailto_link_search.team_id', '=', q.teamId ?? 0),
       )
       .$if(q.shared === true, (qb) => qb.where('mailto_link_search.team_id', 'is not', null))
-      .$if(q.shared === false, (qb) => qb.where('mailto_link_search.team_id', 'is', null));
+      .$if(q.shared === false, (qb) => qb.where('mailto_link_search.team_id', 'is', null))
+      .$if(q.archived !== undefined, (qb) =>
+        qb.where('mailto_link_search.archived', '=', q.archived ? 1 : 0),
+      );
   const mine = narrow(ownSearch(db, userId, reach));
   const shared =
     !hasTeams(reach) || q.shared === false
@@ -420,8 +428,9 @@ export async function visibleLinkNames(
 }
 
 /**
- * How many links the user can see match the query: with a search or a filter, counted in the
- * search table (which holds the team); else from an index of `mailto_links`.
+ * How many links the user can see match the query: with a search or a filter (archived or
+ * not is one), counted in the search table (which holds the team and the archive flag); else
+ * from an index of `mailto_links`.
  */
 export async function countVisibleLinks(
   db: Conn,
@@ -432,7 +441,7 @@ export async function countVisibleLinks(
   const n = { n: 0 };
   let a: Promise<{ n: number | string | bigint }>;
   let b: Promise<{ n: number | string | bigint }>;
-  if (q.search || q.teamId !== undefined || q.shared !== undefined) {
+  if (q.search || q.teamId !== undefined || q.shared !== undefined || q.archived !== undefined) {
     const { mine, shared } = searchBranches(db, userId, reach, q);
     const count = (x: SearchBase) =>
       x.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

@@ -72,11 +72,13 @@ export class LinksService implements LinkAccessRules {
 
   /**
    * One page of the links the user can see (own ones and those shared with the user's teams)
-   * that match the search and filters, in the asked order, and how many match in all.
+   * that match the search and filters, in the asked order, and how many match in all. Each
+   * row carries the address of its newest tracking link, under `origin`.
    */
   async list(
     user: UserRow,
     filter: LinkListFilter,
+    origin: string,
   ): Promise<{ links: ListedMailtoLink[]; total: number }> {
     const viewer = await this.access.viewer(user);
     const reach = reachOf(viewer);
@@ -85,6 +87,7 @@ export class LinksService implements LinkAccessRules {
       search: filter.q ? foldSearch(filter.q) : undefined,
       teamId: filter.teamId,
       shared: filter.shared === undefined ? undefined : filter.shared === 'true',
+      archived: filter.archived === 'true',
       sort: filter.sort,
       order: filter.order,
     };
@@ -102,6 +105,7 @@ export class LinksService implements LinkAccessRules {
       ...present(viewer, row),
       clicks30d: stats.get(row.id)?.clicks ?? 0,
       trackingLinkCount: stats.get(row.id)?.trackingLinks ?? 0,
+      trackingUrl: trackingUrlOf(origin, stats.get(row.id)?.newestSlug ?? null),
     }));
     return { links, total };
   }
@@ -292,6 +296,31 @@ export class LinksService implements LinkAccessRules {
   }
 
   /**
+   * Archives the link (`archive`: true) or puts it back in the list (false); 409 when it
+   * already is so. Its tracking links keep redirecting and counting either way.
+   */
+  async setArchived(user: UserRow, rawId: string, archive: boolean): Promise<MailtoLink> {
+    const viewer = await this.access.viewer(user);
+    const link = await this.find(viewer, rawId, 'edit');
+    if ((link.archived_at !== null) === archive)
+      throw conflict(archive ? LINK_MESSAGES.alreadyArchived : LINK_MESSAGES.notArchived);
+    const now = this.clock().toISOString();
+    const row = await this.db.kysely.transaction().execute(async (trx) => {
+      const updated = await repo.updateLink(trx, link.id, { archived_at: archive ? now : null });
+      if (updated && link.team_id !== null)
+        await this.audit.record(trx, {
+          teamId: link.team_id,
+          actor: user,
+          action: archive ? 'link.archived' : 'link.restored',
+          subject: { type: 'link', id: link.id, name: link.name },
+        });
+      return updated;
+    });
+    if (!row) throw notFound(LINK_MESSAGES.notFound);
+    return present(viewer, row);
+  }
+
+  /**
    * The link behind an id if the user has `need` access: 404 when they cannot see it, 403 when
    * they may read but not edit. Other modules (tracking, analytics) use it for the same rules.
    */
@@ -409,6 +438,11 @@ const EDITABLE = [
   ['subject', 'subject'],
   ['body', 'body'],
 ] as const satisfies readonly (readonly [keyof LinkRow, string])[];
+
+/** The public address of a tracking link: `origin/t/<slug>`, as the tracking module writes it. */
+function trackingUrlOf(origin: string, slug: string | null): string | null {
+  return slug === null ? null : `${origin}/t/${slug}`;
+}
 
 /** The stored columns of a validated payload; is_shared follows team_id. */
 export function columnsOf(input: LinkInput) {

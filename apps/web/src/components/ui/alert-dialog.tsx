@@ -44,7 +44,7 @@ export function AlertDialogTitle({
 }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
   return (
     <AlertDialogPrimitive.Title
-      className={cn('text-lg leading-tight font-semibold', className)}
+      className={cn('text-lg leading-tight font-semibold [overflow-wrap:anywhere]', className)}
       {...props}
     />
   );
@@ -56,7 +56,7 @@ export function AlertDialogDescription({
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return (
     <AlertDialogPrimitive.Description
-      className={cn('text-sm text-muted-foreground', className)}
+      className={cn('text-sm text-muted-foreground [overflow-wrap:anywhere]', className)}
       {...props}
     />
   );

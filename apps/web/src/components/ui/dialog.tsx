@@ -48,7 +48,7 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return (
     <DialogPrimitive.Title
-      className={cn('text-lg leading-tight font-semibold', className)}
+      className={cn('text-lg leading-tight font-semibold [overflow-wrap:anywhere]', className)}
       {...props}
     />
   );
@@ -60,7 +60,7 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description
-      className={cn('text-sm text-muted-foreground', className)}
+      className={cn('text-sm text-muted-foreground [overflow-wrap:anywhere]', className)}
       {...props}
     />
   );

@@ -71,14 +71,36 @@ export function Toast({
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+  return (
+    <ToastPrimitive.Title
+      className={cn('text-sm font-semibold [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
 }
 
 export function ToastDescription({
   className,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return (
+    <ToastPrimitive.Description
+      className={cn('text-sm opacity-90 [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
+}
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center self-center rounded-md border border-current/30 px-3 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
@@ -121,10 +143,21 @@ export function Toaster() {
                 t.variant === 'destructive' ? 'text-current' : 'text-success',
               )}
             />
-            <div className="grid gap-1">
+            <div className="grid min-w-0 flex-1 gap-1">
               <ToastTitle>{t.title}</ToastTitle>
               {t.description ? <ToastDescription>{t.description}</ToastDescription> : null}
             </div>
+            {t.action ? (
+              <ToastAction
+                altText={t.action.label}
+                onClick={() => {
+                  t.action?.onClick();
+                  dismissToast(t.id);
+                }}
+              >
+                {t.action.label}
+              </ToastAction>
+            ) : null}
             <ToastClose />
           </Toast>
         );

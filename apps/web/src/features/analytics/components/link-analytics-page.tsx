@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isNotFoundError, isPremiumRequiredError } from '@/lib/errors';
 import { useLink } from '@/lib/links/get-link';
 import { useLinkAnalytics } from '../api/get-link-analytics';
-import { useTrackingLinks } from '../api/get-tracking-links';
+import { useTrackingLinks } from '@/lib/links/get-tracking-links';
 import {
   apiQueryString,
   mergeRangeParams,

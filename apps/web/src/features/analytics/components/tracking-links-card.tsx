@@ -11,7 +11,7 @@ import { CopyButton } from '@/components/copy-button';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useDeleteTrackingLink } from '../api/delete-tracking-link';
-import { useTrackingLinks } from '../api/get-tracking-links';
+import { useTrackingLinks } from '@/lib/links/get-tracking-links';
 import { formatMoment, plural } from '../lib/format';
 import { TRACKING_RETIRE_FAILED, TRACKING_RETIRED, TRACKING_URL_COPIED } from '../lib/messages';
 import { NewTrackingLinkButton } from '@/components/new-tracking-link-button';

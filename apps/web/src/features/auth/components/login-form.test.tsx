@@ -28,7 +28,7 @@ describe('sign-in form', () => {
       </QueryClientProvider>,
     );
     const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByLabelText('Username'), 'ann');
+    await user.type(screen.getByLabelText('Username or email'), 'ann');
     await user.type(screen.getByLabelText('Password'), 'not it');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 

@@ -59,7 +59,7 @@ export function LoginForm({
       className="grid gap-5"
       aria-label="Sign in"
     >
-      <FormField id="login-username" label="Username" error={errors.username}>
+      <FormField id="login-username" label="Username or email" error={errors.username}>
         {(control) => (
           <Input
             {...control}

@@ -3,7 +3,7 @@ import { EMAIL_MAX, LoginBody, RegisterBody } from '@mailtokit/contracts/auth';
 import { MESSAGES } from '@mailtokit/contracts/messages';
 import type { FieldErrors, Validation } from '@/lib/use-light-form';
 
-/** Sign-in form schema: the API's own (messages 'Username is required', 'Password is required'). */
+/** Sign-in form schema: the API's own (messages 'Username or email is required', 'Password is required'). */
 export const loginInputSchema = LoginBody;
 export type LoginInput = LoginBody;
 

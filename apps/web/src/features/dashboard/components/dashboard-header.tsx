@@ -11,12 +11,14 @@ export function DashboardHeader() {
   return (
     <PageHeader
       title="Dashboard"
-      description="Your saved mailto links, their clicks and your teams: search, copy, share or track any link from here."
+      description="Your saved mailto links, their clicks and your teams."
+      descriptionClassName="max-sm:sr-only [@media(max-height:860px)]:sr-only"
+      inline
       actions={
         <Button asChild>
           <Link to="/dashboard/create-link">
             <PlusIcon aria-hidden="true" />
-            New Link
+            New link
           </Link>
         </Button>
       }

@@ -4,7 +4,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useTabParam } from '@/lib/use-tab-param';
 import { DashboardHeader } from './dashboard-header';
-import { PlanCard } from './plan-card';
+import { PlanCard } from '@/components/plan-card';
+import { planNeedsAttention } from '@/lib/plans';
 
 export const DASHBOARD_TABS = ['links', 'analytics', 'teams'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -23,9 +24,12 @@ export function DashboardPage({ links, analytics, teams, teamsBadge }: Dashboard
   const [tab, selectTab] = useTabParam<DashboardTab>(DASHBOARD_TABS, 'links');
 
   return (
-    <div className="grid grid-cols-1 gap-8">
+    <div className="grid grid-cols-1 gap-4 sm:gap-5">
       <DashboardHeader />
-      {user ? <PlanCard tier={user.subscriptionTier} /> : null}
+      {/* The plan lives in Settings; here only while it asks for something. */}
+      {user && planNeedsAttention(user) ? (
+        <PlanCard tier={user.subscriptionTier} expiresAt={user.subscriptionExpiresAt} />
+      ) : null}
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
           <TabsTrigger value="links" className="sm:px-4">

@@ -6,16 +6,24 @@ import {
   yahooComposeUrl,
   type MailtoFields,
 } from '@mailtokit/mailto';
-import { CodeXmlIcon, ExternalLinkIcon, MailOpenIcon, TriangleAlertIcon } from 'lucide-react';
+import {
+  BookmarkPlusIcon,
+  CodeXmlIcon,
+  ExternalLinkIcon,
+  MailOpenIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import { useDeferredValue } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import { EmailPreview } from '@/components/email-preview';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth/use-auth';
 import { QrCodePanel } from './qr-code-panel';
 
-import { GENERATOR_RESULT_ID } from '../lib/generator';
+import { GENERATOR_RESULT_ID, saveLinkPath } from '../lib/generator';
 
 const HTML_COPIED = {
   title: 'HTML copied!',
@@ -36,6 +44,28 @@ function WebMailLink({ href, children }: { href: string; children: string }) {
         <ExternalLinkIcon aria-hidden="true" />
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
+    </Button>
+  );
+}
+
+/**
+ * Save the generated link: a Premium user opens the link form prefilled with it; a visitor
+ * signs up first, and registration and sign-in lead to that same prefilled form. A signed-in
+ * account without saved links gets nothing here (the link form would only offer Premium).
+ */
+function SaveLink({ fields }: { fields: MailtoFields }) {
+  const { user, isPremium } = useAuth();
+  const path = saveLinkPath(fields);
+  if (user && !isPremium) return null;
+  return (
+    <Button variant="outline" asChild>
+      <Link
+        to={user ? path : `/auth?tab=register&next=${encodeURIComponent(path)}`}
+        data-testid="save-generated-link"
+      >
+        <BookmarkPlusIcon aria-hidden="true" />
+        {user ? 'Save link' : 'Sign up to save'}
+      </Link>
     </Button>
   );
 }
@@ -85,6 +115,7 @@ export function GeneratorResult({ href, fields }: GeneratorResultProps) {
               Open in mail app
             </a>
           </Button>
+          <SaveLink fields={fields} />
         </div>
 
         <div className="flex flex-wrap items-center gap-2">

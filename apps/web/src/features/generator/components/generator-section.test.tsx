@@ -1,13 +1,22 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '@mailtokit/contracts/user';
+import { publishAuth } from '@/lib/auth/auth-store';
 import { GeneratorSection } from './generator-section';
 
 function renderGenerator() {
-  render(<GeneratorSection />);
+  render(
+    <MemoryRouter>
+      <GeneratorSection />
+    </MemoryRouter>,
+  );
   return userEvent.setup({ delay: null });
 }
+
+afterEach(() => publishAuth({ user: null, isLoading: false }));
 
 const generate = () => screen.getByRole('button', { name: 'Generate' });
 const field = (label: string) => screen.getByLabelText(label);
@@ -115,5 +124,41 @@ describe('generator: the link follows its fields', () => {
     expect(screen.queryByTestId('generated-link')).toBeNull();
     expect(screen.queryByTestId('generator-no-link')).toBeNull();
     expect(field('To')).toHaveProperty('value', '');
+  });
+});
+
+describe('generator: save the link', () => {
+  it('offers a visitor "Sign up to save", leading back to the prefilled link form', async () => {
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com');
+    const link = await screen.findByRole('link', { name: 'Sign up to save' });
+    const url = new URL(link.getAttribute('href') ?? '', 'https://x.test');
+    expect(url.pathname).toBe('/auth');
+    expect(url.searchParams.get('tab')).toBe('register');
+    expect(url.searchParams.get('next')).toBe('/dashboard/create-link?to=ann%40example.com');
+  });
+
+  it('offers a Premium user "Save link", and a FREE user nothing', async () => {
+    const account: User = {
+      id: 1,
+      username: 'ann',
+      email: 'ann@example.com',
+      firstName: null,
+      lastName: null,
+      subscriptionTier: 'PREMIUM',
+      subscriptionExpiresAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    publishAuth({ user: account, isLoading: false });
+    const user = renderGenerator();
+    await user.type(field('To'), 'ann@example.com');
+    expect((await screen.findByRole('link', { name: 'Save link' })).getAttribute('href')).toBe(
+      '/dashboard/create-link?to=ann%40example.com',
+    );
+    publishAuth({ user: { ...account, subscriptionTier: 'FREE' }, isLoading: false });
+    expect(await screen.findByTestId('generated-link')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Save link' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign up to save' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   fromParsedMailto,
   hasErrors,
   sameValues,
+  saveLinkPath,
   toMailtoFields,
   validateGenerator,
   type GeneratorValues,
@@ -90,5 +91,27 @@ describe('fromParsedMailto / sameValues', () => {
   it('compares every field', () => {
     expect(sameValues(values({ to: 'a' }), values({ to: 'a' }))).toBe(true);
     expect(sameValues(values({ body: 'a' }), values({ body: 'b' }))).toBe(false);
+  });
+});
+
+describe('saveLinkPath', () => {
+  it('carries the fields to the link form, and nothing empty', () => {
+    const path = saveLinkPath({
+      to: ['a@example.com', 'b@example.com'],
+      cc: [],
+      bcc: ['c@example.com'],
+      subject: 'Hi & welcome #1',
+      body: '',
+    });
+    const url = new URL(path, 'https://x.test');
+    expect(url.pathname).toBe('/dashboard/create-link');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      to: 'a@example.com, b@example.com',
+      bcc: 'c@example.com',
+      subject: 'Hi & welcome #1',
+    });
+    expect(saveLinkPath({ to: [], cc: [], bcc: [], subject: '', body: '' })).toBe(
+      '/dashboard/create-link',
+    );
   });
 });

@@ -92,3 +92,23 @@ export function liveLink(values: GeneratorValues): LiveLink | null {
   const fields = toMailtoFields(values);
   return { href: buildMailto(fields), fields };
 }
+
+/**
+ * The link form's address, prefilled with the generated link's fields (lists as typed, joined
+ * by commas): where "Save link" leads, and where sign-up and sign-in lead back to.
+ */
+export function saveLinkPath(fields: {
+  to: readonly string[];
+  cc: readonly string[];
+  bcc: readonly string[];
+  subject: string;
+  body: string;
+}): string {
+  const params = new URLSearchParams();
+  for (const key of ['to', 'cc', 'bcc'] as const)
+    if (fields[key].length > 0) params.set(key, fields[key].join(', '));
+  if (fields.subject) params.set('subject', fields.subject);
+  if (fields.body) params.set('body', fields.body);
+  const query = params.toString();
+  return query ? `/dashboard/create-link?${query}` : '/dashboard/create-link';
+}

@@ -3,7 +3,7 @@ import type { LinkSort, MailtoLinkList } from '@mailtokit/contracts/links';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { LINKS_PATH } from '@/lib/links/get-link';
 import { queryKeys } from '@/lib/query-keys';
-import { LINK_ORDERS, type LinkListState } from '../lib/list-state';
+import { LINK_ORDERS, type LinkFilter, type LinkListState } from '../lib/list-state';
 
 /** Links per page of the links tab. */
 export const LINKS_PAGE_SIZE = 50;
@@ -11,8 +11,8 @@ export const LINKS_PAGE_SIZE = 50;
 /** What the links tab asks for: search, filter, order and page. */
 export interface LinksPageQuery {
   q: string;
-  /** 'all', 'private' or a team id. */
-  filter: 'all' | 'private' | number;
+  /** 'all', 'private', 'archived' or a team id. */
+  filter: LinkFilter;
   sort: LinkSort;
   order: 'asc' | 'desc';
   offset: number;
@@ -44,6 +44,7 @@ export function linksSearchParams(query: LinksPageQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.filter === 'private') params.set('shared', 'false');
+  else if (query.filter === 'archived') params.set('archived', 'true');
   else if (query.filter !== 'all') params.set('teamId', String(query.filter));
   params.set('sort', query.sort);
   params.set('order', query.order);

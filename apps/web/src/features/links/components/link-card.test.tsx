@@ -24,8 +24,10 @@ const LINK: ListedMailtoLink = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   mailtoUrl: 'mailto:speakers@example.com,programme@example.com?subject=Proposal',
   canEdit: true,
+  archivedAt: null,
   clicks30d: 12,
   trackingLinkCount: 2,
+  trackingUrl: 'http://localhost/t/NeWeStSlUg12',
 };
 
 const TRACKING = {
@@ -58,9 +60,18 @@ function signedInAs(subscriptionTier: Tier) {
 
 afterEach(() => publishAuth({ user: null, isLoading: false }));
 
+const NEWEST = {
+  ...TRACKING,
+  id: 6,
+  slug: 'NeWeStSlUg12',
+  trackingUrl: 'http://localhost/t/NeWeStSlUg12',
+  label: 'Newsletter',
+};
+
 function renderCard(link: ListedMailtoLink, hideTeam = false) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (String(input) === '/api/v1/tracking' && init?.method === 'POST') return json(TRACKING, 201);
+    if (String(input) === '/api/v1/mailto-links/7/tracking-links') return json([NEWEST, TRACKING]);
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetch);
@@ -98,12 +109,46 @@ describe('a link row', () => {
       within(card)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Copy link', `More actions for ${LINK.name}`]);
+    ).toEqual(['Copy tracking link', `More actions for ${LINK.name}`]);
     expect(within(card).getByRole('link', { name: 'Edit link' })).toBeTruthy();
   });
 
+  it('leads with the newest tracking link: shown, and what Copy copies', async () => {
+    const { user, card } = renderCard(LINK);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    expect(within(card).getByTestId('link-tracking-url').textContent).toContain(
+      'localhost/t/NeWeStSlUg12',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Copy tracking link' }));
+    expect(writeText).toHaveBeenLastCalledWith(LINK.trackingUrl);
+  });
+
+  it("offers the other tracking links and the untracked mailto link in the row's menu", async () => {
+    const { user, card } = renderCard(LINK);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await user.click(within(card).getByRole('button', { name: `More actions for ${LINK.name}` }));
+    // The newest is the row's Copy: the menu offers the others only.
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy Footer' }));
+    expect(writeText).toHaveBeenLastCalledWith(TRACKING.trackingUrl);
+    expect(screen.queryByRole('menuitem', { name: 'Copy Newsletter' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: `More actions for ${LINK.name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy mailto (not tracked)' }));
+    expect(writeText).toHaveBeenLastCalledWith(LINK.mailtoUrl);
+  });
+
+  it('copies the mailto link of a link without tracking links', async () => {
+    const { user, card } = renderCard({ ...LINK, trackingLinkCount: 0, trackingUrl: null });
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    expect(within(card).queryByTestId('link-tracking-url')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenLastCalledWith(LINK.mailtoUrl);
+  });
+
   it('leaves out the team badge on a list of that team, and the tracking badge without any', () => {
-    const { card } = renderCard({ ...LINK, trackingLinkCount: 0, clicks30d: 1 }, true);
+    const { card } = renderCard(
+      { ...LINK, trackingLinkCount: 0, trackingUrl: null, clicks30d: 1 },
+      true,
+    );
     expect(within(card).queryByTitle(`Shared with ${LINK.teamName}`)).toBeNull();
     expect(within(card).queryByTestId('link-tracking-badge')).toBeNull();
     expect(

@@ -43,6 +43,7 @@ const SAVED: MailtoLink = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   mailtoUrl: 'mailto:help@example.com?subject=Help',
   canEdit: true,
+  archivedAt: null,
 };
 
 const json = (body: unknown, status = 200) =>

@@ -1,10 +1,11 @@
+import { useUnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LinkBody, type LinkInput, type MailtoLink } from '@mailtokit/contracts/links';
 import { mailtoOfStored } from '@mailtokit/mailto';
 import { LockIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from '@mailtokit/contracts/zod';
 import { MailtoFieldset } from '@/components/mailto-fieldset';
 import { PremiumPanel } from '@/components/premium-panel';
@@ -34,6 +35,8 @@ import {
   teamChoice,
   teamSelectValue,
   type LinkFormValues,
+  linkFormReturnPath,
+  prefilledLinkForm,
 } from '../lib/link-form';
 import { LinkFormPreview } from './link-form-preview';
 
@@ -86,11 +89,19 @@ export function LinkForm({ link }: LinkFormProps) {
   const { promptUpgrade, premiumDialog } = usePremiumPrompt();
   const pending = createLink.isPending || updateLink.isPending;
 
+  // A new link may come prefilled from the address (the generator's "Save link").
+  const [searchParams] = useSearchParams();
+  const [prefill] = useState(() => prefilledLinkForm(searchParams));
+  const returnTo = link ? '/dashboard' : linkFormReturnPath(searchParams);
   const form = useForm<LinkFormValues, unknown, LinkInput>({
     resolver: saving ? saveResolver : generateResolver,
-    defaultValues: link ? linkToFormValues(link) : EMPTY_LINK_FORM,
+    defaultValues: link ? linkToFormValues(link) : prefill,
   });
   const { errors } = form.formState;
+  // Leaving with changes typed and not saved asks first (not after a save, which leaves).
+  const { prompt: unsavedPrompt } = useUnsavedChangesPrompt(
+    form.formState.isDirty && !createLink.isSuccess && !updateLink.isSuccess,
+  );
   const values = useWatch({ control: form.control }) as LinkFormValues;
   const href = previewHref({ ...EMPTY_LINK_FORM, ...values });
 
@@ -130,7 +141,7 @@ export function LinkForm({ link }: LinkFormProps) {
     }
     const done = (title: string, description: string) => () => {
       toast({ title, description });
-      void navigate('/dashboard');
+      void navigate(returnTo);
     };
     if (link)
       updateLink.mutate(
@@ -239,7 +250,7 @@ export function LinkForm({ link }: LinkFormProps) {
           </CardContent>
           <CardFooter className="flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
             <Button variant="outline" asChild className="w-full sm:w-auto">
-              <Link to="/dashboard">Cancel</Link>
+              <Link to={returnTo}>Cancel</Link>
             </Button>
             <Button
               type="submit"
@@ -255,6 +266,7 @@ export function LinkForm({ link }: LinkFormProps) {
       </Card>
       <LinkFormPreview href={href} saved={saving} />
       {premiumDialog}
+      {unsavedPrompt}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ShareTeam } from '../api/get-share-teams';
 import { NativeSelect } from '@/components/ui/native-select';
 import { LINK_ORDERS, type LinkListState, type LinkOrderKey } from '../lib/list-state';
@@ -8,21 +9,32 @@ export interface LinksFiltersProps {
   teams: readonly ShareTeam[];
   onSearch: (q: string) => void;
   onChange: (change: Partial<LinkListState>) => void;
+  /** More controls at the end of the row (the CSV menu). */
+  actions?: ReactNode;
 }
 
-/** Search, 'Show' (all, private, a team's) and 'Sort' above the links. */
-export function LinksFilters({ state, teams, onSearch, onChange: update }: LinksFiltersProps) {
+/** Search, 'Show' (all, private, a team's, archived) and 'Sort' above the links. */
+export function LinksFilters({
+  state,
+  teams,
+  onSearch,
+  onChange: update,
+  actions,
+}: LinksFiltersProps) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid basis-full grid-cols-2 gap-2 sm:flex sm:basis-auto">
+      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2 sm:flex sm:basis-auto">
         <NativeSelect
           aria-label="Show"
           value={typeof state.filter === 'number' ? `team-${state.filter}` : state.filter}
           onChange={(e) => {
             const v = e.target.value;
             update({
-              filter: v === 'all' || v === 'private' ? v : Number(v.slice('team-'.length)),
+              filter:
+                v === 'all' || v === 'private' || v === 'archived'
+                  ? v
+                  : Number(v.slice('team-'.length)),
               page: 1,
             });
           }}
@@ -38,6 +50,7 @@ export function LinksFilters({ state, teams, onSearch, onChange: update }: Links
           {typeof state.filter === 'number' && !teams.some((t) => t.id === state.filter) ? (
             <option value={`team-${state.filter}`}>Team #{state.filter}</option>
           ) : null}
+          <option value="archived">Archived</option>
         </NativeSelect>
         <NativeSelect
           aria-label="Sort"
@@ -51,6 +64,7 @@ export function LinksFilters({ state, teams, onSearch, onChange: update }: Links
             </option>
           ))}
         </NativeSelect>
+        {actions}
       </div>
     </div>
   );

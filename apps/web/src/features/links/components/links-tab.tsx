@@ -1,20 +1,31 @@
-import { DownloadIcon, Link2Icon, PlusIcon, SearchXIcon, XIcon } from 'lucide-react';
-import { useCallback, useDeferredValue } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArchiveIcon, Link2Icon, PlusIcon, SearchXIcon, XIcon } from 'lucide-react';
+import { lazy, useCallback, useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
 import { Button } from '@/components/ui/button';
 import { isPremiumRequiredError } from '@/lib/errors';
-import { LINKS_PAGE_SIZE, linksPageQueryOf, useLinksPage } from '../api/get-links';
+import {
+  LINKS_PAGE_SIZE,
+  linksPageQueryOf,
+  linksPageQueryOptions,
+  useLinksPage,
+} from '../api/get-links';
 import { useShareTeams } from '../api/get-share-teams';
-import { EXPORT_CSV_PATH } from '../api/import-links';
+import { useLinksBeingDeleted } from '../api/delete-link';
 import { readListState, showingLabel, writeListState, type LinkListState } from '../lib/list-state';
+import { CsvMenuButton } from './csv-menu-button';
 import { ImportCsvButton } from './import-csv-button';
 import { LinkCard } from './link-card';
 import { LinksFilters } from './links-filters';
 import { Pager } from './links-pager';
 import { LinksSkeleton } from './links-skeleton';
+
+const loadCsvMenu = () => import('./csv-menu');
+const CsvMenu = lazy(() => loadCsvMenu().then((m) => ({ default: m.CsvMenu })));
 
 /** More rows than a first screen shows: the rows after them are painted as they scroll in. */
 const FIRST_SCREEN_ROWS = 12;
@@ -31,6 +42,18 @@ export function LinksTab() {
   // A page of cards is drawn in the background, in slices, the browser staying responsive:
   // the placeholder (first load) or the previous page stays on screen until it is ready.
   const data = useDeferredValue(links.data, undefined);
+  const beingDeleted = useLinksBeingDeleted();
+  // An empty list may hide archived links: asked only then, for the way to them.
+  const listEmpty =
+    data !== undefined && data.total === 0 && state.q.trim() === '' && state.filter === 'all';
+  const archived = useQuery({
+    ...linksPageQueryOptions({
+      ...linksPageQueryOf({ ...state, filter: 'archived', page: 1 }),
+      limit: 1,
+    }),
+    enabled: listEmpty,
+  });
+  const archivedCount = listEmpty ? (archived.data?.total ?? 0) : 0;
 
   const update = useCallback(
     (change: Partial<LinkListState>, push = false) =>
@@ -56,7 +79,9 @@ export function LinksTab() {
   }
 
   if (!data) return <LinksSkeleton />;
-  const { links: rows, total } = data;
+  // Links deleted a moment ago wait for their Undo time out of sight.
+  const rows = data.links.filter((link) => !beingDeleted.has(link.id));
+  const total = data.total - (data.links.length - rows.length);
   const narrowed = state.q.trim() !== '' || state.filter !== 'all';
   if (total === 0 && !narrowed && !links.isPlaceholderData)
     return (
@@ -70,10 +95,18 @@ export function LinksTab() {
               <Button asChild>
                 <Link to="/dashboard/create-link">
                   <PlusIcon aria-hidden="true" />
-                  Create New Link
+                  Create new link
                 </Link>
               </Button>
               <ImportCsvButton />
+              {archivedCount > 0 ? (
+                <Button variant="outline" onClick={() => update({ filter: 'archived', page: 1 })}>
+                  <ArchiveIcon aria-hidden="true" />
+                  {archivedCount === 1
+                    ? 'Show 1 archived link'
+                    : `Show ${archivedCount} archived links`}
+                </Button>
+              ) : null}
             </>
           }
         />
@@ -83,29 +116,24 @@ export function LinksTab() {
   const pages = Math.max(1, Math.ceil(total / LINKS_PAGE_SIZE));
 
   return (
-    <section aria-labelledby="your-links-title" className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="your-links-title" className="text-lg font-semibold tracking-tight">
-          Your Links
-        </h2>
-        <div className="flex flex-wrap items-center gap-2">
-          <ImportCsvButton />
-          <Button asChild size="sm" variant="outline">
-            <a href={EXPORT_CSV_PATH} download>
-              <DownloadIcon aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to="/dashboard/create-link">
-              <PlusIcon aria-hidden="true" />
-              New Link
-            </Link>
-          </Button>
-        </div>
-      </div>
-
-      <LinksFilters state={state} teams={teams} onSearch={onSearch} onChange={update} />
+    <section aria-labelledby="your-links-title" className="grid gap-2.5">
+      {/* The tab says "Links" already; "New link" is the page's own action, above. */}
+      <h2 id="your-links-title" className="sr-only">
+        Your links
+      </h2>
+      <LinksFilters
+        state={state}
+        teams={teams}
+        onSearch={onSearch}
+        onChange={update}
+        actions={
+          <MenuOnFirstUse
+            load={loadCsvMenu}
+            button={(triggerProps) => <CsvMenuButton {...triggerProps} />}
+            menu={<CsvMenu />}
+          />
+        }
+      />
 
       <p
         className="text-sm text-muted-foreground"
@@ -124,7 +152,9 @@ export function LinksTab() {
             total === 0
               ? state.q.trim()
                 ? `No link’s name, recipients or subject contains “${state.q.trim()}”${state.filter !== 'all' ? ' with this filter' : ''}.`
-                : 'No links with this filter.'
+                : state.filter === 'archived'
+                  ? 'No archived links. Archive a link from its menu: it leaves the list and its tracking links keep working.'
+                  : 'No links with this filter.'
               : 'This page is past the last link.'
           }
           action={
@@ -138,7 +168,7 @@ export function LinksTab() {
           }
         />
       ) : (
-        <ul className="grid gap-2" aria-label="Links">
+        <ul className="grid gap-1.5" aria-label="Links">
           {rows.map((link, index) => (
             <li key={link.id}>
               <LinkCard

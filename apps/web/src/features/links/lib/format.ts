@@ -48,3 +48,20 @@ export function compactCount(n: number): string {
 export function trackingLinksLabel(count: number): string {
   return `${count} tracking ${count === 1 ? 'link' : 'links'}`;
 }
+
+/** A tracking address without its scheme, as a row shows it: `mailtokit.example/t/Ab12Cd34`. */
+export function shortTrackingUrl(url: string): string {
+  return url.replace(/^https?:\/\//, '');
+}
+
+/** The toast of a copied tracking address: it says what was copied. */
+export const COPY_TRACKING_SUCCESS = {
+  title: 'Tracking link copied',
+  description: 'Clicks on this address are counted.',
+} as const;
+
+/** The toast of a copied `mailto:` link of a link that has tracking links. */
+export const COPY_UNTRACKED_SUCCESS = {
+  title: 'Mailto link copied (not tracked)',
+  description: 'Clicks on this link are not counted: share the tracking link to count them.',
+} as const;

@@ -5,6 +5,8 @@ import {
   EMPTY_LINK_FORM,
   linkPayload,
   linkToFormValues,
+  linkFormReturnPath,
+  prefilledLinkForm,
   previewHref,
   teamChoice,
   teamSelectValue,
@@ -26,6 +28,7 @@ const link = (overrides: Partial<MailtoLink> = {}): MailtoLink => ({
   updatedAt: '2026-01-05T10:00:00.000Z',
   mailtoUrl: '',
   canEdit: true,
+  archivedAt: null,
   ...overrides,
 });
 
@@ -119,5 +122,36 @@ describe('team selector', () => {
     expect(teamChoice('')).toEqual({ teamId: null, isShared: false });
     expect(teamChoice('12')).toEqual({ teamId: 12, isShared: true });
     expect(teamChoice('abc')).toEqual({ teamId: null, isShared: false });
+  });
+});
+
+describe('prefilledLinkForm', () => {
+  it("fills a new link's form from the address, ignoring anything else", () => {
+    const values = prefilledLinkForm(
+      new URLSearchParams('to=a%40example.com&subject=Hi+%26+welcome&evil=1'),
+    );
+    expect(values).toEqual({
+      ...EMPTY_LINK_FORM,
+      to: 'a@example.com',
+      subject: 'Hi & welcome',
+    });
+  });
+});
+
+describe('a new link from a team page', () => {
+  it('chooses that team', () => {
+    expect(prefilledLinkForm(new URLSearchParams('teamId=12'))).toMatchObject({
+      teamId: 12,
+      isShared: true,
+    });
+    expect(prefilledLinkForm(new URLSearchParams('teamId=abc')).teamId).toBeNull();
+    expect(prefilledLinkForm(new URLSearchParams('teamId=0')).teamId).toBeNull();
+  });
+
+  it('goes back to a page of this site only', () => {
+    expect(linkFormReturnPath(new URLSearchParams('return=%2Fteams%2F12'))).toBe('/teams/12');
+    for (const bad of ['https://evil.test', '//evil.test', '/\\evil.test', 'teams/1', ''])
+      expect(linkFormReturnPath(new URLSearchParams({ return: bad }))).toBe('/dashboard');
+    expect(linkFormReturnPath(new URLSearchParams())).toBe('/dashboard');
   });
 });

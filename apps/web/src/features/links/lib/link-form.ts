@@ -79,3 +79,34 @@ export function teamChoice(value: string): Pick<LinkFormValues, 'teamId' | 'isSh
     return { teamId: null, isShared: false };
   return { teamId: id, isShared: true };
 }
+
+/** The fields a new link's address may prefill (`/dashboard/create-link?to=…&subject=…`). */
+const PREFILLED = ['name', 'to', 'cc', 'bcc', 'subject', 'body'] as const;
+
+/**
+ * A new link's form, prefilled from the address: what the generator's "Save link" (and "Sign
+ * up to save", through registration and sign-in) carries over. Unknown parameters are ignored.
+ */
+export function prefilledLinkForm(params: URLSearchParams): LinkFormValues {
+  const values: LinkFormValues = { ...EMPTY_LINK_FORM };
+  for (const key of PREFILLED) {
+    const value = params.get(key);
+    if (value !== null) values[key] = value;
+  }
+  // "New link" on a team's page: that team is chosen (the form lists only the user's teams).
+  const team = /^[1-9]\d{0,9}$/.exec(params.get('teamId') ?? '');
+  if (team) {
+    values.teamId = Number(team[0]);
+    values.isShared = true;
+  }
+  return values;
+}
+
+/**
+ * Where the link form goes back to (Cancel, and after a save): `?return=` when it names a page
+ * of this site (a team's page opened it), else the dashboard.
+ */
+export function linkFormReturnPath(params: URLSearchParams): string {
+  const to = params.get('return') ?? '';
+  return /^\/(?![/\\])[^\s]*$/.test(to) ? to : '/dashboard';
+}

@@ -19,6 +19,9 @@ describe('links tab state in the address', () => {
     expect(readListState(writeListState(params, { ...state, filter: 'private' })).filter).toBe(
       'private',
     );
+    const archived = writeListState(params, { ...state, filter: 'archived' });
+    expect(archived.get('filter')).toBe('archived');
+    expect(readListState(archived).filter).toBe('archived');
   });
 
   it('drops defaults and ignores nonsense', () => {

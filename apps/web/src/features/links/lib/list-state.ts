@@ -11,11 +11,14 @@ export const LINK_ORDERS = {
 } as const satisfies Record<string, { label: string; sort: LinkSort; order: 'asc' | 'desc' }>;
 export type LinkOrderKey = keyof typeof LINK_ORDERS;
 
+/** Which links the tab shows: those in the list, private ones, a team's, or the archived ones. */
+export type LinkFilter = 'all' | 'private' | 'archived' | number;
+
 /** The links tab's state as kept in the address: `?q=&filter=&order=&page=`. */
 export interface LinkListState {
   q: string;
-  /** 'all', 'private' or a team id. */
-  filter: 'all' | 'private' | number;
+  /** 'all', 'private', 'archived' or a team id. */
+  filter: LinkFilter;
   orderKey: LinkOrderKey;
   /** 1-based. */
   page: number;
@@ -30,7 +33,12 @@ export function readListState(params: URLSearchParams): LinkListState {
   const order = params.get('order');
   return {
     q: params.get('q') ?? '',
-    filter: filterParam === 'private' ? 'private' : team ? Number(team[1]) : 'all',
+    filter:
+      filterParam === 'private' || filterParam === 'archived'
+        ? filterParam
+        : team
+          ? Number(team[1])
+          : 'all',
     orderKey: isOrderKey(order) ? order : 'newest',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
@@ -46,7 +54,11 @@ export function writeListState(params: URLSearchParams, state: LinkListState): U
   set('q', state.q, '');
   set(
     'filter',
-    state.filter === 'all' ? '' : state.filter === 'private' ? 'private' : `team-${state.filter}`,
+    typeof state.filter === 'number'
+      ? `team-${state.filter}`
+      : state.filter === 'all'
+        ? ''
+        : state.filter,
     '',
   );
   set('order', state.orderKey, 'newest');

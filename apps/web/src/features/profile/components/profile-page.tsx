@@ -1,3 +1,4 @@
+import { useUnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fullName } from '@/lib/user';
 import type { User } from '@mailtokit/contracts/user';
@@ -55,6 +56,8 @@ function ProfileForm({ user }: { user: User }) {
     defaultValues: formValues(user),
   });
   const { errors } = form.formState;
+  // Leaving with changes not saved asks first (a save resets the form: nothing to ask then).
+  const { prompt: unsavedPrompt } = useUnsavedChangesPrompt(form.formState.isDirty);
   // The password is asked for only while the e-mail field holds another address.
   const askPassword = emailChanges(useWatch({ control: form.control, name: 'email' }), user.email);
 
@@ -135,6 +138,7 @@ function ProfileForm({ user }: { user: User }) {
           )}
         </Button>
       </CardFooter>
+      {unsavedPrompt}
     </form>
   );
 }

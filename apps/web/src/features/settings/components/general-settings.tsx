@@ -1,5 +1,7 @@
 import { CheckIcon, TriangleAlertIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { PlanCard } from '@/components/plan-card';
+import { useAuth } from '@/lib/auth/use-auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -64,6 +66,7 @@ export function GeneralSettings() {
   const [preferences, setPreferences] = useState<Preferences>(loadPreferences);
   const [last, setLast] = useState<SaveState>(null);
   const isDark = useTheme() === 'dark';
+  const { user } = useAuth();
 
   const update = (setting: keyof Preferences, value: boolean) => {
     const next = { ...preferences, [setting]: value };
@@ -74,39 +77,44 @@ export function GeneralSettings() {
   const savedOf = (setting: SettingName) => (last?.setting === setting ? last.ok : null);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">General</CardTitle>
-        <CardDescription>
-          Preferences for this browser. Each change applies and is kept at once.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="divide-y">
-        <SettingRow
-          label="Email notifications"
-          description="Receive e-mails about your account and your team."
-          checked={preferences.emailNotifications}
-          onCheckedChange={(checked) => update('emailNotifications', checked)}
-          saved={savedOf('emailNotifications')}
-        />
-        <SettingRow
-          label="Dark mode"
-          description="Use the dark theme in this browser."
-          checked={isDark}
-          onCheckedChange={(checked) => {
-            setTheme(checked ? 'dark' : 'light');
-            setLast({ setting: 'darkMode', ok: true });
-          }}
-          saved={savedOf('darkMode')}
-        />
-        <SettingRow
-          label="Save history"
-          description="Remember the links you generate in this browser."
-          checked={preferences.saveHistory}
-          onCheckedChange={(checked) => update('saveHistory', checked)}
-          saved={savedOf('saveHistory')}
-        />
-      </CardContent>
-    </Card>
+    <div className="grid gap-4">
+      {user ? (
+        <PlanCard tier={user.subscriptionTier} expiresAt={user.subscriptionExpiresAt} />
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">General</CardTitle>
+          <CardDescription>
+            Preferences for this browser. Each change applies and is kept at once.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y">
+          <SettingRow
+            label="Email notifications"
+            description="Receive e-mails about your account and your team."
+            checked={preferences.emailNotifications}
+            onCheckedChange={(checked) => update('emailNotifications', checked)}
+            saved={savedOf('emailNotifications')}
+          />
+          <SettingRow
+            label="Dark mode"
+            description="Use the dark theme in this browser."
+            checked={isDark}
+            onCheckedChange={(checked) => {
+              setTheme(checked ? 'dark' : 'light');
+              setLast({ setting: 'darkMode', ok: true });
+            }}
+            saved={savedOf('darkMode')}
+          />
+          <SettingRow
+            label="Save history"
+            description="Remember the links you generate in this browser."
+            checked={preferences.saveHistory}
+            onCheckedChange={(checked) => update('saveHistory', checked)}
+            saved={savedOf('saveHistory')}
+          />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

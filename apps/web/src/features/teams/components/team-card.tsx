@@ -34,7 +34,9 @@ export function TeamCard({ team, onDelete }: TeamCardProps) {
           </div>
           <h3
             id={headingId}
-            className="truncate text-base leading-tight font-semibold"
+            // A long name breaks anywhere: three lines on phones, two on wider cards; whole in
+            // the title.
+            className="line-clamp-3 min-w-0 text-base leading-tight font-semibold [overflow-wrap:anywhere] sm:line-clamp-2"
             title={team.name}
           >
             {team.name}

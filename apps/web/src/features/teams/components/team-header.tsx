@@ -21,7 +21,7 @@ export function TeamHeader({ team, onInvite, onLeave, onDelete }: TeamHeaderProp
         <div className="min-w-0">
           <div className="flex min-w-0 items-start gap-x-3 gap-y-2">
             <h1
-              className="line-clamp-2 min-w-0 text-2xl font-semibold tracking-tight break-words sm:text-3xl"
+              className="line-clamp-3 min-w-0 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:line-clamp-2 sm:text-3xl"
               title={team.name}
             >
               {team.name}

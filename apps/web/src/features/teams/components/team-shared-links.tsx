@@ -44,6 +44,8 @@ function SharedLinkRow({ link }: { link: MailtoLink }) {
  * has ended, this says so instead of offering an upgrade.
  */
 export function TeamSharedLinks({ teamId, planActive }: { teamId: number; planActive: boolean }) {
+  // A new link from here is shared with this team, and the form comes back here.
+  const newLink = `/dashboard/create-link?teamId=${teamId}&return=${encodeURIComponent(`/teams/${teamId}`)}`;
   const links = useTeamLinks(teamId, TEAM_LINKS_SHOWN);
   const allLinks = `/dashboard?tab=links&filter=team-${teamId}`;
 
@@ -97,7 +99,7 @@ export function TeamSharedLinks({ teamId, planActive }: { teamId: number; planAc
           link.
         </p>
         <Button variant="outline" size="sm" asChild>
-          <Link to="/dashboard/create-link">
+          <Link to={newLink}>
             <LinkIcon aria-hidden="true" />
             New link
           </Link>
@@ -127,11 +129,21 @@ export function TeamSharedLinks({ teamId, planActive }: { teamId: number; planAc
 
   return (
     <Card>
-      <CardHeader className="pb-4">
-        <CardTitle as="h2">Shared links</CardTitle>
-        <CardDescription>
-          Links shared with this team appear in every member&apos;s list.
-        </CardDescription>
+      <CardHeader className="flex flex-row items-start justify-between gap-4 pb-4">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2">Shared links</CardTitle>
+          <CardDescription>
+            Links shared with this team appear in every member&apos;s list.
+          </CardDescription>
+        </div>
+        {links.data && links.data.total > 0 ? (
+          <Button variant="outline" size="sm" asChild className="shrink-0">
+            <Link to={newLink}>
+              <LinkIcon aria-hidden="true" />
+              New link
+            </Link>
+          </Button>
+        ) : null}
       </CardHeader>
       <div className="border-t">{body}</div>
     </Card>
