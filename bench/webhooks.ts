@@ -113,7 +113,7 @@ async function run(
     if (webhook)
       await api(server.url, 'POST', '/api/v1/webhooks', {
         token: user.token,
-        body: { url: sink.url, mailtoLinkIds: [link.id] },
+        body: { url: sink.url, mailtoLinkIds: [link.id], currentPassword: user.password },
         expect: 201,
       });
     const loadAvgBefore = loadAverage();

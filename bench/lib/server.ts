@@ -412,7 +412,13 @@ export async function api<T>(
 export async function premiumUser(
   server: ServerProcess,
   db: BenchDatabase,
-): Promise<{ username: string; token: string; userId: number; cookie: string }> {
+): Promise<{
+  username: string;
+  password: string;
+  token: string;
+  userId: number;
+  cookie: string;
+}> {
   const username = `bench_${randomBytes(4).toString('hex')}`;
   const password = 'correct horse battery staple';
   await api(server.url, 'POST', '/api/v1/auth/register', {
@@ -447,7 +453,7 @@ export async function premiumUser(
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { username, token: login.access_token, userId: login.user.id, cookie };
+  return { username, password, token: login.access_token, userId: login.user.id, cookie };
 }
 
 export interface LinkInput {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD } from '../src/app';
+import { publicBaseUrl } from '../src/config';
 import { createLink, createTestApp, signUpAs, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -157,22 +158,27 @@ describe('API responses', () => {
 
 describe('robots.txt and sitemap.xml', () => {
   it('serves robots.txt as text/plain that keeps crawlers off tracking links', async () => {
+    // Its links start with the configured origin, whatever Host the request names.
+    const origin = publicBaseUrl(t.app.config);
     const res = await get('/robots.txt', 'br', { host: 'links.example.org' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const lines = res.body.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Disallow: /t/');
-    expect(lines).toContain('Sitemap: http://links.example.org/sitemap.xml');
+    expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(res.body).not.toContain('links.example.org');
     expect(res.body).not.toContain('<');
   });
 
   it('lists the public pages in sitemap.xml', async () => {
+    const origin = publicBaseUrl(t.app.config);
     const res = await get('/sitemap.xml', undefined, { host: 'links.example.org' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.body).toContain('<loc>http://links.example.org/</loc>');
-    expect(res.body).toContain('<loc>http://links.example.org/pricing</loc>');
+    expect(res.body).toContain(`<loc>${origin}/</loc>`);
+    expect(res.body).toContain(`<loc>${origin}/pricing</loc>`);
+    expect(res.body).not.toContain('links.example.org');
     expect(res.body).not.toContain('/dashboard');
   });
 });

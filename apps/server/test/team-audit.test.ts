@@ -82,7 +82,7 @@ beforeEach(async () => {
 });
 
 describe('each change writes exactly one entry, with its actor', () => {
-  it('links: created, edited (with the fields), shared, unshared, deleted', async () => {
+  it('links: created, edited (with the fields), shared, unshared, archived, restored, deleted', async () => {
     let linkId = 0;
     const created = await added(async () => {
       const res = await ok(call('POST', LINKS, owner, buildLink({ teamId: team.id })), 201);
@@ -127,6 +127,15 @@ describe('each change writes exactly one entry, with its actor', () => {
       ok(call('PUT', `${LINKS}/${linkId}`, owner, { ...same, teamId: team.id })),
     );
     expect(shared.map((e) => [e.action, e.actor.id])).toEqual([['link.shared', owner.user.id]]);
+
+    const archived = await added(() => ok(call('POST', `${LINKS}/${linkId}/archive`, admin)));
+    expect(archived.map((e) => [e.action, e.actor.id])).toEqual([['link.archived', admin.user.id]]);
+    const restored = await added(() => ok(call('POST', `${LINKS}/${linkId}/restore`, owner)));
+    expect(restored.map((e) => [e.action, e.actor.id])).toEqual([['link.restored', owner.user.id]]);
+    // An archive refused (it is not archived) writes nothing.
+    expect(await added(() => ok(call('POST', `${LINKS}/${linkId}/restore`, owner), 409))).toEqual(
+      [],
+    );
 
     const deleted = await added(() => ok(call('DELETE', `${LINKS}/${linkId}`, admin)));
     expect(deleted.map((e) => [e.action, e.actor.id, e.subject.name])).toEqual([

@@ -94,7 +94,8 @@ describe(`webhook outbox across kill -9 (${dialect})`, () => {
       ).json()) as { slug: string };
       const hook = await post(
         `${first.base}/api/v1/webhooks`,
-        { url: `http://127.0.0.1:${receiverPort}/hook` },
+        // A new webhook under a session needs the account's password.
+        { url: `http://127.0.0.1:${receiverPort}/hook`, currentPassword: 'password123' },
         auth,
       );
       expect(hook.status).toBe(201);

@@ -1,9 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { storableHeaderText } from '@mailtokit/contracts/fields';
 import type { FastifyInstance } from 'fastify';
 
 /** What the logs of actions keep of the client that made a request: never its address. */
 export interface RequestClient {
-  /** The User-Agent header, cut to USER_AGENT_MAX characters; null when absent. */
+  /**
+   * The User-Agent header as it can be stored (control characters a client sent dropped), cut to
+   * USER_AGENT_MAX characters; null when absent or empty.
+   */
   userAgent: string | null;
   /** Two-letter country code, when a lookup knows it (none is configured yet). */
   country: string | null;
@@ -20,9 +24,10 @@ const current = new AsyncLocalStorage<RequestClient>();
  */
 export function registerRequestClient(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    const agent = request.headers['user-agent'];
+    const raw = request.headers['user-agent'];
+    const agent = typeof raw === 'string' ? storableHeaderText(raw).slice(0, USER_AGENT_MAX) : '';
     const client: RequestClient = {
-      userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, USER_AGENT_MAX) : null,
+      userAgent: agent === '' ? null : agent,
       country: null,
     };
     current.run(client, done);
