@@ -1,7 +1,12 @@
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { idParam } from '@mailtokit/contracts/fields';
-import { CreateTrackingBody, TrackingLink, TrackingLinkList } from '@mailtokit/contracts/tracking';
+import {
+  CreateTrackingBody,
+  TrackingLink,
+  TrackingLinkList,
+  UpdateTrackingBody,
+} from '@mailtokit/contracts/tracking';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -72,6 +77,29 @@ export async function trackingRoutes(app: App) {
     preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.tracking.list(authOf(request).user, request.params.id, publicOrigin(app)),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/v1/tracking/:id',
+    schema: {
+      tags: ['tracking'],
+      operationId: 'updateTrackingLink',
+      summary: 'Change how a tracking link opens (`direct` or `choose`); its URL and clicks stay',
+      description: `Needs edit rights on the link (403 otherwise); a deleted tracking link answers 404. ${PREMIUM}`,
+      params: IdParams,
+      body: UpdateTrackingBody,
+      response: { 200: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody },
+    },
+    config: { auth: { token: 'links:write' } },
+    preValidation: premiumFirst(app.clock, app.services.access),
+    handler: async (request) =>
+      app.services.tracking.update(
+        authOf(request).user,
+        request.params.id,
+        request.body,
+        publicOrigin(app),
+      ),
   });
 
   app.route({
