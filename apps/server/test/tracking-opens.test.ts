@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type net from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRedirectHandler } from '../src/modules/tracking/routes';
 import { createLink, createTestApp, signUpAs, type SignedIn, type TestApp } from './helpers';
 
 const CHROME =
@@ -33,13 +37,39 @@ const create = (who: SignedIn, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/v1/tracking', headers: who.headers, payload });
 const change = (who: SignedIn, id: number | string, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/api/v1/tracking/${id}`, headers: who.headers, payload });
-const visit = (slug: string) =>
-  t.app.inject({
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+let visitor = 0;
+/** A browser's navigation from a fresh address (so the repeat guard never merges visits). */
+const visit = (slug: string, headers: Record<string, string> = {}, url = `/t/${slug}`) => {
+  visitor += 1;
+  return t.app.inject({
     method: 'GET',
-    url: `/t/${slug}`,
-    remoteAddress: '203.0.113.9',
-    headers: { 'user-agent': CHROME, accept: 'text/html', 'accept-language': 'en' },
+    url,
+    remoteAddress: `198.51.100.${visitor % 250}`,
+    headers: { 'user-agent': CHROME, accept: 'text/html', 'accept-language': 'en', ...headers },
   });
+};
+const humanClicks = async (id: number) =>
+  (
+    await t.db.kysely
+      .selectFrom('clicks')
+      .select('id')
+      .where('tracking_link_id', '=', id)
+      .where('is_bot', '=', 0)
+      .execute()
+  ).length;
+
+/** Creates a saved link with `fields` and a `choose` tracking link for it. */
+async function chooser(fields: Record<string, unknown> = {}) {
+  const link = await createLink(t.app, premium.headers, fields);
+  const made = await create(premium, { mailtoLinkId: link.id, opens: 'choose' });
+  return { link, tracking: made.json<Tracking>() };
+}
+
+/** The doors the page offers, in its order. */
+const doorsOf = (html: string) =>
+  [...html.matchAll(/href="\/t\/\w+\/open\/([a-z-]+)"/g)].map((m) => m[1]);
 const listOf = async (linkId: number): Promise<Tracking[]> =>
   (
     await t.app.inject({
@@ -120,5 +150,158 @@ describe('how a tracking link opens', () => {
     expect(deleted.statusCode).toBe(404);
     expect(deleted.json()).toEqual(TRACKING_NOT_FOUND);
     expect((await listOf(link.id)).length).toBe(0);
+  });
+});
+
+const FIELDS = {
+  to: 'anna+sales@example.com, bob@example.org',
+  cc: 'carla@example.com',
+  bcc: 'dave@example.com',
+  subject: 'Größe & <Preis> #1 + 1 — 日本',
+  body: 'Hallo,\n\nA&B #tag 1+1\n😀 café',
+};
+
+describe('the chooser page of a `choose` link', () => {
+  it('is the click: 200, the message at a glance, the doors, a hash-only CSP', async () => {
+    const { tracking } = await chooser(FIELDS);
+    const res = await visit(tracking.slug);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(
+      /^default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+';/,
+    );
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain('anna+sales@example.com, bob@example.org');
+    expect(res.body).toContain('Größe &amp; &lt;Preis&gt; #1 + 1 — 日本');
+    expect(res.body).not.toContain('<Preis>');
+    expect(doorsOf(res.body)).toEqual(['gmail', 'outlook', 'yahoo', 'mail-app']);
+    expect(res.body).toContain('>Copy address</button>');
+    expect(await humanClicks(tracking.id)).toBe(1);
+  });
+
+  it('puts the mail app first on phones', async () => {
+    const { tracking } = await chooser();
+    const res = await visit(tracking.slug, { 'user-agent': IPHONE });
+    expect(doorsOf(res.body)).toEqual(['mail-app', 'gmail', 'outlook', 'yahoo']);
+  });
+
+  it.each([
+    ['de-AT,de;q=0.9,en;q=0.5', 'de', 'Öffnen mit'],
+    ['ja', 'ja', 'アドレスをコピー'],
+    ['fr-CA', 'fr', 'Copier l’adresse'],
+    ['es', 'es', 'Copiar dirección'],
+    ['pt-BR', 'pt', 'Copiar endereço'],
+    ['it', 'it', 'Copia indirizzo'],
+    ['zh-CN', 'en', 'Copy address'],
+  ])('speaks the visitor’s language: %s -> %s', async (accept, lang, text) => {
+    const { tracking } = await chooser();
+    const res = await visit(tracking.slug, { 'accept-language': accept });
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    expect(res.body).toContain(text);
+  });
+
+  it('stays under 10 KB compressed with the longest body a link holds', async () => {
+    const { tracking } = await chooser({ body: 'Lorem ipsum dolor sit amet 😀 & '.repeat(600) });
+    const res = await visit(tracking.slug);
+    expect(res.statusCode).toBe(200);
+    expect(gzipSync(res.body).length).toBeLessThanOrEqual(10 * 1024);
+  });
+
+  it('opens each way through a door whose URL carries exactly the stored fields', async () => {
+    const { link, tracking } = await chooser(FIELDS);
+    const direct = (await create(premium, { mailtoLinkId: link.id })).json<Tracking>();
+    const expected = {
+      to: 'anna+sales@example.com,bob@example.org',
+      cc: FIELDS.cc,
+      bcc: FIELDS.bcc,
+      body: FIELDS.body,
+    };
+    const door = async (choice: string) => {
+      const res = await visit(tracking.slug, {}, `/t/${tracking.slug}/open/${choice}`);
+      expect(res.statusCode).toBe(302);
+      return String(res.headers.location);
+    };
+    const gmail = new URL(await door('gmail'));
+    expect(gmail.origin + gmail.pathname).toBe('https://mail.google.com/mail/');
+    expect(Object.fromEntries(gmail.searchParams)).toEqual({
+      view: 'cm',
+      fs: '1',
+      ...expected,
+      su: FIELDS.subject,
+    });
+    for (const [choice, base] of [
+      ['outlook', 'https://outlook.live.com/mail/0/deeplink/compose'],
+      ['yahoo', 'https://compose.mail.yahoo.com/'],
+    ]) {
+      const url = new URL(await door(choice!));
+      expect(url.origin + url.pathname).toBe(base);
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        ...expected,
+        subject: FIELDS.subject,
+      });
+    }
+    expect(await door('mail-app')).toBe((await visit(direct.slug)).headers.location);
+    // The doors are not clicks: the page view was (none here).
+    expect(await humanClicks(tracking.id)).toBe(0);
+  });
+
+  it('answers unknown choices, unknown and deleted slugs with the tracking 404 page', async () => {
+    const { tracking } = await chooser();
+    for (const url of [
+      `/t/${tracking.slug}/open/hotmail`,
+      `/t/${tracking.slug}/open/`,
+      '/t/AAAAAAAAAAAA/open/gmail',
+    ]) {
+      const res = await visit(tracking.slug, {}, url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tracking/${tracking.id}`,
+      headers: premium.headers,
+    });
+    expect((await visit(tracking.slug, {}, `/t/${tracking.slug}/open/gmail`)).statusCode).toBe(404);
+    expect((await visit(tracking.slug)).statusCode).toBe(404);
+  });
+
+  it('is answered the same by node:http ahead of Fastify', async () => {
+    const { tracking } = await chooser(FIELDS);
+    const raw = rawRedirectHandler(t.app, {
+      clientIp: (req) => req.socket.remoteAddress,
+      closing: () => false,
+    });
+    const server = http.createServer((req, res) => {
+      if (!raw(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as net.AddressInfo).port;
+      const headers = { 'user-agent': CHROME, accept: 'text/html', 'accept-language': 'ja' };
+      const res = await fetch(`http://127.0.0.1:${port}/t/${tracking.slug}`, {
+        headers,
+        redirect: 'manual',
+      });
+      const viaFastify = await visit(tracking.slug, headers);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(viaFastify.body);
+      expect(res.headers.get('content-security-policy')).toBe(
+        viaFastify.headers['content-security-policy'],
+      );
+      // Both hits are stored (fetch says `Sec-Fetch-Mode: cors`, so its hit is left out).
+      const rows = await t.db.kysely
+        .selectFrom('clicks')
+        .select('classification')
+        .where('tracking_link_id', '=', tracking.id)
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => r.classification)).toEqual(['embedded', 'human']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

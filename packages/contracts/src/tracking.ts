@@ -11,13 +11,15 @@ export * from './tracking-messages';
  * `choose` answers with a small page on which the visitor picks the mail app, Gmail,
  * Outlook.com, Yahoo Mail or copies the address.
  */
-export const TrackingOpens = z.enum(['direct', 'choose'], {
-  error: 'opens must be "direct" or "choose"',
-}).meta({
-  id: 'TrackingOpens',
-  description:
-    'How the tracking link opens: `direct` (302 to the `mailto:` URL, the default) or `choose` (a page that lets the visitor choose the mail app, Gmail, Outlook.com, Yahoo Mail or copy the address)',
-});
+export const TrackingOpens = z
+  .enum(['direct', 'choose'], {
+    error: 'opens must be "direct" or "choose"',
+  })
+  .meta({
+    id: 'TrackingOpens',
+    description:
+      'How the tracking link opens: `direct` (302 to the `mailto:` URL, the default) or `choose` (a page that lets the visitor choose the mail app, Gmail, Outlook.com, Yahoo Mail or copy the address)',
+  });
 export type TrackingOpens = z.infer<typeof TrackingOpens>;
 
 /**

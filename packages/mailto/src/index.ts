@@ -22,5 +22,5 @@ export {
 } from './compose';
 export { MAILTO_LENGTH_WARN, checkLength } from './length';
 export type { LengthCheck } from './length';
-export { mailtoOfStored } from './stored';
+export { fieldsOfStored, mailtoOfStored } from './stored';
 export type { StoredMailtoFields } from './stored';
