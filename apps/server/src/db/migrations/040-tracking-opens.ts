@@ -12,7 +12,10 @@ export const m040TrackingOpens: DialectMigration = () => ({
     await db.schema
       .alterTable('tracking_links')
       .addColumn('opens', 'varchar(10)', (c) =>
-        c.notNull().defaultTo('direct').check(sql`opens in ('direct', 'choose')`),
+        c
+          .notNull()
+          .defaultTo('direct')
+          .check(sql`opens in ('direct', 'choose')`),
       )
       .execute();
   },
