@@ -182,20 +182,21 @@ export function NewTrackingLinkDialog({
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">How it opens</legend>
               {OPENS_CHOICES.map((choice) => (
-                <label key={choice.value} className="flex items-start gap-2 text-sm">
+                <div key={choice.value} className="flex items-start gap-2 text-sm">
                   <input
                     type="radio"
+                    id={`${id}-opens-${choice.value}`}
                     name={`${id}-opens`}
                     value={choice.value}
                     checked={opens === choice.value}
                     onChange={() => setOpens(choice.value)}
                     className="mt-1"
                   />
-                  <span>
+                  <label htmlFor={`${id}-opens-${choice.value}`}>
                     <span className="font-medium">{choice.label}</span>
                     <span className="block text-muted-foreground">{choice.hint}</span>
-                  </span>
-                </label>
+                  </label>
+                </div>
               ))}
             </fieldset>
             <DialogFooter>
