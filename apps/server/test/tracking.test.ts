@@ -57,6 +57,7 @@ interface Tracking {
   label: string | null;
   createdAt: string;
   clicks: number;
+  opens: 'direct' | 'choose';
 }
 
 const createTracking = (who: SignedIn | null, payload: object, url = '/api/v1/tracking') =>
@@ -148,6 +149,7 @@ describe('creating tracking links', () => {
       label: 'Spring newsletter',
       createdAt: expect.any(String),
       clicks: 0,
+      opens: 'direct',
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
   });

@@ -7,6 +7,22 @@ import { TRACKING_LABEL_MAX } from './tracking-messages';
 export * from './tracking-messages';
 
 /**
+ * How a tracking link opens: `direct` answers with a 302 to the `mailto:` URL (the default);
+ * `choose` answers with a small page on which the visitor picks the mail app, Gmail,
+ * Outlook.com, Yahoo Mail or copies the address.
+ */
+export const TrackingOpens = z
+  .enum(['direct', 'choose'], {
+    error: 'opens must be "direct" or "choose"',
+  })
+  .meta({
+    id: 'TrackingOpens',
+    description:
+      'How the tracking link opens: `direct` (302 to the `mailto:` URL, the default) or `choose` (a page that lets the visitor choose the mail app, Gmail, Outlook.com, Yahoo Mail or copy the address)',
+  });
+export type TrackingOpens = z.infer<typeof TrackingOpens>;
+
+/**
  * Create a tracking link for a saved link. `mailtoUrl` is accepted because older clients send
  * it, but the redirect target is always built from the stored link (never this value).
  */
@@ -22,6 +38,7 @@ export const CreateTrackingBody = z
       .max(TRACKING_LABEL_MAX, MESSAGES.tooLong(TRACKING_LABEL_MAX))
       .nullish()
       .transform((v) => (v ? v : null)),
+    opens: TrackingOpens.default('direct'),
   })
   .meta({ id: 'CreateTrackingBody' });
 export type CreateTrackingBody = z.input<typeof CreateTrackingBody>;
@@ -37,9 +54,16 @@ export const TrackingLink = z
     createdAt: dateTime(),
     /** Human clicks so far, all time (bots excluded). */
     clicks: z.number().int(),
+    opens: TrackingOpens,
   })
   .meta({ id: 'TrackingLink' });
 export type TrackingLink = z.infer<typeof TrackingLink>;
+
+/** Changes a tracking link: how it opens. Its slug, link and clicks stay. */
+export const UpdateTrackingBody = z
+  .object({ opens: TrackingOpens })
+  .meta({ id: 'UpdateTrackingBody' });
+export type UpdateTrackingBody = z.input<typeof UpdateTrackingBody>;
 
 /** A link's active tracking links, newest first (at most TRACKING_LINKS_PER_LINK_MAX). */
 export const TrackingLinkList = z.array(TrackingLink).meta({ id: 'TrackingLinkList' });

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gmailComposeUrl, outlookComposeUrl, yahooComposeUrl } from './compose';
+import {
+  gmailComposeUrl,
+  outlookComComposeUrl,
+  outlookComposeUrl,
+  yahooComposeUrl,
+} from './compose';
 import { fieldsArb } from './testing/arbitraries';
 import type { MailtoFields } from './types';
 
@@ -53,6 +58,21 @@ describe('outlookComposeUrl', () => {
   });
 });
 
+describe('outlookComComposeUrl', () => {
+  it('builds the exact URL with every field', () => {
+    expect(outlookComComposeUrl(sample)).toBe(
+      'https://outlook.live.com/mail/0/deeplink/compose' +
+        '?to=a%2Bb%40example.com%2Cc%40example.org&cc=d%40example.com&bcc=e%40example.com' +
+        '&subject=Hi%20%26%20bye%20%3D%20100%25%20%231%3F' +
+        '&body=Line%201%0ALine%202%20%F0%9F%98%80%20caf%C3%A9',
+    );
+  });
+
+  it('has no query when every field is empty', () => {
+    expect(outlookComComposeUrl({})).toBe('https://outlook.live.com/mail/0/deeplink/compose');
+  });
+});
+
 describe('yahooComposeUrl', () => {
   it('builds the exact URL', () => {
     expect(yahooComposeUrl({ to: ['a@example.com'], bcc: ['b@example.com'], body: '1+1' })).toBe(
@@ -87,6 +107,13 @@ describe('compose URLs read back through new URL()', () => {
       'https://outlook.office.com/mail/deeplink/compose',
       {},
     ],
+    [
+      'outlook.com',
+      outlookComComposeUrl,
+      'subject',
+      'https://outlook.live.com/mail/0/deeplink/compose',
+      {},
+    ],
     ['yahoo', yahooComposeUrl, 'subject', 'https://compose.mail.yahoo.com/', {}],
   ] as const)(
     '%s: searchParams equal the fields (property)',
@@ -103,6 +130,28 @@ describe('compose URLs read back through new URL()', () => {
       );
     },
   );
+
+  it.each([
+    ['gmail', gmailComposeUrl, 'su'],
+    ['outlook', outlookComposeUrl, 'subject'],
+    ['outlook.com', outlookComComposeUrl, 'subject'],
+    ['yahoo', yahooComposeUrl, 'subject'],
+  ] as const)('%s: 40 recipients, unicode, &, #, + and line breaks read back', (_n, build, su) => {
+    const to = Array.from({ length: 40 }, (_, i) => `user+${i}@example.com`);
+    const fields: MailtoFields = {
+      to,
+      cc: ['jörg@bücher.example', "o'brien@example.ie"],
+      bcc: ['x&y@example.com'],
+      subject: 'Größe #3 & 1+1 = 2 — 日本語',
+      body: 'Hallo,\n\nA&B #tag 1+1\n— 😀 café',
+    };
+    const url = new URL(build(fields));
+    expect(url.searchParams.get('to')).toBe(to.join(','));
+    expect(url.searchParams.get('cc')).toBe("jörg@bücher.example,o'brien@example.ie");
+    expect(url.searchParams.get('bcc')).toBe('x&y@example.com');
+    expect(url.searchParams.get(su)).toBe(fields.subject);
+    expect(url.searchParams.get('body')).toBe(fields.body);
+  });
 
   it('writes a subject line break as a space and body line breaks as \\n', () => {
     const url = new URL(gmailComposeUrl({ subject: 'a\r\nb', body: 'c\r\nd\re' }));

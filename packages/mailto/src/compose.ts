@@ -71,6 +71,22 @@ export function outlookComposeUrl(fields: MailtoInput): string {
 }
 
 /**
+ * Outlook.com (personal Microsoft accounts) compose deep link for the same fields:
+ * `https://outlook.live.com/mail/0/deeplink/compose?to=…&cc=…&bcc=…&subject=…&body=…`.
+ * Empty parameters are left out; line breaks are sent as `%0A`.
+ */
+export function outlookComComposeUrl(fields: MailtoInput): string {
+  const v = composeValues(fields);
+  return withQuery('https://outlook.live.com/mail/0/deeplink/compose', [
+    ['to', v.to],
+    ['cc', v.cc],
+    ['bcc', v.bcc],
+    ['subject', v.subject],
+    ['body', v.body],
+  ]);
+}
+
+/**
  * Yahoo Mail compose URL for the same fields:
  * `https://compose.mail.yahoo.com/?to=…&cc=…&bcc=…&subject=…&body=…`.
  * Empty parameters are left out; line breaks are sent as `%0A`.

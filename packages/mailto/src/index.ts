@@ -14,8 +14,13 @@ export {
 } from './address';
 export type { AddressListValidationOptions } from './address';
 export { buildAnchorSnippet, escapeHtml, DEFAULT_ANCHOR_TEXT } from './anchor';
-export { gmailComposeUrl, outlookComposeUrl, yahooComposeUrl } from './compose';
+export {
+  gmailComposeUrl,
+  outlookComComposeUrl,
+  outlookComposeUrl,
+  yahooComposeUrl,
+} from './compose';
 export { MAILTO_LENGTH_WARN, checkLength } from './length';
 export type { LengthCheck } from './length';
-export { mailtoOfStored } from './stored';
+export { fieldsOfStored, mailtoOfStored } from './stored';
 export type { StoredMailtoFields } from './stored';

@@ -1,5 +1,6 @@
 import { parseAddressList } from './address';
 import { buildMailto } from './build';
+import type { MailtoFields } from './types';
 
 /**
  * A link as the API stores it: address lists as comma-separated text, empty fields as null
@@ -19,11 +20,16 @@ export interface StoredMailtoFields {
  * correctly encoded link.
  */
 export function mailtoOfStored(link: StoredMailtoFields): string {
-  return buildMailto({
+  return buildMailto(fieldsOfStored(link));
+}
+
+/** The fields of a stored link, address lists split: what every URL builder here takes. */
+export function fieldsOfStored(link: StoredMailtoFields): MailtoFields {
+  return {
     to: parseAddressList(link.to),
     cc: parseAddressList(link.cc ?? ''),
     bcc: parseAddressList(link.bcc ?? ''),
     subject: link.subject ?? '',
     body: link.body ?? '',
-  });
+  };
 }

@@ -203,7 +203,11 @@ export interface TrackingLinksTable {
   created_at: string;
   /** Set when deleted: the slug answers 404, its clicks stay in the analytics. */
   retired_at: string | null;
+  /** `direct`: the 302 to the `mailto:` URL; `choose`: the page that lets the visitor choose. */
+  opens: Generated<TrackingOpens>;
 }
+/** How a tracking link opens. */
+export type TrackingOpens = 'direct' | 'choose';
 export type TrackingLinkRow = Selectable<TrackingLinksTable>;
 export type NewTrackingLink = Insertable<TrackingLinksTable>;
 

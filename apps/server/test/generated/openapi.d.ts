@@ -849,7 +849,11 @@ export interface paths {
         delete: operations["deleteTrackingLink"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change how a tracking link opens (`direct` or `choose`); its URL and clicks stay
+         * @description Needs edit rights on the link (403 otherwise); a deleted tracking link answers 404. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        patch: operations["updateTrackingLink"];
         trace?: never;
     };
     "/api/v1/mailto-links/{id}/analytics": {
@@ -992,10 +996,20 @@ export interface components {
             /** @description The current password; needed under a session unless it was confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password) */
             currentPassword?: string;
         };
+        /**
+         * @description How the tracking link opens: `direct` (302 to the `mailto:` URL, the default) or `choose` (a page that lets the visitor choose the mail app, Gmail, Outlook.com, Yahoo Mail or copy the address)
+         * @enum {string}
+         */
+        TrackingOpensInput: "direct" | "choose";
         CreateTrackingBodyInput: {
             mailtoLinkId: number;
             mailtoUrl?: string;
             label?: string | null;
+            /** @default direct */
+            opens: components["schemas"]["TrackingOpensInput"];
+        };
+        UpdateTrackingBodyInput: {
+            opens: components["schemas"]["TrackingOpensInput"];
         };
         DeleteAccountBodyInput: {
             password: string;
@@ -1240,6 +1254,11 @@ export interface components {
             token: string;
         };
         ApiTokenList: components["schemas"]["ApiToken"][];
+        /**
+         * @description How the tracking link opens: `direct` (302 to the `mailto:` URL, the default) or `choose` (a page that lets the visitor choose the mail app, Gmail, Outlook.com, Yahoo Mail or copy the address)
+         * @enum {string}
+         */
+        TrackingOpens: "direct" | "choose";
         TrackingLink: {
             id: number;
             slug: string;
@@ -1250,6 +1269,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             clicks: number;
+            opens: components["schemas"]["TrackingOpens"];
         };
         TrackingLinkList: components["schemas"]["TrackingLink"][];
         SecurityEvent: {
@@ -4564,6 +4584,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTrackingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTrackingBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingLink"];
                 };
             };
             /** @description Default Response */

@@ -1,4 +1,8 @@
-import { TRACKING_LABEL_MAX, type TrackingLink } from '@mailtokit/contracts/tracking';
+import {
+  TRACKING_LABEL_MAX,
+  type TrackingLink,
+  type TrackingOpens,
+} from '@mailtokit/contracts/tracking';
 import { opensPageInsteadOfRedirect } from '@mailtokit/contracts/tracking-redirect';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -30,6 +34,20 @@ import { FormField } from './ui/form-field';
 import { Input } from './ui/input';
 import { Spinner } from './ui/spinner';
 
+/** The two ways a tracking link opens, as the dialog offers them. */
+const OPENS_CHOICES: readonly { value: TrackingOpens; label: string; hint: string }[] = [
+  {
+    value: 'direct',
+    label: 'Open the mail app directly',
+    hint: 'The fastest: the visitor’s mail app opens with your message.',
+  },
+  {
+    value: 'choose',
+    label: 'Let the visitor choose',
+    hint: 'A small page offers the mail app, Gmail, Outlook.com, Yahoo Mail or copying the address.',
+  },
+];
+
 export interface NewTrackingLinkDialogProps {
   /** The saved link the tracking link redirects to. */
   linkId: number;
@@ -55,6 +73,7 @@ export function NewTrackingLinkDialog({
 }: NewTrackingLinkDialogProps) {
   const id = useId();
   const [label, setLabel] = useState('');
+  const [opens, setOpens] = useState<TrackingOpens>('direct');
   const [created, setCreated] = useState<TrackingLink | null>(null);
   const create = useCreateTrackingLink(linkId);
   const link = useQuery({ ...linkQueryOptions(linkId), enabled: open && mailtoUrl === undefined });
@@ -67,6 +86,7 @@ export function NewTrackingLinkDialog({
     onOpenChange(next);
     if (!next) {
       setLabel('');
+      setOpens('direct');
       setCreated(null);
       create.reset();
     }
@@ -76,7 +96,7 @@ export function NewTrackingLinkDialog({
     event.preventDefault();
     if (tooLong || create.isPending) return;
     create.mutate(
-      { label: label.trim() || null },
+      { label: label.trim() || null, opens },
       {
         onSuccess: async (tracking) => {
           setCreated(tracking);
@@ -159,6 +179,26 @@ export function NewTrackingLinkDialog({
                 />
               )}
             </FormField>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">How it opens</legend>
+              {OPENS_CHOICES.map((choice) => (
+                <div key={choice.value} className="flex items-start gap-2 text-sm">
+                  <input
+                    type="radio"
+                    id={`${id}-opens-${choice.value}`}
+                    name={`${id}-opens`}
+                    value={choice.value}
+                    checked={opens === choice.value}
+                    onChange={() => setOpens(choice.value)}
+                    className="mt-1"
+                  />
+                  <label htmlFor={`${id}-opens-${choice.value}`}>
+                    <span className="font-medium">{choice.label}</span>
+                    <span className="block text-muted-foreground">{choice.hint}</span>
+                  </label>
+                </div>
+              ))}
+            </fieldset>
             <DialogFooter>
               <Button
                 type="button"

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ClickClass } from '@mailtokit/contracts/analytics';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
-import { mailtoOfStored } from '@mailtokit/mailto';
+import { mailtoOfStored, type StoredMailtoFields } from '@mailtokit/mailto';
 import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
-import type { DB } from '../../db/types';
+import type { DB, TrackingOpens } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { clientKey } from '../../lib/client-key';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
@@ -45,6 +45,10 @@ export interface ResolvedTarget {
   trackingLinkId: number;
   mailtoLinkId: number;
   mailtoUrl: string;
+  /** `direct`: answer with the 302; `choose`: with the chooser page. */
+  opens: TrackingOpens;
+  /** The stored link's fields (the chooser page builds its web-mail links from them). */
+  fields: StoredMailtoFields;
 }
 
 /** The parts of a request a click records (the IP only ever goes into hashes). */
@@ -199,6 +203,8 @@ export class ClickService {
       trackingLinkId: target.trackingLinkId,
       mailtoLinkId: target.mailtoLinkId,
       mailtoUrl: this.urls.urlOf(target),
+      opens: target.opens,
+      fields: target,
     };
   }
 

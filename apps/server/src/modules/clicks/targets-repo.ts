@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import type { DB, LinkRow } from '../../db/types';
+import type { DB, LinkRow, TrackingOpens } from '../../db/types';
 
 /**
  * The active tracking link behind a slug and the stored fields of its mailto link, with the
@@ -11,6 +11,8 @@ export type RedirectTarget = Pick<LinkRow, 'to' | 'cc' | 'bcc' | 'subject' | 'bo
   trackingLinkId: number;
   mailtoLinkId: number;
   updatedAt: string;
+  /** How the tracking link opens: the 302 (`direct`) or the chooser page (`choose`). */
+  opens: TrackingOpens;
 };
 
 /** A redirect's target: the live tracking link and its saved link's fields (no slug filter). */
@@ -22,6 +24,7 @@ function redirectTargets(db: Kysely<DB>) {
       't.id as trackingLinkId',
       't.mailto_link_id as mailtoLinkId',
       'm.updated_at as updatedAt',
+      't.opens as opens',
       'm.to',
       'm.cc',
       'm.bcc',

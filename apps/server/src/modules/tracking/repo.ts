@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Conn, Dialect } from '../../db/database';
 import { CapScope, lockCap } from '../../db/locks';
-import type { DB, NewTrackingLink, TrackingLinkRow } from '../../db/types';
+import type { DB, NewTrackingLink, TrackingLinkRow, TrackingOpens } from '../../db/types';
 
 /** Holds the saved link's cap of tracking links until `trx` ends: parallel creates queue. */
 export function lockTrackingLinksOf(trx: Transaction<DB>, dialect: Dialect, mailtoLinkId: number) {
@@ -59,4 +59,30 @@ export async function retireTrackingLink(db: Conn, id: number, at: string): Prom
     .where('retired_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Sets how an active tracking link opens; undefined when it is retired or gone. */
+export function setOpens(
+  db: Conn,
+  id: number,
+  opens: TrackingOpens,
+): Promise<TrackingLinkRow | undefined> {
+  return db
+    .updateTable('tracking_links')
+    .set({ opens })
+    .where('id', '=', id)
+    .where('retired_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A tracking link's human clicks, all time. */
+export async function countHumanClicks(db: Conn, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('clicks')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tracking_link_id', '=', id)
+    .where('is_bot', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

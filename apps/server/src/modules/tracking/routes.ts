@@ -1,7 +1,12 @@
 import { OkResponse } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { idParam } from '@mailtokit/contracts/fields';
-import { CreateTrackingBody, TrackingLink, TrackingLinkList } from '@mailtokit/contracts/tracking';
+import {
+  CreateTrackingBody,
+  TrackingLink,
+  TrackingLinkList,
+  UpdateTrackingBody,
+} from '@mailtokit/contracts/tracking';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -21,10 +26,13 @@ import {
 } from './pages';
 import { ClickNotStored, type ClickClient, type ResolvedTarget } from '../clicks/service';
 import { SLUG_PATTERN } from './slug';
+import { chooserLanguage } from './chooser/catalogue';
+import { CHOOSER_CSP, choiceTarget, chooserPage, isOpenChoice } from './chooser/page';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
 const IdParams = z.object({ id: idParam('Id (a positive integer)') });
 const SlugParams = z.object({ slug: z.string() });
+const DoorParams = z.object({ slug: z.string(), choice: z.string() });
 
 const errors = { 401: ErrorBody, 403: ErrorBody };
 const PREMIUM = 'Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).';
@@ -72,6 +80,29 @@ export async function trackingRoutes(app: App) {
     preValidation: premiumFirst(app.clock, app.services.access),
     handler: async (request) =>
       app.services.tracking.list(authOf(request).user, request.params.id, publicOrigin(app)),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/v1/tracking/:id',
+    schema: {
+      tags: ['tracking'],
+      operationId: 'updateTrackingLink',
+      summary: 'Change how a tracking link opens (`direct` or `choose`); its URL and clicks stay',
+      description: `Needs edit rights on the link (403 otherwise); a deleted tracking link answers 404. ${PREMIUM}`,
+      params: IdParams,
+      body: UpdateTrackingBody,
+      response: { 200: TrackingLink, 400: ErrorBody, ...errors, 404: ErrorBody },
+    },
+    config: { auth: { token: 'links:write' } },
+    preValidation: premiumFirst(app.clock, app.services.access),
+    handler: async (request) =>
+      app.services.tracking.update(
+        authOf(request).user,
+        request.params.id,
+        request.body,
+        publicOrigin(app),
+      ),
   });
 
   app.route({
@@ -140,13 +171,17 @@ function pageCsp(scriptSrc: string | null): string {
  * CSP that fits these pages (no script but the long-link page's own, allowed by its hash). The
  * global security headers are skipped here (`config.securityHeaders: false`).
  */
-function pageHeaders(publicUrl: string | null, scriptSrc: string | null): Record<string, string> {
+function pageHeaders(
+  publicUrl: string | null,
+  scriptSrc: string | null,
+  csp = pageCsp(scriptSrc),
+): Record<string, string> {
   return {
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
     'x-robots-tag': 'noindex',
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': pageCsp(scriptSrc),
+    'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     ...(publicUrl?.startsWith('https://')
@@ -169,11 +204,22 @@ function notStored(err: unknown): { page: string; message: string; cause: unknow
   return { page: errorPage(), message: 'tracking redirect failed', cause: err };
 }
 
+/** The chooser page of a `choose` link, in the visitor's language, for the visitor's device. */
+function chooserOf(slug: string, target: ResolvedTarget, h: IncomingMessage['headers']): string {
+  return chooserPage({
+    slug,
+    stored: target.fields,
+    language: chooserLanguage(h['accept-language']),
+    userAgent: h['user-agent'],
+  });
+}
+
 /** The redirect's handlers, shared by its routes and its fast path. */
 function redirectHandlers(app: App) {
   const clicks = app.services.clicks;
   const headers = pageHeaders(app.config.publicUrl, null);
   const longPageHeaders = pageHeaders(app.config.publicUrl, LONG_LINK_SCRIPT_SOURCE);
+  const chooserHeaders = pageHeaders(app.config.publicUrl, null, CHOOSER_CSP);
   const trackingHeaders = (reply: FastifyReply) => reply.headers(headers);
   const notFound = (reply: FastifyReply) => trackingHeaders(reply).code(404).send(notFoundPage());
 
@@ -194,8 +240,23 @@ function redirectHandlers(app: App) {
     }
   }
 
-  function redirect(reply: FastifyReply, target: ResolvedTarget): FastifyReply {
-    const url = target.mailtoUrl;
+  /** The answer to a followed link: the chooser page for `choose` links, else the redirect. */
+  function answer(
+    request: FastifyRequest,
+    slug: string,
+    reply: FastifyReply,
+    target: ResolvedTarget,
+  ): FastifyReply {
+    if (target.opens === 'choose')
+      return reply
+        .headers(chooserHeaders)
+        .code(200)
+        .send(chooserOf(slug, target, request.headers));
+    return redirect(reply, target.mailtoUrl);
+  }
+
+  /** A 302 to `url`, or the page with a button when the URL is too long for a header. */
+  function redirect(reply: FastifyReply, url: string): FastifyReply {
     if (url.length > TRACKING_REDIRECT_URL_MAX)
       return reply.headers(longPageHeaders).code(200).send(longLinkPage(url));
     return trackingHeaders(reply).code(302).header('Location', url).send(redirectPage(url));
@@ -220,10 +281,10 @@ function redirectHandlers(app: App) {
       return trackingHeaders(reply).code(503).header('Retry-After', '1').send(failure.page);
     }
     if (!target) return notFound(reply);
-    return redirect(reply, target);
+    return answer(request, slug, reply, target);
   }
 
-  return { lookup, redirect, follow, notFound };
+  return { lookup, answer, redirect, follow, notFound };
 }
 
 /**
@@ -237,7 +298,7 @@ function redirectHandlers(app: App) {
  */
 export async function redirectRoutes(app: App) {
   const clicks = app.services.clicks;
-  const { lookup, redirect, follow, notFound } = redirectHandlers(app);
+  const { lookup, answer, redirect, notFound, follow } = redirectHandlers(app);
 
   for (const url of ['/t/:slug', '/t/:slug/']) {
     app.route({
@@ -260,10 +321,27 @@ export async function redirectRoutes(app: App) {
       schema: { hide: true, params: SlugParams },
       handler: async (request, reply) => {
         const target = await lookup(request.params.slug, request, reply);
-        return target ? redirect(reply, target) : reply;
+        return target ? answer(request, request.params.slug, reply, target) : reply;
       },
     });
   }
+
+  // The chooser page's doors: each way to write is a 302 to the URL built from the stored
+  // link (never from the request); an unknown choice is the tracking 404 page.
+  app.route({
+    method: 'GET',
+    url: '/t/:slug/open/:choice',
+    config: { securityHeaders: false },
+    compress: false,
+    schema: { hide: true, params: DoorParams },
+    handler: async (request, reply) => {
+      const { choice } = request.params;
+      if (!isOpenChoice(choice)) return notFound(reply);
+      const target = await lookup(request.params.slug, request, reply);
+      if (!target) return reply;
+      return redirect(reply, choiceTarget(choice, target.fields, target.mailtoUrl));
+    },
+  });
 
   // Every other spelling (`/t/`, `/t//<slug>`, `/t/<slug>/more`, `/T/<slug>`): not a tracking
   // link, and not a page of the web app either.
@@ -348,6 +426,7 @@ export function rawRedirectHandler(
   const clicks = app.services.clicks;
   const headers = pageHeaders(app.config.publicUrl, null);
   const longPageHeaders = pageHeaders(app.config.publicUrl, LONG_LINK_SCRIPT_SOURCE);
+  const chooserHeaders = pageHeaders(app.config.publicUrl, null, CHOOSER_CSP);
 
   return (req, res) => {
     const url = req.url;
@@ -383,6 +462,10 @@ export function rawRedirectHandler(
       }
       if (!target) {
         send(404, notFoundPage());
+        return;
+      }
+      if (target.opens === 'choose') {
+        send(200, chooserOf(slug, target, req.headers), chooserHeaders);
         return;
       }
       const mailto = target.mailtoUrl;

@@ -1,4 +1,8 @@
-import type { CreateTrackingBody, TrackingLink } from '@mailtokit/contracts/tracking';
+import type {
+  CreateTrackingBody,
+  TrackingLink,
+  UpdateTrackingBody,
+} from '@mailtokit/contracts/tracking';
 import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
 import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
@@ -12,6 +16,7 @@ import * as repo from './repo';
 import { newSlug } from './slug';
 
 type CreateInput = z.output<typeof CreateTrackingBody>;
+type UpdateInput = z.output<typeof UpdateTrackingBody>;
 
 /** Attempts at a fresh slug if one collides (about 71 bits: it never should). */
 const SLUG_ATTEMPTS = 3;
@@ -51,6 +56,7 @@ export class TrackingService {
             label: input.label,
             created_at: this.clock().toISOString(),
             retired_at: null,
+            opens: input.opens,
           });
           if (link.team_id !== null)
             await this.audit.record(trx, {
@@ -75,6 +81,39 @@ export class TrackingService {
     const link = await this.links().loadAccessible(user, rawLinkId, 'read');
     const rows = await repo.listActiveWithClicks(this.db.kysely, link.id);
     return rows.map((row) => toTrackingLink(row, origin, row.clicks));
+  }
+
+  /**
+   * Changes how a tracking link opens; its slug and clicks stay. Needs the right to edit the
+   * link; a retired tracking link, or one of a link the user cannot see, answers 404.
+   */
+  async update(
+    user: UserRow,
+    rawId: string,
+    input: UpdateInput,
+    origin: string,
+  ): Promise<TrackingLink> {
+    const row = await this.editable(user, rawId);
+    const updated = await repo.setOpens(this.db.kysely, row.id, input.opens);
+    if (!updated) throw notFound(TRACKING_MESSAGES.notFound);
+    const clicks = await repo.countHumanClicks(this.db.kysely, row.id);
+    return toTrackingLink(updated, origin, clicks);
+  }
+
+  /** An active tracking link the user may edit, else 404 (403 for read-only access). */
+  private async editable(user: UserRow, rawId: string): Promise<TrackingLinkRow> {
+    await this.links().assertReachesLinks(user);
+    const id = parseId(rawId);
+    const row = id === null ? undefined : await repo.findTrackingLinkById(this.db.kysely, id);
+    if (!row || row.retired_at !== null) throw notFound(TRACKING_MESSAGES.notFound);
+    try {
+      await this.links().loadAccessible(user, row.mailto_link_id, 'edit');
+    } catch (err) {
+      // A tracking link of a link the user cannot see does not exist for them either.
+      if (err instanceof AppError && err.status === 404) throw notFound(TRACKING_MESSAGES.notFound);
+      throw err;
+    }
+    return row;
   }
 
   /**
@@ -120,5 +159,6 @@ function toTrackingLink(row: TrackingLinkRow, origin: string, clicks: number): T
     label: row.label,
     createdAt: row.created_at,
     clicks,
+    opens: row.opens,
   };
 }

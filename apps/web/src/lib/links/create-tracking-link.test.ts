@@ -9,6 +9,7 @@ const created = {
   label: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   clicks: 0,
+  opens: 'direct',
 };
 
 function mockFetch() {
@@ -33,7 +34,9 @@ describe('createTrackingLink', () => {
     );
     await createTrackingLink({ mailtoLinkId: 7, label: '   ' });
     await createTrackingLink({ mailtoLinkId: 7 });
+    await createTrackingLink({ mailtoLinkId: 7, opens: 'choose' });
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/v1/tracking',
       '/api/v1/tracking',
       '/api/v1/tracking',
       '/api/v1/tracking',
@@ -42,6 +45,7 @@ describe('createTrackingLink', () => {
       { mailtoLinkId: 7, label: 'Newsletter' },
       { mailtoLinkId: 7, label: null },
       { mailtoLinkId: 7, label: null },
+      { mailtoLinkId: 7, label: null, opens: 'choose' },
     ]);
   });
 });

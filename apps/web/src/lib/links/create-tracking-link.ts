@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrackingLink } from '@mailtokit/contracts/tracking';
+import type { TrackingLink, TrackingOpens } from '@mailtokit/contracts/tracking';
 import { api } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -8,15 +8,18 @@ export interface NewTrackingLink {
   mailtoLinkId: number;
   /** Optional name shown next to the tracking link; blank means none. */
   label?: string | null;
+  /** How it opens: the mail app directly (the server's default) or the chooser page. */
+  opens?: TrackingOpens;
 }
 
 /** POST /api/v1/tracking: a new tracking link for a saved link. */
 export function createTrackingLink({
   mailtoLinkId,
   label,
+  opens,
 }: NewTrackingLink): Promise<TrackingLink> {
   return api.post('/api/v1/tracking', {
-    body: { mailtoLinkId, label: label?.trim() || null },
+    body: { mailtoLinkId, label: label?.trim() || null, ...(opens ? { opens } : {}) },
     // Loaded on use: the links tab shows without zod.
     schema: async () => (await import('@mailtokit/contracts/tracking')).TrackingLink,
   });
@@ -29,8 +32,8 @@ export function createTrackingLink({
 export function useCreateTrackingLink(linkId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ label }: { label?: string | null } = {}) =>
-      createTrackingLink({ mailtoLinkId: linkId, label }),
+    mutationFn: ({ label, opens }: { label?: string | null; opens?: TrackingOpens } = {}) =>
+      createTrackingLink({ mailtoLinkId: linkId, label, opens }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.trackingLinks.ofLink(linkId) }),

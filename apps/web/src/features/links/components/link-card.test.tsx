@@ -38,6 +38,7 @@ const TRACKING = {
   label: 'Footer',
   createdAt: '2026-01-02T00:00:00.000Z',
   clicks: 0,
+  opens: 'direct',
 };
 
 const json = (body: unknown, status = 200) =>
@@ -181,7 +182,30 @@ describe('a link row', () => {
       within(created).getByRole('button', { name: 'QR code for tracking link Footer' }),
     ).toBeTruthy();
     expect(posts(fetch).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
-      { mailtoLinkId: 7, label: 'Footer' },
+      { mailtoLinkId: 7, label: 'Footer', opens: 'direct' },
+    ]);
+  });
+
+  it("'New tracking link' can let the visitor choose how to write", async () => {
+    signedInAs('PREMIUM');
+    const { user, fetch, card } = renderCard(LINK);
+    await user.click(within(card).getByRole('button', { name: `More actions for ${LINK.name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'New tracking link' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'New tracking link' },
+      { timeout: 10_000 },
+    );
+    const group = within(dialog).getByRole('group', { name: 'How it opens' });
+    expect(
+      (within(group).getByRole('radio', { name: /Open the mail app directly/ }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    await user.click(within(group).getByRole('radio', { name: /Let the visitor choose/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create tracking link' }));
+    await screen.findByRole('dialog', { name: 'Tracking link created' });
+    expect(posts(fetch).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { mailtoLinkId: 7, label: null, opens: 'choose' },
     ]);
   });
 
