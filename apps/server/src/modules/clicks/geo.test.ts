@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureGeoDb, writeMmdb } from '../../../test/mmdb-fixture';
-import { bundledGeoDbFile, GeoLocator } from './geo';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bundledGeoDbFile, GeoLocator, loadGeoLocator } from './geo';
 
 describe('GeoLocator on a MaxMind-format City database', () => {
   const geo = new GeoLocator(fixtureGeoDb());
@@ -65,6 +68,20 @@ describe('the bundled country database', () => {
       const { country, region, city } = geo.locate(ip);
       expect(country, ip).toMatch(/^[A-Z]{2}$/);
       expect([region, city], ip).toEqual([null, null]);
+    }
+  });
+});
+
+describe('loadGeoLocator', () => {
+  it('refuses a file that is no MaxMind-format database, naming the setting', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mailtokit-geo-'));
+    try {
+      const bad = path.join(dir, 'not-a-db.mmdb');
+      writeFileSync(bad, 'hello');
+      expect(() => loadGeoLocator(bad)).toThrow(/GEOIP_DB_FILE .*not-a-db\.mmdb/);
+      expect(() => loadGeoLocator(path.join(dir, 'missing.mmdb'))).toThrow(/GEOIP_DB_FILE/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

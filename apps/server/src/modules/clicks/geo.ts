@@ -116,3 +116,26 @@ export class GeoLocator {
 function networkKey(bytes: number[], bits: number): string {
   return `${bytes.slice(0, bits / 8).join('.')}/${bits}`;
 }
+
+const loaded = new Map<string, GeoLocator>();
+
+/**
+ * The locator of a database file (`null`: the bundled one), read once per process: the file is
+ * held in memory (the bundled one is about 8 MB) and looked up there, never over the network.
+ * Throws when the file is missing or not a MaxMind-format database.
+ */
+export function loadGeoLocator(file: string | null): GeoLocator {
+  const path = file ?? bundledGeoDbFile();
+  let geo = loaded.get(path);
+  if (!geo) {
+    try {
+      geo = GeoLocator.fromFile(path);
+    } catch (err) {
+      throw new Error(`GEOIP_DB_FILE ${path} is not a readable MaxMind-format database`, {
+        cause: err,
+      });
+    }
+    loaded.set(path, geo);
+  }
+  return geo;
+}
