@@ -11,6 +11,7 @@ import {
   type SignedIn,
   type TestApp,
 } from './helpers';
+import { UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
 import { fixtureGeoDb } from './mmdb-fixture';
 
 // The place of a click comes from the client address the server trusts (TRUST_PROXY), looked
@@ -102,6 +103,51 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
       [null, null, null],
       [null, null, null],
       [null, null, null],
+    ]);
+  });
+
+  it('breaks the analytics and the clicks CSV down by country (rollup and raw clicks alike)', async () => {
+    const link = await createLink(t.app, owner.headers);
+    const tracking = await createTrackingLink(t.app, owner.headers, link.id);
+    const from = ['81.0.1.1', '81.0.1.2', '2a01:4f8::7', '82.1.2.3', '2400:cb00::1', '10.9.9.9'];
+    for (const ip of from) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/t/${tracking.slug}`,
+        headers: { ...NAVIGATION, 'user-agent': chrome(), 'x-forwarded-for': ip },
+      });
+      expect(res.statusCode).toBe(302);
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: owner.headers });
+      expect(res.statusCode).toBe(200);
+      return res;
+    };
+    const expected = [
+      // Most first; ties by code, unknown first.
+      { key: 'DE', clicks: 3 },
+      { key: UNKNOWN_COUNTRY, clicks: 1 },
+      { key: 'FR', clicks: 1 },
+      { key: 'US', clicks: 1 },
+    ];
+    const daily = await get(`/api/v1/mailto-links/${link.id}/analytics?from=${day}&to=${day}`);
+    expect(daily.json().countries).toEqual(expected);
+    const hourly = await get(
+      `/api/v1/mailto-links/${link.id}/analytics?interval=hour&from=${day}T00:00:00Z&to=${day}T23:59:59Z`,
+    );
+    expect(hourly.json().countries).toEqual(expected);
+
+    const csv = await get(`/api/v1/mailto-links/${link.id}/clicks.csv?from=${day}&to=${day}`);
+    const [header, ...rows] = csv.body.trim().split('\r\n');
+    expect(header?.split(',').slice(-2)).toEqual(['country', 'city']);
+    expect(rows.map((r) => r.split(',').slice(-2))).toEqual([
+      ['DE', 'Berlin'],
+      ['DE', 'Berlin'],
+      ['DE', 'Munich'],
+      ['FR', 'Paris'],
+      ['US', ''],
+      ['', ''],
     ]);
   });
 

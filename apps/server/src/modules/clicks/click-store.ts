@@ -54,8 +54,8 @@ export function storeClicks(
  * The rules then read the stored rows themselves, not a second copy of the batch.
  */
 const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.is_bot,
-  c.visitor_hash, c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.classification,
-  1 as weight, 0 as tallied
+  c.visitor_hash, c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.country,
+  c.classification, 1 as weight, 0 as tallied
   from clicks c join tracking_links t on t.id = c.tracking_link_id
   where c.id between @first and @last)`;
 /**
@@ -64,7 +64,8 @@ const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.
  */
 const SQLITE_TALLY_INPUT = `input as (select value ->> 0 as tracking_link_id,
   value ->> 1 as mailto_link_id, value ->> 2 as occurred_at, 1 as is_bot, '' as visitor_hash,
-  null as referrer_host, '' as browser, '' as os, '' as device, value ->> 3 as classification,
+  null as referrer_host, '' as browser, '' as os, '' as device, null as country,
+  value ->> 3 as classification,
   value ->> 4 as weight, 1 as tallied
   from json_each(@tally))`;
 const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,

@@ -36,6 +36,7 @@ export { rebuildClickDaily } from './click-store';
 export {
   DIMENSIONS,
   FILTERED_DIMENSION,
+  NO_COUNTRY,
   NO_REFERRER,
   rebuildClickDimensions,
   type Dimension,
