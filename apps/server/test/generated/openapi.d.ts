@@ -1443,6 +1443,10 @@ export interface components {
                 key: string;
                 clicks: number;
             }[];
+            countries: {
+                key: string;
+                clicks: number;
+            }[];
             labels: {
                 key: string;
                 clicks: number;
