@@ -13,6 +13,7 @@ import {
 } from './helpers';
 import { UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
 import { fixtureGeoDb } from './mmdb-fixture';
+import { startReceiver, waitFor } from './receiver';
 
 // The place of a click comes from the client address the server trusts (TRUST_PROXY), looked
 // up offline in the MaxMind-format database of GEOIP_DB_FILE (here a fixture of known
@@ -208,5 +209,48 @@ describe('with the bundled country database (no GEOIP_DB_FILE)', () => {
     const [place] = await placesOf(t, id);
     expect(place?.[0]).toMatch(/^[A-Z]{2}$/);
     expect(place?.slice(1)).toEqual([null, null]);
+  });
+});
+
+describe('the link.clicked event', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { geoipDbFile, webhooks: { allowPrivate: true, retryBaseMs: 40 } },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('carries the country of the click, IPv6 too, and not the address', async () => {
+    const receiver = await startReceiver([200, 200]);
+    try {
+      const owner = await signUpAs(t, 'PREMIUM');
+      const { slug } = await trackingSlug(t, owner);
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        headers: owner.headers,
+        payload: { currentPassword: owner.password, url: receiver.url },
+      });
+      expect(hook.statusCode).toBe(201);
+      for (const remoteAddress of ['2a01:4f8:5::1', '82.1.2.77']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/t/${slug}`,
+          remoteAddress,
+          headers: { ...NAVIGATION, 'user-agent': chrome() },
+        });
+        expect(res.statusCode).toBe(302);
+      }
+      await waitFor(() => receiver.received.length === 2);
+      const events = receiver.received.map((r) => JSON.parse(r.body));
+      expect(events.map((e) => e.data.country).sort()).toEqual(['DE', 'FR']);
+      for (const r of receiver.received) {
+        expect(r.body).not.toContain('82.1.2.77');
+        expect(r.body).not.toContain('2a01:4f8:5::1');
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 });
