@@ -119,6 +119,10 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   await expect(page.getByTestId('breakdown-referrers')).not.toContainText('Direct (no referrer)');
   await expect(page.getByTestId('breakdown-devices')).toContainText('Mobile');
   await expect(page.getByTestId('breakdown-devices')).not.toContainText('Bot');
+  // Countries: the clicks came from loopback, which lies in no country.
+  await expect(
+    page.getByTestId('breakdown-countries').getByRole('row').filter({ hasText: 'Unknown' }),
+  ).toContainText(/2\s*100%/);
 
   // The chart has a text alternative, and its numbers are in a table on demand.
   await expect(
