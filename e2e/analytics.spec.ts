@@ -119,6 +119,10 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   await expect(page.getByTestId('breakdown-referrers')).not.toContainText('Direct (no referrer)');
   await expect(page.getByTestId('breakdown-devices')).toContainText('Mobile');
   await expect(page.getByTestId('breakdown-devices')).not.toContainText('Bot');
+  // Countries: the clicks came from loopback, which lies in no country.
+  await expect(
+    page.getByTestId('breakdown-countries').getByRole('row').filter({ hasText: 'Unknown' }),
+  ).toContainText(/2\s*100%/);
 
   // The chart has a text alternative, and its numbers are in a table on demand.
   await expect(
@@ -157,13 +161,14 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   const lines = csv.trim().split(/\r\n/);
   expect(lines[0]).toContain('occurred_at');
   expect(lines).toHaveLength(6);
-  expect(lines[0]).toContain('classification');
+  expect(lines[0]).toMatch(/,classification,country,city$/);
+  // The classification, then country and city (empty: loopback lies in no country).
   expect(
     lines
       .slice(1)
-      .map((l) => l.split(',').at(-1))
+      .map((l) => l.split(',').slice(-3).join(','))
       .sort(),
-  ).toEqual(['human', 'human', 'preview', 'repeat', 'scanner']);
+  ).toEqual(['human,,', 'human,,', 'preview,,', 'repeat,,', 'scanner,,']);
 
   // The range lives in the URL; hours are offered for 7 days.
   await page.getByRole('button', { name: 'Last 7 days' }).click();

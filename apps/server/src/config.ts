@@ -133,6 +133,7 @@ const EnvSchema = z.object({
     .max(3_600_000, 'must be at most 3600000 (an hour)')
     .default(DEFAULT_PG_STATEMENT_TIMEOUT_MS),
   CLICK_FILTER_FILE: z.string().trim().default(''),
+  GEOIP_DB_FILE: z.string().trim().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -202,6 +203,11 @@ export interface Config {
   linksPerUserMax?: number;
   /** JSON file of extra scanner/preview/bot agent tokens and scanner address ranges. */
   clickFilterFile?: string | null;
+  /**
+   * A MaxMind-format database (GeoLite2/GeoIP2 City or Country) the click's place is read from;
+   * null or absent: the bundled country database.
+   */
+  geoipDbFile?: string | null;
 }
 
 export interface HashingSettings {
@@ -322,6 +328,7 @@ export function loadConfig(
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS },
     linksPerUserMax: e.LINKS_PER_USER_MAX,
     clickFilterFile: e.CLICK_FILTER_FILE ? path.resolve(e.CLICK_FILTER_FILE) : null,
+    geoipDbFile: e.GEOIP_DB_FILE ? path.resolve(e.GEOIP_DB_FILE) : null,
   };
 }
 

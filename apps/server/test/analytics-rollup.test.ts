@@ -45,6 +45,7 @@ const AGENTS = [
   ['Chrome', 'Android', 'tablet'],
 ] as const;
 const REFERRERS = [null, 'mail.google.com', 't.co', 'news.example.com'] as const;
+const COUNTRIES = [null, 'DE', 'FR', 'US', 'JP'] as const;
 const LEFT_OUT = ['bot', 'preview', 'scanner', 'prefetch', 'repeat', 'embedded'] as const;
 
 /** Clicks over 50 days from 2025-02-20 (most in March 2025), spread over every link. */
@@ -66,6 +67,7 @@ function generate(n: number, seed: number): ClickRecord[] {
       mailto_link_id: link.id,
       occurred_at: at,
       referrer_host: pick(REFERRERS),
+      country: pick(COUNTRIES),
       browser,
       os,
       device,
@@ -109,6 +111,7 @@ async function expectedRows(): Promise<Row[]> {
       'c.browser',
       'c.os',
       'c.device',
+      'c.country',
       'c.is_bot',
       'c.classification',
     ])
@@ -131,6 +134,7 @@ async function expectedRows(): Promise<Row[]> {
     add({ ...base, dim: 'browser', value: c.browser });
     add({ ...base, dim: 'os', value: c.os });
     add({ ...base, dim: 'device', value: c.device });
+    add({ ...base, dim: 'country', value: c.country ?? '' });
   }
   return [...counts.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 }
@@ -328,7 +332,15 @@ describe('the breakdown rollup', () => {
       ).json();
       expect(daily.totals.clicks).toBeGreaterThan(0);
       expect(Object.values(daily.totals.filtered as Record<string, number>)).not.toContain(0);
-      for (const part of ['referrers', 'browsers', 'os', 'devices', 'labels', 'totals'])
+      for (const part of [
+        'referrers',
+        'browsers',
+        'os',
+        'devices',
+        'countries',
+        'labels',
+        'totals',
+      ])
         expect([part, daily[part]]).toEqual([part, raw[part]]);
     }
   });

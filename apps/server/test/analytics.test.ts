@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
 import { linkSeries, linkTotals } from '../src/modules/analytics/raw-repo';
 import {
   rebuildClickDaily,
@@ -194,6 +195,8 @@ describe('a link’s analytics', () => {
         { key: 'desktop', clicks: 4 },
         { key: 'mobile', clicks: 1 },
       ],
+      // Stored without a place: unknown.
+      countries: [{ key: UNKNOWN_COUNTRY, clicks: 5 }],
       labels: [
         { key: 'Newsletter', clicks: 3 },
         { key: unlabelled.slug, clicks: 2 },
@@ -593,9 +596,12 @@ describe('the CSV export', () => {
     const lines = res.body.split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'occurred_at,tracking_link,label,referrer_host,browser,os,device,is_bot,visitor_id,classification',
+      'occurred_at,tracking_link,label,referrer_host,browser,os,device,is_bot,visitor_id,classification,country,city',
     );
-    const rows = lines.slice(1, -1).map((l) => l.split(','));
+    const all = lines.slice(1, -1).map((l) => l.split(','));
+    // These clicks were stored without a place (country and city empty).
+    for (const row of all) expect(row.slice(10)).toEqual(['', '']);
+    const rows = all.map((row) => row.slice(0, 10));
     const v = (name: string, day: string) => visitor(name, day).slice(0, 16);
     // Per tracking link (oldest first), in time order; bots included and flagged.
     expect(rows).toEqual([
@@ -698,7 +704,7 @@ describe('the CSV export', () => {
     const res = await get(`/api/v1/mailto-links/${link.id}/clicks.csv?${RANGE}`);
     const [, row] = res.body.split('\r\n');
     expect(row).toBe(
-      `2025-03-02T08:00:00.000Z,${tracking.slug},"'=HYPERLINK(""http://x.example""), ""quoted""\nline",,'@evil,'+1,desktop,false,${visitor('v1', '2025-03-02').slice(0, 16)},human`,
+      `2025-03-02T08:00:00.000Z,${tracking.slug},"'=HYPERLINK(""http://x.example""), ""quoted""\nline",,'@evil,'+1,desktop,false,${visitor('v1', '2025-03-02').slice(0, 16)},human,,`,
     );
   });
 

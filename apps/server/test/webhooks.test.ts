@@ -239,6 +239,8 @@ describe(`webhooks: delivery (${dialect})`, () => {
           browser: 'Chrome',
           os: 'Windows',
           device: 'desktop',
+          // A documentation address lies in no country.
+          country: null,
         },
       });
       expect(typeof event.id).toBe('string');

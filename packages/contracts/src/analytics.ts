@@ -42,6 +42,12 @@ export type FilteredClass = (typeof FILTERED_CLASSES)[number];
 /** Breakdown key of clicks that carried no (or no valid) Referer. */
 export const DIRECT_REFERRER = '(direct)';
 
+/**
+ * Breakdown key of clicks whose country is unknown (private, loopback or unlisted addresses):
+ * CLDR's code for an unknown region, which `Intl.DisplayNames` names ("Unknown Region").
+ */
+export const UNKNOWN_COUNTRY = 'ZZ';
+
 export const ANALYTICS_MESSAGES = {
   badDate: 'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a time zone',
   fromAfterTo: 'Must not be after to',
@@ -108,6 +114,11 @@ export const LinkAnalytics = z
     browsers: Breakdown,
     os: Breakdown,
     devices: Breakdown,
+    /**
+     * ISO 3166-1 alpha-2 country codes of the client addresses (the addresses are never kept);
+     * UNKNOWN_COUNTRY for private, loopback and unlisted addresses.
+     */
+    countries: Breakdown,
     /** Per tracking link: its label, or its slug when unlabelled. */
     labels: Breakdown,
   })

@@ -146,5 +146,7 @@ export interface LinkClickedEvent {
     browser: string;
     os: string;
     device: string;
+    /** ISO 3166-1 alpha-2 country of the client address (never the address); null: unknown. */
+    country: string | null;
   };
 }

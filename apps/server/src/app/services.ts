@@ -7,7 +7,7 @@ import type { Passwords } from '../lib/password-gate';
 import type { Observer } from '../lib/metrics';
 // Imported in this order (tracking first) so that the OpenAPI document lists its schemas in a
 // stable order: the contracts register them as their modules load.
-import { ClickService, loadClickFilterList } from '../modules/clicks/service';
+import { ClickService, loadClickFilterList, loadGeoLocator } from '../modules/clicks/service';
 import { TrackingService } from '../modules/tracking/service';
 import type { Mailer } from '../modules/mail/service';
 import { AccessService } from '../modules/access/service';
@@ -85,6 +85,7 @@ export function buildServices(deps: ServiceDeps): Services {
   );
   const clicks = new ClickService(db, clock, () => webhookWorker.nudge(), observer, {
     clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
+    geo: loadGeoLocator(config.geoipDbFile ?? null),
     onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
   });
   return {

@@ -29,6 +29,7 @@ import { m034SecurityLog } from './migrations/034-security-log';
 import { m028EmbeddedHits } from './migrations/028-embedded-hits';
 import { m029FilteredHitTally } from './migrations/029-filtered-hit-tally';
 import { m030LinksArchive } from './migrations/030-links-archive';
+import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import type { DialectMigration } from './migrations/types';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '028-embedded-hits': m028EmbeddedHits,
   '029-filtered-hit-tally': m029FilteredHitTally,
   '030-links-archive': m030LinksArchive,
+  '038-click-places': m038ClickPlaces,
   '040-tracking-opens': m040TrackingOpens,
 };
 

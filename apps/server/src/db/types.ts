@@ -226,6 +226,12 @@ export interface ClicksTable {
   classification: Generated<ClickClass>;
   /** sha256 hex of (daily salt, IP, user agent); never the IP itself. */
   visitor_hash: string;
+  /** ISO 3166-1 alpha-2 country of the client address; null when unknown. Never the address. */
+  country: string | null;
+  /** The first subdivision's ISO code, from an operator's City database only. */
+  region: string | null;
+  /** The city's English name, from an operator's City database only. */
+  city: string | null;
 }
 export type ClickRow = Selectable<ClicksTable>;
 export type NewClick = Insertable<ClicksTable>;

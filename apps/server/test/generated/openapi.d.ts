@@ -1463,6 +1463,10 @@ export interface components {
                 key: string;
                 clicks: number;
             }[];
+            countries: {
+                key: string;
+                clicks: number;
+            }[];
             labels: {
                 key: string;
                 clicks: number;

@@ -101,6 +101,8 @@ export interface DimensionRow {
   browser: string;
   os: string;
   device: string;
+  /** ISO 3166-1 alpha-2 code; null when unknown. */
+  country: string | null;
   clicks: number;
 }
 
@@ -123,9 +125,17 @@ export async function linkDimensions(
       'c.browser',
       'c.os',
       'c.device',
+      'c.country',
       sql<number>`count(*)`.as('clicks'),
     ])
-    .groupBy(['c.tracking_link_id', 'c.referrer_host', 'c.browser', 'c.os', 'c.device'])
+    .groupBy([
+      'c.tracking_link_id',
+      'c.referrer_host',
+      'c.browser',
+      'c.os',
+      'c.device',
+      'c.country',
+    ])
     .execute();
   return rows.map((x) => ({
     trackingLinkId: x.tracking_link_id,
@@ -133,6 +143,7 @@ export async function linkDimensions(
     browser: x.browser,
     os: x.os,
     device: x.device,
+    country: x.country,
     clicks: num(x.clicks),
   }));
 }
@@ -255,6 +266,8 @@ export interface ExportRow {
   is_bot: number;
   classification: string;
   visitor_hash: string;
+  country: string | null;
+  city: string | null;
 }
 
 /**
@@ -280,6 +293,8 @@ export function exportPage(
       'is_bot',
       'classification',
       'visitor_hash',
+      'country',
+      'city',
     ])
     .where('tracking_link_id', '=', trackingLinkId)
     .where(

@@ -12,7 +12,13 @@ import {
   type LinkStatsRow,
   type SeriesRow,
 } from './repo';
-import { DIMENSIONS, FILTERED_DIMENSION, NO_REFERRER, type Dimension } from '../clicks/service';
+import {
+  DIMENSIONS,
+  FILTERED_DIMENSION,
+  NO_COUNTRY,
+  NO_REFERRER,
+  type Dimension,
+} from '../clicks/service';
 
 /**
  * Analytics over whole days, read from the rollups the click batch keeps (`click_daily`,
@@ -41,7 +47,11 @@ export async function rollupDimensions(
     .execute();
   return rows.map((x) => ({
     dim: x.dim as Dimension,
-    value: x.dim === 'referrer' && x.value === NO_REFERRER ? null : x.value,
+    value:
+      (x.dim === 'referrer' && x.value === NO_REFERRER) ||
+      (x.dim === 'country' && x.value === NO_COUNTRY)
+        ? null
+        : x.value,
     clicks: num(x.clicks),
   }));
 }

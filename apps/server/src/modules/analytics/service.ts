@@ -4,7 +4,12 @@ import type {
   AnalyticsQuery,
   LinkAnalytics,
 } from '@mailtokit/contracts/analytics';
-import { ANALYTICS_TOP_N, DIRECT_REFERRER, FILTERED_CLASSES } from '@mailtokit/contracts/analytics';
+import {
+  ANALYTICS_TOP_N,
+  DIRECT_REFERRER,
+  FILTERED_CLASSES,
+  UNKNOWN_COUNTRY,
+} from '@mailtokit/contracts/analytics';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
@@ -35,6 +40,8 @@ export const CSV_HEADER = [
   'is_bot',
   'visitor_id',
   'classification',
+  'country',
+  'city',
 ] as const;
 
 const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
@@ -117,6 +124,7 @@ export class AnalyticsService {
       browsers: topValues(of('browser'), 'Other'),
       os: topValues(of('os'), 'Other'),
       devices: topValues(of('device'), 'other'),
+      countries: topValues(of('country'), UNKNOWN_COUNTRY),
       labels: topKeys(
         of('tracking').map((x) => ({ key: nameOf.get(x.value ?? '') ?? '', clicks: x.clicks })),
       ),
@@ -262,6 +270,8 @@ export class AnalyticsService {
                 c.is_bot ? 'true' : 'false',
                 c.visitor_hash.slice(0, EXPORT_VISITOR_CHARS),
                 c.classification,
+                c.country,
+                c.city,
               ]),
             )
             .join('');
@@ -315,6 +325,7 @@ function dimensionValues(rows: readonly raw.DimensionRow[]): repo.DimensionValue
     { dim: 'browser' as const, value: row.browser, clicks: row.clicks },
     { dim: 'os' as const, value: row.os, clicks: row.clicks },
     { dim: 'device' as const, value: row.device, clicks: row.clicks },
+    { dim: 'country' as const, value: row.country, clicks: row.clicks },
   ]);
 }
 

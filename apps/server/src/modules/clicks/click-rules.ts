@@ -12,7 +12,7 @@ import { linkVisibleToSql } from '../access/service';
  *   `visitor_hash` and `weight` (how many hits the row stands for: 1 for a click stored as a
  *   row; a tally of left-out hits stands for many, see `TALLY_UPSERT`), and, for
  *   `DIMENSIONS_UPSERT` and `TALLY_UPSERT`, `tracking_link_id`, `referrer_host`, `browser`,
- *   `os`, `device`, `classification` and `tallied` (1 for a tally, else 0);
+ *   `os`, `device`, `country`, `classification` and `tallied` (1 for a tally, else 0);
  * - `stored`: the stored human and bot clicks with their ids (`id`, `mailto_link_id`,
  *   `occurred_at`, `is_bot`);
  * - `new_visitors`: the rows `NEW_VISITORS_INSERT` inserted (`mailto_link_id`, `day`).
@@ -81,8 +81,8 @@ export const ROLLUP_UPSERT = `insert into click_daily (mailto_link_id, day, clic
 /**
  * Adds the batch's clicks to the breakdown rollup (`click_daily_dims`): per link, day,
  * dimension and value, one upsert adding the batch's count. Human clicks count under
- * `tracking` (the tracking link's id), `referrer` (the host, '' when none), `browser`, `os` and
- * `device`; left-out hits under `filtered`, by their classification. Keys are written in key
+ * `tracking` (the tracking link's id), `referrer` (the host, '' when none), `browser`, `os`,
+ * `device` and `country` (the ISO code, '' when unknown); left-out hits under `filtered`, by their classification. Keys are written in key
  * order, so two concurrent PostgreSQL writers lock them in one order. The per-author figures of
  * left-out hits follow through the rollup's triggers (migration 019).
  */
@@ -100,6 +100,8 @@ export const DIMENSIONS_UPSERT = `insert into click_daily_dims (mailto_link_id, 
       from input where is_bot = 0
     union all select mailto_link_id, 'device', substr(occurred_at, 1, 10), device, weight
       from input where is_bot = 0
+    union all select mailto_link_id, 'country', substr(occurred_at, 1, 10),
+      coalesce(country, ''), weight from input where is_bot = 0
     union all select mailto_link_id, 'filtered', substr(occurred_at, 1, 10), classification,
       weight from input where is_bot <> 0
   ) d

@@ -10,12 +10,14 @@ import type { DB } from '../../db/types';
  */
 
 /** Dimensions of human clicks, and the one of left-out hits (its values: the classification). */
-export const DIMENSIONS = ['tracking', 'referrer', 'browser', 'os', 'device'] as const;
+export const DIMENSIONS = ['tracking', 'referrer', 'browser', 'os', 'device', 'country'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export const FILTERED_DIMENSION = 'filtered';
 
 /** The stored value of a click without a referrer (a stored host is never empty). */
 export const NO_REFERRER = '';
+/** The stored value of a click of unknown country (a stored code is two letters). */
+export const NO_COUNTRY = '';
 
 /** The stored value of each dimension, as an expression over `clicks c`. */
 const VALUE_OF: Record<Dimension | typeof FILTERED_DIMENSION, string> = {
@@ -24,6 +26,7 @@ const VALUE_OF: Record<Dimension | typeof FILTERED_DIMENSION, string> = {
   browser: 'c.browser',
   os: 'c.os',
   device: 'c.device',
+  country: `coalesce(c.country, '')`,
   filtered: 'c.classification',
 };
 

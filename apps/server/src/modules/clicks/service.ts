@@ -28,12 +28,15 @@ import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent'
 import { HitClassifier, type ClickFilterList } from './classify';
 import * as owners from './owner-repo';
 import { FilteredRowBudget, InflationGuard } from './inflation';
+import { loadGeoLocator, type GeoLocator } from './geo';
 
 export { loadClickFilterList } from './classify';
+export { loadGeoLocator, type GeoLocator } from './geo';
 export { rebuildClickDaily } from './click-store';
 export {
   DIMENSIONS,
   FILTERED_DIMENSION,
+  NO_COUNTRY,
   NO_REFERRER,
   rebuildClickDimensions,
   type Dimension,
@@ -79,6 +82,8 @@ export class ClickNotStored extends Error {
 /** Options of the click path: the operator's extra filter list; where apply errors go. */
 export interface TrackingOptions {
   clickFilter?: ClickFilterList;
+  /** Where a click's place is read from; the bundled country database when absent. */
+  geo?: GeoLocator;
   /** Told when applying the PostgreSQL click inbox fails (it is retried). */
   onApplyError?: (err: unknown) => void;
 }
@@ -103,6 +108,7 @@ export class ClickService {
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier();
   private readonly hits: HitClassifier;
+  private readonly geo: GeoLocator;
   private readonly inflation = new InflationGuard();
   /** Left-out hits each address may store as rows per minute; the rest are tallied. */
   private readonly filteredRows = new FilteredRowBudget();
@@ -122,6 +128,7 @@ export class ClickService {
     options: TrackingOptions = {},
   ) {
     this.hits = new HitClassifier(options.clickFilter);
+    this.geo = options.geo ?? loadGeoLocator(null);
     const onApplyError =
       options.onApplyError ?? ((err: unknown) => console.error('Applying clicks failed:', err));
     this.onApplyError = onApplyError;
@@ -282,6 +289,8 @@ export class ClickService {
       classification = 'repeat';
     // Past the address's rate, a left-out hit is tallied instead of stored as a row.
     const tallied = classification !== 'human' && !this.filteredRows.admit(address, at.getTime());
+    // Only the place is kept (and only of a stored row); the address never is.
+    const place = tallied ? null : this.geo.locate(client.ip);
     return {
       ...(tallied ? { tallied } : {}),
       occurred_at: occurredAt,
@@ -292,6 +301,9 @@ export class ClickService {
       is_bot: classification === 'human' ? 0 : 1,
       classification,
       visitor_hash: visitorHash,
+      country: place?.country ?? null,
+      region: place?.region ?? null,
+      city: place?.city ?? null,
     };
   }
 

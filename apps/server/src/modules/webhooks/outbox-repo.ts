@@ -25,6 +25,7 @@ export interface ClickForEvent {
   browser: string;
   os: string;
   device: string;
+  country: string | null;
 }
 
 /**
@@ -51,6 +52,7 @@ export function linkClickedPayload(eventId: string, c: ClickForEvent): string {
       browser: c.browser,
       os: c.os,
       device: c.device,
+      country: c.country,
     },
   };
   return JSON.stringify(event);
@@ -142,6 +144,7 @@ export async function writeOutEvents(
         'c.browser',
         'c.os',
         'c.device',
+        'c.country',
       ])
       .where('c.id', 'in', wanted.slice(i, i + LOOKUP_CHUNK))
       .execute();

@@ -34,6 +34,7 @@ const BREAKDOWNS = [
   { kind: 'browsers', title: 'Browsers', nameHeader: 'Browser' },
   { kind: 'os', title: 'Operating systems', nameHeader: 'System' },
   { kind: 'devices', title: 'Devices', nameHeader: 'Device' },
+  { kind: 'countries', title: 'Countries', nameHeader: 'Country' },
   { kind: 'labels', title: 'By tracking link', nameHeader: 'Label' },
 ] as const;
 

@@ -1,7 +1,8 @@
-import { DIRECT_REFERRER } from '@mailtokit/contracts/analytics';
+import { DIRECT_REFERRER, UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
 import { describe, expect, it } from 'vitest';
 import {
   breakdownLabel,
+  countryName,
   chartSummary,
   formatAxisLabel,
   formatBucket,
@@ -68,6 +69,17 @@ describe('breakdownLabel', () => {
     expect(breakdownLabel('devices', 'mobile')).toBe('Mobile');
     expect(breakdownLabel('devices', 'toaster')).toBe('toaster');
     expect(breakdownLabel('browsers', 'Chrome')).toBe('Chrome');
+  });
+});
+
+describe('countryName', () => {
+  it('names countries in the given language, unknown ones plainly', () => {
+    expect(countryName('DE', 'en')).toBe('Germany');
+    expect(countryName('DE', 'de')).toBe('Deutschland');
+    expect(countryName('JP', ['fr', 'en'])).toBe('Japon');
+    expect(countryName(UNKNOWN_COUNTRY, 'en')).toBe('Unknown');
+    expect(countryName('not a code', 'en')).toBe('not a code');
+    expect(breakdownLabel('countries', UNKNOWN_COUNTRY)).toBe('Unknown');
   });
 });
 

@@ -1,4 +1,4 @@
-import { DIRECT_REFERRER } from '@mailtokit/contracts/analytics';
+import { DIRECT_REFERRER, UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
 import type { Interval } from './range';
 
 const COUNT = new Intl.NumberFormat('en-US');
@@ -73,7 +73,31 @@ export function formatMoment(iso: string | null | undefined, never = 'Never'): s
   return Number.isNaN(at.getTime()) ? never : DATE_TIME.format(at);
 }
 
-export type BreakdownKind = 'referrers' | 'browsers' | 'os' | 'devices' | 'labels';
+export type BreakdownKind = 'referrers' | 'browsers' | 'os' | 'devices' | 'countries' | 'labels';
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A country's name in the reader's language (`locales`: the browser's when absent) from its
+ * ISO 3166-1 alpha-2 code; `Unknown` for UNKNOWN_COUNTRY, the code itself when it names none.
+ */
+export function countryName(code: string, locales?: string | readonly string[]): string {
+  if (code === UNKNOWN_COUNTRY) return 'Unknown';
+  const key = locales === undefined ? '' : String(locales);
+  let names = regionNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames(locales as string[] | undefined, {
+      type: 'region',
+      fallback: 'code',
+    });
+    regionNames.set(key, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 const DEVICE_NAMES: Record<string, string> = {
   desktop: 'Desktop',
@@ -87,6 +111,7 @@ const DEVICE_NAMES: Record<string, string> = {
 export function breakdownLabel(kind: BreakdownKind, key: string): string {
   if (kind === 'referrers' && key === DIRECT_REFERRER) return 'Direct (no referrer)';
   if (kind === 'devices') return DEVICE_NAMES[key] ?? key;
+  if (kind === 'countries') return countryName(key);
   return key;
 }
 

@@ -86,6 +86,10 @@ export function PrivacyPage() {
               worked out from the user-agent string, which is not kept itself;
             </li>
             <li>whether the click came from a bot or a link preview (those are counted apart);</li>
+            <li>
+              the country the IP address belongs to (and, where the operator installed a city
+              database, the region and city), looked up on the server without asking anyone else;
+            </li>
             <li>a visitor hash.</li>
           </ul>
           <p>
