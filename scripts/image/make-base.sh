@@ -14,7 +14,8 @@ trap 'rm -rf "$work"' EXIT
 root=$work/root
 
 echo "[base] debootstrap bookworm (minbase) from $mirror"
-debootstrap --variant=minbase --include=ca-certificates bookworm "$root" "$mirror" >"$work/debootstrap.log" 2>&1 ||
+# libatomic1: Node.js 24 and later load it (the official slim image has it).
+debootstrap --variant=minbase --include=ca-certificates,libatomic1 bookworm "$root" "$mirror" >"$work/debootstrap.log" 2>&1 ||
   { tail -n 30 "$work/debootstrap.log"; exit 1; }
 
 echo "[base] Node.js $major and npm from the npm registry"
