@@ -84,6 +84,7 @@ export function buildServices(deps: ServiceDeps): Services {
         sessionTtlMs: config.sessionTtlMs,
       },
       clock,
+      limiter,
     ),
     passwordReset: new PasswordResetService(
       db,

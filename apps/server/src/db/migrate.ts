@@ -24,6 +24,7 @@ import { m023DimsTriggerWhen } from './migrations/023-dims-trigger-when';
 import { m024ServerSecrets } from './migrations/024-server-secrets';
 import { m026InvitationMailLimits } from './migrations/026-invitation-mail-limits';
 import { m027SessionPasswordConfirmed } from './migrations/027-session-password-confirmed';
+import { m036TwoFactor } from './migrations/036-two-factor';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '024-server-secrets': m024ServerSecrets,
   '026-invitation-mail-limits': m026InvitationMailLimits,
   '027-session-password-confirmed': m027SessionPasswordConfirmed,
+  '036-two-factor': m036TwoFactor,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -257,6 +257,9 @@ export async function deleteUserData(
   await trx.deleteFrom('api_tokens').where('user_id', '=', uid).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', uid).execute();
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('sign_in_challenges').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('recovery_codes').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('user_totp').where('user_id', '=', uid).execute();
   await trx.deleteFrom('contact_messages').where('user_id', '=', uid).execute();
   if (rateLimitKeys.length > 0)
     await trx.deleteFrom('rate_limits').where('key', 'in', rateLimitKeys).execute();

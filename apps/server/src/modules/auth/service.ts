@@ -5,6 +5,8 @@ import {
   PASSWORD_CONFIRMATION_MINUTES,
   type LoginResponse,
   type RegisterBody,
+  type SecondFactorRequired,
+  type TwoFactorStatus,
 } from '@mailtokit/contracts/auth';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
 import type { Tier, User } from '@mailtokit/contracts/user';
@@ -13,6 +15,7 @@ import type { UserRow } from '../../db/types';
 import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Clock } from '../../lib/clock';
+import type { Limiter } from '../../lib/limiter';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import { dummyHashPromise } from '../../lib/password';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
@@ -20,6 +23,12 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
 import { DeviceCookies } from './device';
 import * as repo from './repo';
+import { TwoFactor } from './two-factor';
+
+/** A sign-in: the session, or (two-step sign-in on) the challenge of its second step. */
+export type SignInResult =
+  | (LoginResponse & { expiresAt: Date; deviceCookie: string; secondFactor?: undefined })
+  | SecondFactorRequired;
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
@@ -35,6 +44,7 @@ export interface AuthServiceOptions {
 export class AuthService {
   private lastSweep = 0;
   private readonly devices: DeviceCookies;
+  private readonly twoFactor: TwoFactor;
 
   /**
    * `passwords` spends from limits that must define `loginIp`, `loginPair` and `loginUser`
@@ -48,8 +58,10 @@ export class AuthService {
     private readonly passwords: Passwords,
     private readonly opts: AuthServiceOptions,
     private readonly clock: Clock,
+    limiter: Limiter,
   ) {
     this.devices = new DeviceCookies(db, clock);
+    this.twoFactor = new TwoFactor(db, limiter, clock);
   }
 
   /** `client`: the key of the client's address (`clientKey`). */
@@ -81,7 +93,8 @@ export class AuthService {
 
   /**
    * Signs in. `device` is the browser's device cookie, if it sent one; the answer carries a new
-   * one (`deviceCookie`) for the browser to keep.
+   * one (`deviceCookie`) for the browser to keep. With two-step sign-in on, the right password
+   * gives only a challenge: the session comes with the code (`completeSignIn`).
    */
   async login(
     username: string,
@@ -89,7 +102,7 @@ export class AuthService {
     client: string,
     userAgent: string | undefined,
     device?: string,
-  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
+  ): Promise<SignInResult> {
     const userKey = username.toLowerCase();
     const knownDevice = await this.devices.deviceOf(device, userKey);
     let user: UserRow | undefined;
@@ -117,6 +130,36 @@ export class AuthService {
       forget: ['loginPair', 'loginDevice'],
     });
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (await this.twoFactor.isEnabled(user.id)) {
+      const challenge = await this.twoFactor.challenge(user.id);
+      return {
+        secondFactor: 'required',
+        challengeToken: challenge.token,
+        expiresAt: challenge.expiresAt.toISOString(),
+        methods: ['totp', 'recovery_code'],
+      };
+    }
+    return await this.startSession(user, userAgent);
+  }
+
+  /**
+   * The second step of a sign-in: the challenge of `login` with a code of the authenticator
+   * app or a recovery code. Budgeted per account and address (`TwoFactor.verify`).
+   */
+  async completeSignIn(
+    challengeToken: string,
+    answer: { code?: string; recoveryCode?: string },
+    client: string,
+    userAgent: string | undefined,
+  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
+    const userId = await this.twoFactor.complete(challengeToken, answer, client);
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError(401, 'INVALID_CHALLENGE', 'This sign-in has expired');
+    return await this.startSession(user, userAgent);
+  }
+
+  private async startSession(user: UserRow, userAgent: string | undefined) {
+    const userKey = user.username.toLowerCase();
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
     return {
       access_token: token,
@@ -200,6 +243,37 @@ export class AuthService {
     const age = this.clock().getTime() - at;
     if (!(age >= 0 && age < PASSWORD_CONFIRMATION_MS))
       throw validationError({ currentPassword: NEW_KEY_NEEDS_PASSWORD });
+  }
+
+  twoFactorStatus(auth: SessionAuth): Promise<TwoFactorStatus> {
+    return this.twoFactor.status(auth.user.id);
+  }
+
+  /** Starts the set-up of an authenticator app (needs a fresh password confirmation). */
+  async setUpTotp(auth: SessionAuth, currentPassword: string | undefined, client: string) {
+    await this.requireFreshPassword(auth, currentPassword, client);
+    return await this.twoFactor.setUp(auth.user.id, auth.user.username);
+  }
+
+  /** Turns two-step sign-in on with the app's first code; the recovery codes, shown once. */
+  confirmTotp(auth: SessionAuth, code: string, client: string): Promise<string[]> {
+    return this.twoFactor.confirm(auth.user.id, code, client);
+  }
+
+  /** Turns two-step sign-in off (needs a fresh password confirmation). */
+  async disableTotp(auth: SessionAuth, currentPassword: string | undefined, client: string) {
+    await this.requireFreshPassword(auth, currentPassword, client);
+    await this.twoFactor.disable(auth.user.id);
+  }
+
+  /** New recovery codes in place of the old (needs a fresh password confirmation). */
+  async regenerateRecoveryCodes(
+    auth: SessionAuth,
+    currentPassword: string | undefined,
+    client: string,
+  ): Promise<string[]> {
+    await this.requireFreshPassword(auth, currentPassword, client);
+    return await this.twoFactor.regenerateRecoveryCodes(auth.user.id);
   }
 
   async logout(sessionId: string): Promise<void> {
