@@ -20,6 +20,7 @@ import {
 } from '../api/change-password';
 import { DeleteAccountCard } from './delete-account-card';
 import { ExportDataCard } from './export-data-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const EMPTY: ChangePasswordFormValues = {
   currentPassword: '',
@@ -101,6 +102,7 @@ export function SecuritySettings() {
           </CardFooter>
         </form>
       </Card>
+      <TwoFactorCard />
       <ExportDataCard />
       <DeleteAccountCard />
     </div>
