@@ -338,3 +338,33 @@ describe('turning it off and new recovery codes', () => {
     expect(left).toHaveLength(0);
   });
 });
+
+describe('the account export and deletion', () => {
+  it('the export says two-step sign-in is on, never its secret or codes; deletion removes them', async () => {
+    const who = await signUp(t.app);
+    const { secret, recoveryCodes } = await enableTotp(who);
+    const res = await t.app.inject({ url: '/api/v1/account/export', headers: who.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().twoFactor).toEqual({
+      totpEnabledAt: expect.any(String),
+      recoveryCodesLeft: 10,
+    });
+    for (const hidden of [secret, ...recoveryCodes]) expect(res.body).not.toContain(hidden);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account',
+      headers: who.headers,
+      payload: { password: who.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    for (const table of ['user_totp', 'recovery_codes'] as const) {
+      const rows = await t.db.kysely
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', who.user.id)
+        .execute();
+      expect(rows).toHaveLength(0);
+    }
+  });
+});

@@ -1368,6 +1368,10 @@ export interface components {
                 expiresAt: string;
                 userAgent: string | null;
             }[];
+            twoFactor: {
+                totpEnabledAt: string | null;
+                recoveryCodesLeft: number;
+            };
             contactMessages: {
                 name: string;
                 /** Format: email */

@@ -119,6 +119,21 @@ export function sessionsOf(db: Conn, userId: number) {
     .execute();
 }
 
+/** When two-step sign-in was turned on (null: off) and the recovery codes left. */
+export async function twoFactorOf(db: Conn, userId: number) {
+  const totp = await db
+    .selectFrom('user_totp')
+    .select('enabled_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const codes = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { enabledAt: totp?.enabled_at ?? null, recoveryCodesLeft: Number(codes.n) };
+}
+
 export function contactMessagesOf(db: Conn, userId: number) {
   return db
     .selectFrom('contact_messages')

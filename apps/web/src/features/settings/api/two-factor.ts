@@ -16,7 +16,10 @@ export function getTwoFactor({ signal }: { signal?: AbortSignal } = {}): Promise
 }
 
 export const getTwoFactorQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.twoFactor, queryFn: ({ signal }) => getTwoFactor({ signal }) });
+  queryOptions({
+    queryKey: queryKeys.twoFactor,
+    queryFn: ({ signal }) => getTwoFactor({ signal }),
+  });
 
 export function useTwoFactor() {
   return useQuery(getTwoFactorQueryOptions());

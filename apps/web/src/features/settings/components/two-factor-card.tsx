@@ -149,7 +149,11 @@ export function TwoFactorCard() {
             {pending.secret}
           </code>
         </p>
-        <FormField id="totp-code" label="Code from the app" error={fieldError(confirm.error, 'code')}>
+        <FormField
+          id="totp-code"
+          label="Code from the app"
+          error={fieldError(confirm.error, 'code')}
+        >
           {(control) => (
             <Input
               {...control}
