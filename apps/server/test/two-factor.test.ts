@@ -368,3 +368,46 @@ describe('the account export and deletion', () => {
     }
   });
 });
+
+describe('confirming in a session with a code', () => {
+  it('a code of the app confirms like the password; a wrong or reused one does not', async () => {
+    const who = await signUp(t.app);
+    const { secret } = await enableTotp(who);
+    clock.advance(10 * 60_000 + 1);
+    const confirm = (payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/confirm-password',
+        headers: who.headers,
+        payload,
+      });
+    const right = codeOf(secret);
+    const wrong = await confirm({ code: right === '000000' ? '000001' : '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.code).toBeTruthy();
+    expect((await confirm({ code: right })).statusCode).toBe(200);
+    expect((await confirm({ code: right })).statusCode).toBe(400);
+    expect((await confirm({})).statusCode).toBe(400);
+
+    // Within the 10 minutes, new recovery codes need nothing more.
+    const regenerate = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/recovery-codes',
+      headers: who.headers,
+      payload: {},
+    });
+    expect(regenerate.statusCode).toBe(200);
+  });
+
+  it('a code confirms nothing for an account without two-step sign-in', async () => {
+    const who = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/confirm-password',
+      headers: who.headers,
+      payload: { code: '123456' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.code).toBeTruthy();
+  });
+});

@@ -72,12 +72,30 @@ export const currentPasswordField = () =>
       description: `The current password; needed under a session unless it was confirmed in the session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password)`,
     });
 
-/** `POST /api/v1/auth/confirm-password`. */
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+/**
+ * `POST /api/v1/auth/confirm-password`: the current password, or (two-step sign-in on) a code
+ * of the authenticator app.
+ */
 export const ConfirmPasswordBody = z
   .object({
     currentPassword: secretText(MESSAGES.currentPasswordRequired)
       .min(1, MESSAGES.currentPasswordRequired)
-      .max(1024),
+      .max(1024)
+      .optional(),
+    code: totpCode.optional(),
+  })
+  .refine((b) => b.currentPassword !== undefined || b.code !== undefined, {
+    message: MESSAGES.currentPasswordRequired,
+    path: ['currentPassword'],
+  })
+  .refine((b) => b.currentPassword === undefined || b.code === undefined, {
+    message: 'Send either the password or a code',
+    path: ['code'],
   })
   .meta({ id: 'ConfirmPasswordBody' });
 export type ConfirmPasswordBody = z.input<typeof ConfirmPasswordBody>;
@@ -198,10 +216,6 @@ export const SecondFactorRequired = z
   .meta({ id: 'SecondFactorRequired' });
 export type SecondFactorRequired = z.infer<typeof SecondFactorRequired>;
 
-const totpCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
 const recoveryCode = z.string().trim().min(1).max(64, 'Enter one of your recovery codes');
 
 /** `POST /api/v1/auth/login/second-factor`: a code or a recovery code, not both. */

@@ -236,8 +236,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Confirm the current password in this session: for 10 minutes it may create API tokens and webhooks without sending it again
-         * @description 400 on `currentPassword` when it is wrong; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429).
+         * Confirm the current password (or, with two-step sign-in on, a code of the authenticator app) in this session: for 10 minutes it may create API tokens and webhooks and change two-step sign-in without sending it again
+         * @description 400 on `currentPassword` when it is wrong, on `code` when the code is wrong or used; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429), wrong codes the budgets of codes at sign-in.
          */
         post: operations["confirmPassword"];
         delete?: never;
@@ -982,7 +982,8 @@ export interface components {
             lastName?: string | null;
         };
         ConfirmPasswordBodyInput: {
-            currentPassword: string;
+            currentPassword?: string;
+            code?: string;
         };
         ProfileBodyInput: {
             firstName?: string | null;

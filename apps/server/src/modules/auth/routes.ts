@@ -298,9 +298,9 @@ export async function authRoutes(app: App) {
     schema: {
       tags: ['auth'],
       operationId: 'confirmPassword',
-      summary: `Confirm the current password in this session: for ${PASSWORD_CONFIRMATION_MINUTES} minutes it may create API tokens and webhooks without sending it again`,
+      summary: `Confirm the current password (or, with two-step sign-in on, a code of the authenticator app) in this session: for ${PASSWORD_CONFIRMATION_MINUTES} minutes it may create API tokens and webhooks and change two-step sign-in without sending it again`,
       description:
-        '400 on `currentPassword` when it is wrong; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429).',
+        '400 on `currentPassword` when it is wrong, on `code` when the code is wrong or used; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429), wrong codes the budgets of codes at sign-in.',
       body: ConfirmPasswordBody,
       response: { 200: PasswordConfirmed, ...errors },
     },
@@ -310,6 +310,7 @@ export async function authRoutes(app: App) {
         sessionOf(request),
         request.body.currentPassword,
         clientKey(request.ip),
+        request.body.code,
       );
       return { confirmedUntil: until.toISOString() };
     },

@@ -3,6 +3,7 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   NEW_KEY_NEEDS_PASSWORD,
   PASSWORD_CONFIRMATION_MINUTES,
+  TOTP_CODE_INCORRECT,
   type LoginResponse,
   type RegisterBody,
   type SecondFactorRequired,
@@ -207,18 +208,30 @@ export class AuthService {
 
   /**
    * Confirms the password in this session (budgeted like every password check under a
-   * session): for PASSWORD_CONFIRMATION_MINUTES it may create API tokens and webhooks without
-   * sending the password again. A wrong password is 400 on `currentPassword`.
+   * session), or a code of the authenticator app when two-step sign-in is on (budgeted like
+   * codes at sign-in): for PASSWORD_CONFIRMATION_MINUTES the session may make sensitive
+   * changes without sending it again. A wrong password is 400 on `currentPassword`, a wrong
+   * code 400 on `code`.
    */
-  async confirmPassword(auth: SessionAuth, currentPassword: string, client: string): Promise<Date> {
-    const right = await this.passwords.check({
-      client,
-      budgets: passwordCheckBudgets(auth.user.id),
-      password: currentPassword,
-      stored: auth.user.password_hash,
-      forget: ['passwordChange'],
-    });
-    if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
+  async confirmPassword(
+    auth: SessionAuth,
+    currentPassword: string | undefined,
+    client: string,
+    code?: string,
+  ): Promise<Date> {
+    if (code !== undefined) {
+      if (!(await this.twoFactor.verify(auth.user.id, { code }, client)))
+        throw validationError({ code: TOTP_CODE_INCORRECT });
+    } else {
+      const right = await this.passwords.check({
+        client,
+        budgets: passwordCheckBudgets(auth.user.id),
+        password: currentPassword ?? '',
+        stored: auth.user.password_hash,
+        forget: ['passwordChange'],
+      });
+      if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
+    }
     const now = this.clock();
     await repo.setPasswordConfirmed(this.db.kysely, auth.sessionId, now.toISOString());
     auth.passwordConfirmedAt = now.toISOString();
