@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialect } from './helpers';
 import { startServerProcess, testPort } from './server-process';
+import { startTestSmtp } from './smtp';
 
 /** The real entry points, run as a user would: main.ts (server) and cli.ts (admin). */
 const ROOT = path.resolve(__dirname, '../../..');
@@ -158,9 +159,22 @@ describe(`server process (${dialect})`, () => {
         code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }),
       })
     ).json()) as { access_token: string };
-    const off = cli('disable-2fa', 'two_step');
+    // Run without blocking this process: the test's SMTP server must receive the e-mail.
+    const smtp = await startTestSmtp();
+    const off = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn(TSX, [CLI, 'disable-2fa', 'two_step'], {
+        env: { ...env, SMTP_URL: smtp.url },
+      });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.on('close', (status) => resolve({ status, stdout }));
+    });
     expect(off.status).toBe(0);
     expect(off.stdout).toContain('Two-step sign-in is off for two_step; every session has ended.');
+    expect(off.stdout).toContain('two@example.com was told by e-mail.');
+    const [told] = smtp.to('two@example.com');
+    expect(told?.subject).toBe('Two-step sign-in was turned off on your MailtoKit account');
+    await smtp.close();
     const me = await fetch(`${server.base}/api/v1/auth/me`, {
       headers: { authorization: `Bearer ${fresh.access_token}` },
     });
