@@ -89,16 +89,16 @@ test('a new user registers, signs in, edits the profile, changes the password an
   // Settings > Security: wrong current password is refused, then a real change.
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
-  await page.getByLabel('Current Password').fill('not my password');
+  await page.getByLabel('Current Password', { exact: true }).fill('not my password');
   await page.getByLabel('New Password', { exact: true }).fill('a brand new secret');
   await page.getByLabel('Confirm New Password').fill('a brand new secret');
   await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
   await expect(page.getByText('Current password is incorrect')).toBeVisible();
 
-  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByLabel('Current Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
   await expect(page.getByText('Password updated').first()).toBeVisible();
-  await expect(page.getByLabel('Current Password')).toHaveValue('');
+  await expect(page.getByLabel('Current Password', { exact: true })).toHaveValue('');
   await snap(page, 'settings-security');
 
   // Sign out from the user menu, then the new password works and the old one does not.
@@ -126,7 +126,7 @@ test('a signed-in user visiting /auth is sent home; the password-change form che
 
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
-  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByLabel('Current Password', { exact: true }).fill(user.password);
   await page.getByLabel('New Password', { exact: true }).fill('first choice 1');
   await page.getByLabel('Confirm New Password').fill('second choice 2');
   await page.getByRole('button', { name: /Update Password|Change Password/ }).click();

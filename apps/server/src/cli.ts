@@ -5,7 +5,10 @@ import { AppError } from './lib/errors';
 import { systemClock } from './lib/clock';
 import { Limiter } from './lib/limiter';
 import { defaultHashingLimits, HashGate, Passwords } from './lib/password-gate';
+import type { FastifyBaseLogger } from 'fastify';
 import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
+import { AuthService } from './modules/auth/service';
+import { Mailer, twoFactorDisabledMail } from './modules/mail/service';
 import { TokensService } from './modules/tokens/service';
 import { SecurityLogService } from './modules/security-log/service';
 import { UsersService } from './modules/users/service';
@@ -42,6 +45,8 @@ const USAGE = `Usage:
                    with a zone (2027-01-31T18:00:00Z); without --until the tier has no end
   npm run admin -- list-users
   npm run admin -- reset-link <username>   prints a one-time password-reset link
+  npm run admin -- disable-2fa <username>  turns two-step sign-in off, ends every session of
+                                           the account and tells the user by e-mail
   npm run admin -- backup <file>           a consistent copy of the SQLite database, checked;
                                            the server may keep running
   npm run admin -- restore <file>          puts a backup back (the server must be stopped)
@@ -93,6 +98,24 @@ async function runFileCommand(
     );
   }
   return 0;
+}
+
+/** The mailer's log in a command: errors to stderr, the rest dropped. */
+function cliLogger(): FastifyBaseLogger {
+  const quiet = () => undefined;
+  const logger = {
+    level: 'error',
+    fatal: (...args: unknown[]) => console.error(...args.filter((a) => typeof a === 'string')),
+    error: (...args: unknown[]) => console.error(...args.filter((a) => typeof a === 'string')),
+    warn: quiet,
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    silent: quiet,
+    child: () => logger,
+  };
+  // The mailer calls only the level methods; the rest of pino's interface is never used.
+  return logger as unknown as FastifyBaseLogger;
 }
 
 async function run(args: string[]): Promise<number> {
@@ -184,6 +207,47 @@ async function run(args: string[]): Promise<number> {
               config.port +
               ' with the address of this instance.',
           );
+        return 0;
+      }
+      case 'disable-2fa': {
+        const [username] = rest;
+        if (!username) {
+          console.error(`disable-2fa needs a username\n${USAGE}`);
+          return 1;
+        }
+        const limiter = new Limiter(db);
+        const auth = new AuthService(
+          db,
+          users,
+          // Nothing is hashed here.
+          new Passwords(limiter, new HashGate(defaultHashingLimits(1))),
+          { defaultTier: config.defaultTier, sessionTtlMs: config.sessionTtlMs },
+          systemClock,
+          new SecurityLogService(db, systemClock),
+          limiter,
+        );
+        const user = await auth.disableTwoFactorOf(username).finally(() => limiter.close());
+        console.log(`Two-step sign-in is off for ${user.username}; every session has ended.`);
+        if (!user.email) return 0;
+        const mailer = new Mailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          log: cliLogger(),
+          retryDelaysMs: [],
+        });
+        mailer.send({
+          to: user.email,
+          ...twoFactorDisabledMail({
+            username: user.username,
+            settingsUrl: `${publicBaseUrl(config)}/dashboard/settings?tab=security`,
+          }),
+        });
+        await mailer.close();
+        console.log(
+          mailer.enabled
+            ? `${user.email} was told by e-mail.`
+            : 'SMTP_URL is not set: no e-mail was sent; tell the user yourself.',
+        );
         return 0;
       }
       default:

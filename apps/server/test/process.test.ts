@@ -1,11 +1,13 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, utcToday } from '@mailtokit/contracts/utc-day';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialect } from './helpers';
 import { startServerProcess, testPort } from './server-process';
+import { startTestSmtp } from './smtp';
 
 /** The real entry points, run as a user would: main.ts (server) and cli.ts (admin). */
 const ROOT = path.resolve(__dirname, '../../..');
@@ -102,6 +104,87 @@ describe(`server process (${dialect})`, () => {
         .filter((l) => l.includes('Invalid configuration')),
     ).toEqual(['Invalid configuration: PORT="not-a-port" must be a number']);
   }, 30_000);
+
+  it('a password reset keeps two-step sign-in; admin CLI disable-2fa turns it off and ends every session', async () => {
+    const port = await testPort(3);
+    const server = await startServer(port);
+    const cli = (...args: string[]) =>
+      spawnSync(TSX, [CLI, ...args], { env, encoding: 'utf8', timeout: 30_000 });
+    const post = (url: string, body: unknown, token?: string) =>
+      fetch(`${server.base}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    await post('/api/v1/auth/register', {
+      username: 'two_step',
+      email: 'two@example.com',
+      password: 'password123',
+    });
+    const login = (password: string) =>
+      post('/api/v1/auth/login', { username: 'two_step', password });
+    const { access_token: token } = (await (await login('password123')).json()) as {
+      access_token: string;
+    };
+    const setUp = await post(
+      '/api/v1/auth/two-factor/totp',
+      { currentPassword: 'password123' },
+      token,
+    );
+    const { secret } = (await setUp.json()) as { secret: string };
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    expect((await post('/api/v1/auth/two-factor/totp/confirm', { code }, token)).status).toBe(200);
+
+    // A reset sets a new password; the code is still asked for.
+    const reset = cli('reset-link', 'two_step');
+    const resetToken = reset.stdout.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+    const confirmed = await post('/api/v1/auth/password-reset/confirm', {
+      token: resetToken,
+      password: 'reset by the admin',
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await login('reset by the admin')).status).toBe(202);
+
+    // The operator turns it off: every session ends, the password alone signs in again.
+    const fresh = (await (
+      await post('/api/v1/auth/login/second-factor', {
+        challengeToken: (
+          (await (await login('reset by the admin')).json()) as {
+            challengeToken: string;
+          }
+        ).challengeToken,
+        code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }),
+      })
+    ).json()) as { access_token: string };
+    // Run without blocking this process: the test's SMTP server must receive the e-mail.
+    const smtp = await startTestSmtp();
+    const off = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn(TSX, [CLI, 'disable-2fa', 'two_step'], {
+        env: { ...env, SMTP_URL: smtp.url },
+      });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.on('close', (status) => resolve({ status, stdout }));
+    });
+    expect(off.status).toBe(0);
+    expect(off.stdout).toContain('Two-step sign-in is off for two_step; every session has ended.');
+    expect(off.stdout).toContain('two@example.com was told by e-mail.');
+    const [told] = smtp.to('two@example.com');
+    expect(told?.subject).toBe('Two-step sign-in was turned off on your MailtoKit account');
+    await smtp.close();
+    const me = await fetch(`${server.base}/api/v1/auth/me`, {
+      headers: { authorization: `Bearer ${fresh.access_token}` },
+    });
+    expect(me.status).toBe(401);
+    expect((await login('reset by the admin')).status).toBe(200);
+    const nobody = cli('disable-2fa', 'nobody');
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain("No user named 'nobody'");
+    expect(await server.stop()).toBe(0);
+  }, 150_000);
 
   it('admin CLI lists users and sets a tier on the same database', async () => {
     const port = await testPort(2);

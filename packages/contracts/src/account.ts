@@ -82,6 +82,11 @@ export const AccountExport = z
         userAgent: z.string().nullable(),
       }),
     ),
+    /** Two-step sign-in: when it was turned on, how many recovery codes are left (never them). */
+    twoFactor: z.object({
+      totpEnabledAt: dateTime().nullable(),
+      recoveryCodesLeft: z.number().int(),
+    }),
     contactMessages: z.array(
       z.object({
         name: z.string(),

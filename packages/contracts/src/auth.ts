@@ -75,12 +75,30 @@ export const currentPasswordField = () =>
       description: `The current password; needed under a session unless it was confirmed in the session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password)`,
     });
 
-/** `POST /api/v1/auth/confirm-password`. */
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+/**
+ * `POST /api/v1/auth/confirm-password`: the current password, or (two-step sign-in on) a code
+ * of the authenticator app.
+ */
 export const ConfirmPasswordBody = z
   .object({
     currentPassword: secretText(MESSAGES.currentPasswordRequired)
       .min(1, MESSAGES.currentPasswordRequired)
-      .max(1024),
+      .max(1024)
+      .optional(),
+    code: totpCode.optional(),
+  })
+  .refine((b) => b.currentPassword !== undefined || b.code !== undefined, {
+    message: MESSAGES.currentPasswordRequired,
+    path: ['currentPassword'],
+  })
+  .refine((b) => b.currentPassword === undefined || b.code === undefined, {
+    message: 'Send either the password or a code',
+    path: ['code'],
   })
   .meta({ id: 'ConfirmPasswordBody' });
 export type ConfirmPasswordBody = z.input<typeof ConfirmPasswordBody>;
@@ -180,3 +198,66 @@ export type PasswordResetForm = z.input<typeof PasswordResetForm>;
 
 export const INVALID_RESET_TOKEN =
   'This reset link is invalid, has expired or was already used. Ask for a new one.';
+
+/** How long a sign-in that passed the password waits for its second step. */
+export const SIGN_IN_CHALLENGE_MINUTES = 5;
+/** How many recovery codes an account gets at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+export const TOTP_CODE_INCORRECT = 'That code is not right, or it was used already';
+export const RECOVERY_CODE_INCORRECT = 'That recovery code is not right, or it was used already';
+export const CODES_THROTTLED = 'Too many wrong codes. Please try again later.';
+
+/** `POST /api/v1/auth/login` when the account has two-step sign-in: 202 and the next step. */
+export const SecondFactorRequired = z
+  .object({
+    secondFactor: z.literal('required'),
+    /** Sent back with the code to `POST /api/v1/auth/login/second-factor`. */
+    challengeToken: z.string(),
+    expiresAt: dateTime(),
+    methods: z.array(z.enum(['totp', 'recovery_code'])),
+  })
+  .meta({ id: 'SecondFactorRequired' });
+export type SecondFactorRequired = z.infer<typeof SecondFactorRequired>;
+
+const recoveryCode = z.string().trim().min(1).max(64, 'Enter one of your recovery codes');
+
+/** `POST /api/v1/auth/login/second-factor`: a code or a recovery code, not both. */
+export const SecondFactorBody = z
+  .object({
+    challengeToken: z.string().min(1).max(200),
+    code: totpCode.optional(),
+    recoveryCode: recoveryCode.optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
+    message: 'Send either a code or a recovery code',
+    path: ['code'],
+  })
+  .meta({ id: 'SecondFactorBody' });
+export type SecondFactorBody = z.input<typeof SecondFactorBody>;
+
+/** Whether the account has two-step sign-in, and how many recovery codes are left. */
+export const TwoFactorStatus = z
+  .object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() })
+  .meta({ id: 'TwoFactorStatus' });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+/** A request that needs a fresh password confirmation (or the password in the body). */
+export const FreshPasswordBody = z
+  .object({ currentPassword: currentPasswordField() })
+  .meta({ id: 'FreshPasswordBody' });
+export type FreshPasswordBody = z.input<typeof FreshPasswordBody>;
+
+/** A new authenticator-app secret, waiting for its first code. */
+export const TotpSetup = z
+  .object({ secret: z.string(), otpauthUri: z.string() })
+  .meta({ id: 'TotpSetup' });
+export type TotpSetup = z.infer<typeof TotpSetup>;
+
+export const TotpConfirmBody = z.object({ code: totpCode }).meta({ id: 'TotpConfirmBody' });
+export type TotpConfirmBody = z.input<typeof TotpConfirmBody>;
+
+/** Recovery codes, shown once. */
+export const RecoveryCodes = z
+  .object({ recoveryCodes: z.array(z.string()) })
+  .meta({ id: 'RecoveryCodes' });
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>;

@@ -2,7 +2,9 @@ import { EXPORTS_THROTTLED } from '@mailtokit/contracts/account';
 import { INVITATION_MESSAGES } from '@mailtokit/contracts/invitations';
 import type { Config } from '../config';
 import type { LimitRule } from '../lib/limiter';
+import { CODES_THROTTLED } from '@mailtokit/contracts/auth';
 import { LOGIN_THROTTLED, PASSWORD_THROTTLED } from '../modules/auth/service';
+import { SECOND_FACTOR_PAIR_LIMIT, SECOND_FACTOR_USER_LIMIT } from '../modules/auth/two-factor';
 import { INVITATION_MAILS_LIMIT, INVITATIONS_LIMIT } from '../modules/teams/invitations';
 import { EMAIL_CHANGES_THROTTLED } from '../modules/users/service';
 
@@ -29,6 +31,17 @@ export function limitRules(config: Config): Record<string, LimitRule> {
       points: limits.loginFailuresPerUserAndIp,
       durationMs: limits.loginWindowMs,
       detail: PASSWORD_THROTTLED,
+    },
+    // Wrong two-step codes (authenticator or recovery codes): as few as wrong passwords.
+    [SECOND_FACTOR_PAIR_LIMIT]: {
+      points: limits.loginFailuresPerUserAndIp,
+      durationMs: limits.loginWindowMs,
+      detail: CODES_THROTTLED,
+    },
+    [SECOND_FACTOR_USER_LIMIT]: {
+      points: limits.loginFailuresPerUser,
+      durationMs: limits.loginWindowMs,
+      detail: CODES_THROTTLED,
     },
     passwordResetConfirm: {
       points: limits.passwordResetConfirmsPerIp,

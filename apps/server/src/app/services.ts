@@ -111,6 +111,7 @@ export function buildServices(deps: ServiceDeps): Services {
       },
       clock,
       securityLog,
+      limiter,
     ),
     passwordReset: new PasswordResetService(
       db,

@@ -34,6 +34,32 @@ export interface SessionsTable {
 }
 export type SessionRow = Selectable<SessionsTable>;
 
+/** An account's authenticator-app secret; `enabled_at` null while set-up waits for a code. */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string;
+  created_at: string;
+  enabled_at: string | null;
+  /** The TOTP time step of the last accepted code: a code is accepted once. */
+  last_used_step: number | null;
+}
+
+/** Single-use recovery codes: sha256 (hex) of each; deleted when used. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** A sign-in that passed the password and waits for its second step. */
+export interface SignInChallengesTable {
+  /** sha256 (hex) of the token given to the client. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface PasswordResetTokensTable {
   /** sha256 (hex) of the token sent by e-mail; the token itself is never stored. */
   id: string;
@@ -394,6 +420,9 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   contact_messages: ContactMessagesTable;
   mailto_links: MailtoLinksTable;
   mailto_link_search: MailtoLinkSearchTable;

@@ -52,6 +52,8 @@ export const queryKeys = {
     link: (linkId: number, range: object) => ['analytics', 'link', linkId, range] as const,
   },
 
+  /** Two-step sign-in of the signed-in user (GET /auth/two-factor). */
+  twoFactor: ['two-factor'] as const,
   tokens: {
     all: ['tokens'] as const,
   },

@@ -97,6 +97,21 @@ export function sessionsOf(db: Conn, userId: number) {
     .execute();
 }
 
+/** When two-step sign-in was turned on (null: off) and the recovery codes left. */
+export async function twoFactorOf(db: Conn, userId: number) {
+  const totp = await db
+    .selectFrom('user_totp')
+    .select('enabled_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const codes = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { enabledAt: totp?.enabled_at ?? null, recoveryCodesLeft: Number(codes.n) };
+}
+
 export function contactMessagesOf(db: Conn, userId: number) {
   return db
     .selectFrom('contact_messages')
@@ -229,6 +244,9 @@ export async function deleteUserData(
   await trx.deleteFrom('api_tokens').where('user_id', '=', uid).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', uid).execute();
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('sign_in_challenges').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('recovery_codes').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('user_totp').where('user_id', '=', uid).execute();
   await trx.deleteFrom('contact_messages').where('user_id', '=', uid).execute();
   if (rateLimitKeys.length > 0)
     await trx.deleteFrom('rate_limits').where('key', 'in', rateLimitKeys).execute();

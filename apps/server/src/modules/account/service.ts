@@ -96,12 +96,13 @@ export class AccountService {
     await this.limiter.consume('accountExport', String(user.id));
     const k = this.db.kysely;
     const exportedAt = this.clock().toISOString();
-    const [teams, tokens, webhooks, sessions, messages] = await Promise.all([
+    const [teams, tokens, webhooks, sessions, messages, twoFactor] = await Promise.all([
       repo.membershipsOf(k, user.id),
       repo.apiTokensOf(k, user.id),
       repo.webhooksOf(k, user.id),
       repo.sessionsOf(k, user.id),
       repo.contactMessagesOf(k, user.id),
+      repo.twoFactorOf(k, user.id),
     ]);
     const invitations = await repo.invitationsOf(k, user.id);
     const securityLog = await repo.securityLogOf(k, user.id, SECURITY_LOG_EXPORT_MAX);
@@ -145,6 +146,10 @@ export class AccountService {
         expiresAt: s.expires_at,
         userAgent: s.user_agent,
       })),
+      twoFactor: {
+        totpEnabledAt: twoFactor.enabledAt,
+        recoveryCodesLeft: twoFactor.recoveryCodesLeft,
+      },
       contactMessages: messages.map((m) => ({
         name: m.name,
         email: m.email,

@@ -13,6 +13,13 @@ import {
   PasswordResetRequestBody,
   PasswordResetRequested,
   RegisterBody,
+  FreshPasswordBody,
+  RecoveryCodes,
+  SecondFactorBody,
+  SecondFactorRequired,
+  TotpConfirmBody,
+  TotpSetup,
+  TwoFactorStatus,
 } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { User } from '@mailtokit/contracts/user';
@@ -36,6 +43,25 @@ function setSessionCookie(
   expires: Date,
 ) {
   reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(app, request), expires });
+}
+
+/**
+ * A completed sign-in: ends this browser's previous session (the session is rotated), sets
+ * the session cookie and the device cookie (this browser is now known to the account).
+ */
+async function finishSignIn(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: { access_token: string; expiresAt: Date; deviceCookie: string },
+) {
+  if (request.auth) await app.services.auth.logout(request.auth.sessionId);
+  setSessionCookie(app, request, reply, result.access_token, result.expiresAt);
+  reply.setCookie(DEVICE_COOKIE, result.deviceCookie, {
+    ...sessionCookieOptions(app, request),
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_TTL_MS / 1000,
+  });
 }
 
 export async function authRoutes(app: App) {
@@ -67,8 +93,10 @@ export async function authRoutes(app: App) {
       operationId: 'login',
       summary:
         'Sign in: sets the session cookie (and the device cookie of a browser known to the account) and returns a bearer token. 429 past a sign-in budget or with 2 sign-ins of the client under way; 503 while the instance is busy hashing passwords',
+      description:
+        'With two-step sign-in on, the right password answers 202 with a challenge (no session yet): send it with a code to `POST /api/v1/auth/login/second-factor`.',
       body: LoginBody,
-      response: { 200: LoginResponse, ...errors },
+      response: { 200: LoginResponse, 202: SecondFactorRequired, ...errors },
     },
     handler: async (request, reply) => {
       const { username, password } = request.body;
@@ -79,18 +107,137 @@ export async function authRoutes(app: App) {
         request.headers['user-agent'],
         request.cookies[DEVICE_COOKIE],
       );
-      // Only a successful sign-in ends this browser's previous session (the session is
-      // rotated); a failed one changes nothing.
-      if (request.auth) await app.services.auth.logout(request.auth.sessionId);
-      setSessionCookie(app, request, reply, result.access_token, result.expiresAt);
-      // This browser is now known to the account (a signed-in-before device, see device.ts).
-      reply.setCookie(DEVICE_COOKIE, result.deviceCookie, {
-        ...sessionCookieOptions(app, request),
-        path: DEVICE_COOKIE_PATH,
-        maxAge: DEVICE_COOKIE_TTL_MS / 1000,
-      });
+      // With two-step sign-in on, nothing changes yet: the session comes with the code.
+      if (result.secondFactor) return reply.code(202).send(result);
+      // Only a successful sign-in ends this browser's previous session; a failed one changes nothing.
+      await finishSignIn(app, request, reply, result);
       return { access_token: result.access_token, user: result.user };
     },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/login/second-factor',
+    schema: {
+      tags: ['auth'],
+      operationId: 'completeSignIn',
+      summary:
+        'The second step of a sign-in: the challenge of the password step with a code of the authenticator app or a recovery code (each works once). Sets the session cookie like a sign-in',
+      description:
+        '400 on `code` or `recoveryCode` when it is wrong or used; 401 INVALID_CHALLENGE when the challenge is unknown, used or expired; wrong codes spend from budgets per account and address (5 per 15 minutes) and per account, then 429.',
+      body: SecondFactorBody,
+      response: { 200: LoginResponse, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { challengeToken, code, recoveryCode } = request.body;
+      const result = await app.services.auth.completeSignIn(
+        challengeToken,
+        { code, recoveryCode },
+        clientKey(request.ip),
+        request.headers['user-agent'],
+      );
+      await finishSignIn(app, request, reply, result);
+      return { access_token: result.access_token, user: result.user };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/auth/two-factor',
+    schema: {
+      tags: ['auth'],
+      operationId: 'getTwoFactor',
+      summary: 'Whether two-step sign-in is on, and how many recovery codes are left',
+      response: { 200: TwoFactorStatus, 401: ErrorBody },
+    },
+    config: { auth: true },
+    handler: async (request) => app.services.auth.twoFactorStatus(sessionOf(request)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/two-factor/totp',
+    schema: {
+      tags: ['auth'],
+      operationId: 'setUpTotp',
+      summary:
+        'Start the set-up of an authenticator app: a new secret and its otpauth:// URI (for a QR code). Two-step sign-in is on once a code of it is confirmed',
+      description: `Needs the current password (\`currentPassword\`) or one confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes; 409 when two-step sign-in is already on.`,
+      body: FreshPasswordBody,
+      response: { 200: TotpSetup, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request) =>
+      app.services.auth.setUpTotp(
+        sessionOf(request),
+        request.body.currentPassword,
+        clientKey(request.ip),
+      ),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/two-factor/totp/confirm',
+    schema: {
+      tags: ['auth'],
+      operationId: 'confirmTotp',
+      summary:
+        'Turn two-step sign-in on with a code of the new secret; answers the 10 recovery codes, shown this once',
+      description: '400 on `code` when it is wrong; wrong codes are budgeted like at sign-in.',
+      body: TotpConfirmBody,
+      response: { 200: RecoveryCodes, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request) => ({
+      recoveryCodes: await app.services.auth.confirmTotp(
+        sessionOf(request),
+        request.body.code,
+        clientKey(request.ip),
+      ),
+    }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/two-factor/totp/disable',
+    schema: {
+      tags: ['auth'],
+      operationId: 'disableTotp',
+      summary: 'Turn two-step sign-in off: the secret and the recovery codes are deleted',
+      description: `Needs the current password (\`currentPassword\`) or one confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes.`,
+      body: FreshPasswordBody,
+      response: { 200: OkResponse, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request) => {
+      await app.services.auth.disableTotp(
+        sessionOf(request),
+        request.body.currentPassword,
+        clientKey(request.ip),
+      );
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/two-factor/recovery-codes',
+    schema: {
+      tags: ['auth'],
+      operationId: 'regenerateRecoveryCodes',
+      summary: 'New recovery codes, shown this once; the old ones stop working',
+      description: `Needs the current password (\`currentPassword\`) or one confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes; 409 while two-step sign-in is off.`,
+      body: FreshPasswordBody,
+      response: { 200: RecoveryCodes, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request) => ({
+      recoveryCodes: await app.services.auth.regenerateRecoveryCodes(
+        sessionOf(request),
+        request.body.currentPassword,
+        clientKey(request.ip),
+      ),
+    }),
   });
 
   app.route({
@@ -151,9 +298,9 @@ export async function authRoutes(app: App) {
     schema: {
       tags: ['auth'],
       operationId: 'confirmPassword',
-      summary: `Confirm the current password in this session: for ${PASSWORD_CONFIRMATION_MINUTES} minutes it may create API tokens and webhooks without sending it again`,
+      summary: `Confirm the current password (or, with two-step sign-in on, a code of the authenticator app) in this session: for ${PASSWORD_CONFIRMATION_MINUTES} minutes it may create API tokens and webhooks and change two-step sign-in without sending it again`,
       description:
-        '400 on `currentPassword` when it is wrong; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429).',
+        '400 on `currentPassword` when it is wrong, on `code` when the code is wrong or used; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429), wrong codes the budgets of codes at sign-in.',
       body: ConfirmPasswordBody,
       response: { 200: PasswordConfirmed, ...errors },
     },
@@ -163,6 +310,7 @@ export async function authRoutes(app: App) {
         sessionOf(request),
         request.body.currentPassword,
         clientKey(request.ip),
+        request.body.code,
       );
       return { confirmedUntil: until.toISOString() };
     },

@@ -3,8 +3,11 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   NEW_KEY_NEEDS_PASSWORD,
   PASSWORD_CONFIRMATION_MINUTES,
+  TOTP_CODE_INCORRECT,
   type LoginResponse,
   type RegisterBody,
+  type SecondFactorRequired,
+  type TwoFactorStatus,
 } from '@mailtokit/contracts/auth';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
 import type { Tier, User } from '@mailtokit/contracts/user';
@@ -13,6 +16,7 @@ import type { UserRow } from '../../db/types';
 import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Clock } from '../../lib/clock';
+import type { Limiter } from '../../lib/limiter';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import { dummyHashPromise } from '../../lib/password';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
@@ -21,6 +25,12 @@ import { toUser, type UsersService } from '../users/service';
 import { DeviceCookies } from './device';
 import * as repo from './repo';
 import type { SecurityLog } from '../security-log/service';
+import { TwoFactor } from './two-factor';
+
+/** A sign-in: the session, or (two-step sign-in on) the challenge of its second step. */
+export type SignInResult =
+  | (LoginResponse & { expiresAt: Date; deviceCookie: string; secondFactor?: undefined })
+  | SecondFactorRequired;
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
@@ -36,6 +46,7 @@ export interface AuthServiceOptions {
 export class AuthService {
   private lastSweep = 0;
   private readonly devices: DeviceCookies;
+  private readonly twoFactor: TwoFactor;
 
   /**
    * `passwords` spends from limits that must define `loginIp`, `loginPair` and `loginUser`
@@ -51,8 +62,10 @@ export class AuthService {
     private readonly clock: Clock,
     /** The account's security log: sign-ins, failed ones, password changes. */
     private readonly securityLog: SecurityLog,
+    limiter: Limiter,
   ) {
     this.devices = new DeviceCookies(db, clock);
+    this.twoFactor = new TwoFactor(db, limiter, clock);
   }
 
   /** `client`: the key of the client's address (`clientKey`). */
@@ -87,6 +100,8 @@ export class AuthService {
    * two cannot be confused); a wrong password and an unknown account get the same answer.
    * `device` is the browser's device cookie, if it sent one; the answer carries a new one
    * (`deviceCookie`) for the browser to keep.
+   * With two-step sign-in on, the right password gives only a challenge: the session comes
+   * with the code (`completeSignIn`).
    */
   async login(
     login: string,
@@ -94,7 +109,7 @@ export class AuthService {
     client: string,
     userAgent: string | undefined,
     device?: string,
-  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
+  ): Promise<SignInResult> {
     // The account is found first (an index lookup, before any budget or hash), so its budgets
     // are counted under its username whichever way it is named: the e-mail address is not a
     // second allowance of guesses.
@@ -125,6 +140,36 @@ export class AuthService {
     });
     if (user && !ok) await this.securityLog.record(null, user.id, 'sign_in_failed');
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (await this.twoFactor.isEnabled(user.id)) {
+      const challenge = await this.twoFactor.challenge(user.id);
+      return {
+        secondFactor: 'required',
+        challengeToken: challenge.token,
+        expiresAt: challenge.expiresAt.toISOString(),
+        methods: ['totp', 'recovery_code'],
+      };
+    }
+    return await this.startSession(user, userAgent);
+  }
+
+  /**
+   * The second step of a sign-in: the challenge of `login` with a code of the authenticator
+   * app or a recovery code. Budgeted per account and address (`TwoFactor.verify`).
+   */
+  async completeSignIn(
+    challengeToken: string,
+    answer: { code?: string; recoveryCode?: string },
+    client: string,
+    userAgent: string | undefined,
+  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
+    const userId = await this.twoFactor.complete(challengeToken, answer, client);
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError(401, 'INVALID_CHALLENGE', 'This sign-in has expired');
+    return await this.startSession(user, userAgent);
+  }
+
+  private async startSession(user: UserRow, userAgent: string | undefined) {
+    const userKey = user.username.toLowerCase();
     const { token, expiresAt } = await this.createSession(user.id, userAgent);
     await this.securityLog.record(null, user.id, 'sign_in');
     return {
@@ -173,18 +218,30 @@ export class AuthService {
 
   /**
    * Confirms the password in this session (budgeted like every password check under a
-   * session): for PASSWORD_CONFIRMATION_MINUTES it may create API tokens and webhooks without
-   * sending the password again. A wrong password is 400 on `currentPassword`.
+   * session), or a code of the authenticator app when two-step sign-in is on (budgeted like
+   * codes at sign-in): for PASSWORD_CONFIRMATION_MINUTES the session may make sensitive
+   * changes without sending it again. A wrong password is 400 on `currentPassword`, a wrong
+   * code 400 on `code`.
    */
-  async confirmPassword(auth: SessionAuth, currentPassword: string, client: string): Promise<Date> {
-    const right = await this.passwords.check({
-      client,
-      budgets: passwordCheckBudgets(auth.user.id),
-      password: currentPassword,
-      stored: auth.user.password_hash,
-      forget: ['passwordChange'],
-    });
-    if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
+  async confirmPassword(
+    auth: SessionAuth,
+    currentPassword: string | undefined,
+    client: string,
+    code?: string,
+  ): Promise<Date> {
+    if (code !== undefined) {
+      if (!(await this.twoFactor.verify(auth.user.id, { code }, client)))
+        throw validationError({ code: TOTP_CODE_INCORRECT });
+    } else {
+      const right = await this.passwords.check({
+        client,
+        budgets: passwordCheckBudgets(auth.user.id),
+        password: currentPassword ?? '',
+        stored: auth.user.password_hash,
+        forget: ['passwordChange'],
+      });
+      if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
+    }
     const now = this.clock();
     await repo.setPasswordConfirmed(this.db.kysely, auth.sessionId, now.toISOString());
     auth.passwordConfirmedAt = now.toISOString();
@@ -209,6 +266,49 @@ export class AuthService {
     const age = this.clock().getTime() - at;
     if (!(age >= 0 && age < PASSWORD_CONFIRMATION_MS))
       throw validationError({ currentPassword: NEW_KEY_NEEDS_PASSWORD });
+  }
+
+  twoFactorStatus(auth: SessionAuth): Promise<TwoFactorStatus> {
+    return this.twoFactor.status(auth.user.id);
+  }
+
+  /** Starts the set-up of an authenticator app (needs a fresh password confirmation). */
+  async setUpTotp(auth: SessionAuth, currentPassword: string | undefined, client: string) {
+    await this.requireFreshPassword(auth, currentPassword, client);
+    return await this.twoFactor.setUp(auth.user.id, auth.user.username);
+  }
+
+  /** Turns two-step sign-in on with the app's first code; the recovery codes, shown once. */
+  confirmTotp(auth: SessionAuth, code: string, client: string): Promise<string[]> {
+    return this.twoFactor.confirm(auth.user.id, code, client);
+  }
+
+  /** Turns two-step sign-in off (needs a fresh password confirmation). */
+  async disableTotp(auth: SessionAuth, currentPassword: string | undefined, client: string) {
+    await this.requireFreshPassword(auth, currentPassword, client);
+    await this.twoFactor.disable(auth.user.id);
+  }
+
+  /** New recovery codes in place of the old (needs a fresh password confirmation). */
+  async regenerateRecoveryCodes(
+    auth: SessionAuth,
+    currentPassword: string | undefined,
+    client: string,
+  ): Promise<string[]> {
+    await this.requireFreshPassword(auth, currentPassword, client);
+    return await this.twoFactor.regenerateRecoveryCodes(auth.user.id);
+  }
+
+  /**
+   * The operator's way back in for someone who lost their app and their recovery codes:
+   * turns two-step sign-in off and ends every session of the account. Returns the user.
+   */
+  async disableTwoFactorOf(username: string): Promise<UserRow> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw new AppError(404, 'NOT_FOUND', `No user named '${username}'`);
+    await this.twoFactor.disable(user.id);
+    await repo.deleteUserSessions(this.db.kysely, user.id);
+    return user;
   }
 
   async logout(sessionId: string): Promise<void> {

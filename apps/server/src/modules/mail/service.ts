@@ -5,4 +5,5 @@ export {
   passwordChangedMail,
   passwordResetMail,
   teamInvitationMail,
+  twoFactorDisabledMail,
 } from './templates';

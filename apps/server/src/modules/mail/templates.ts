@@ -167,3 +167,19 @@ export function emailChangedMail(input: {
     ],
   });
 }
+
+/** Told to the user when the operator turned their two-step sign-in off. */
+export function twoFactorDisabledMail(input: {
+  username: string;
+  settingsUrl: string;
+}): MailContent {
+  return render('Two-step sign-in was turned off on your MailtoKit account', {
+    paragraphs: [
+      `Hello ${input.username},`,
+      'The operator of this MailtoKit service turned off two-step sign-in on your account, as you may have asked when you lost your authenticator app. Every sign-in of the account has ended.',
+      'Signing in now takes your password alone. Turn two-step sign-in on again in Settings > Security.',
+    ],
+    action: { label: 'Open Settings', url: input.settingsUrl },
+    after: ['If you did not ask for this, change your password and contact the operator at once.'],
+  });
+}

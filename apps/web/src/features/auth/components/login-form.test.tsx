@@ -39,4 +39,60 @@ describe('sign-in form', () => {
     expect(onFailure).toHaveBeenCalledOnce();
     expect(getToasts().filter((t) => t.open)).toEqual([]);
   });
+
+  it('with two-step sign-in on, asks for a code after the password, then signs in', async () => {
+    const user = {
+      id: 1,
+      username: 'ann',
+      email: 'ann@example.com',
+      firstName: null,
+      lastName: null,
+      subscriptionTier: 'FREE',
+      subscriptionExpiresAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/api/v1/auth/login'))
+        return json(
+          {
+            secondFactor: 'required',
+            challengeToken: 'challenge-token-of-the-test',
+            expiresAt: '2026-01-01T00:05:00.000Z',
+            methods: ['totp', 'recovery_code'],
+          },
+          202,
+        );
+      if (url.endsWith('/api/v1/auth/login/second-factor')) {
+        const body = JSON.parse(String(init?.body)) as { code?: string };
+        if (body.code !== '123456')
+          return json({ detail: 'Invalid input', code: 'VALIDATION_ERROR' }, 400);
+        return json({ access_token: 'a-session-token', user });
+      }
+      return json(user);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onSuccess = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LoginForm onSuccess={onSuccess} onSwitchToRegister={() => {}} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const ev = userEvent.setup({ delay: null });
+    await ev.type(screen.getByLabelText('Username'), 'ann');
+    await ev.type(screen.getByLabelText('Password'), 'right one');
+    await ev.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const code = await screen.findByLabelText('Code from your authenticator app');
+    expect(onSuccess).not.toHaveBeenCalled();
+    await ev.type(code, '000000');
+    await ev.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByTestId('second-factor-failure');
+    expect(onSuccess).not.toHaveBeenCalled();
+    await ev.type(screen.getByLabelText('Code from your authenticator app'), '123456');
+    await ev.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+  });
 });

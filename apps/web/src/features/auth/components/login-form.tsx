@@ -12,6 +12,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { useLightForm } from '@/lib/use-light-form';
 import { preloadAuthSchemas, validateLogin } from '../lib/validate';
+import { SecondFactorForm } from './second-factor-form';
 
 export interface LoginFormProps {
   defaultUsername?: string;
@@ -35,12 +36,15 @@ export function LoginForm({
   const hydrated = useHydrated();
   // Why the last sign-in was refused, shown in the form (by the button the user just pressed).
   const [failure, setFailure] = useState<string | null>(null);
+  // The right password of an account with two-step sign-in: the challenge the code completes.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit((values) => {
     setFailure(null);
     onAttempt?.();
     login.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        if ('challengeToken' in result) return setChallenge(result.challengeToken);
         toast({ title: 'Signed in', description: 'Welcome back!' });
         onSuccess();
       },
@@ -50,6 +54,21 @@ export function LoginForm({
       },
     });
   });
+
+  if (challenge)
+    return (
+      <SecondFactorForm
+        challengeToken={challenge}
+        onSuccess={() => {
+          toast({ title: 'Signed in', description: 'Welcome back!' });
+          onSuccess();
+        }}
+        onRestart={(why) => {
+          setChallenge(null);
+          setFailure(why);
+        }}
+      />
+    );
 
   return (
     <form

@@ -21,6 +21,7 @@ import {
 import { DeleteAccountCard } from './delete-account-card';
 import { ExportDataCard } from './export-data-card';
 import { SecurityLogCard } from './security-log-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const EMPTY: ChangePasswordFormValues = {
   currentPassword: '',
@@ -102,6 +103,7 @@ export function SecuritySettings() {
           </CardFooter>
         </form>
       </Card>
+      <TwoFactorCard />
       <SecurityLogCard />
       <ExportDataCard />
       <DeleteAccountCard />

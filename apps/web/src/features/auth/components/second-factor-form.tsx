@@ -1,0 +1,91 @@
+import { CircleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PendingLabel } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { serverDetail } from '@/lib/errors';
+import { useCompleteSignIn } from '../api/complete-sign-in';
+
+/** The second step of a sign-in: a code of the authenticator app, or a recovery code. */
+export function SecondFactorForm({
+  challengeToken,
+  onSuccess,
+  onRestart,
+}: {
+  challengeToken: string;
+  onSuccess: () => void;
+  /** The challenge expired or was used: back to the password, with why. */
+  onRestart: (why: string) => void;
+}) {
+  const complete = useCompleteSignIn();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const answer = useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') };
+    complete.mutate(
+      { challengeToken, ...answer },
+      {
+        onSuccess,
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'INVALID_CHALLENGE')
+            return onRestart(serverDetail(error));
+          setValue('');
+          setFailure(serverDetail(error));
+        },
+      },
+    );
+  };
+
+  const label = useRecovery ? 'Recovery code' : 'Code from your authenticator app';
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Two-step sign-in">
+      <p className="text-sm text-muted-foreground">
+        {useRecovery
+          ? 'Enter one of the recovery codes you saved when you turned on two-step sign-in. Each works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for MailtoKit.'}
+      </p>
+      <FormField id={useRecovery ? 'login-recovery-code' : 'login-code'} label={label}>
+        {(control) => (
+          <Input
+            {...control}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoComplete="one-time-code"
+            inputMode={useRecovery ? 'text' : 'numeric'}
+            autoCapitalize="none"
+            spellCheck={false}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the step exists only for this field
+            autoFocus
+          />
+        )}
+      </FormField>
+      {failure ? (
+        <Alert variant="destructive" data-testid="second-factor-failure">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertDescription className="text-foreground">{failure}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={complete.isPending || !value}>
+        <PendingLabel pending={complete.isPending} label="Verify" pendingLabel="Verifying..." />
+      </Button>
+      <button
+        type="button"
+        onClick={() => {
+          setUseRecovery(!useRecovery);
+          setValue('');
+          setFailure(null);
+        }}
+        className="rounded-sm text-center text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+      </button>
+    </form>
+  );
+}
