@@ -81,7 +81,7 @@ describe('sign-in form', () => {
       </QueryClientProvider>,
     );
     const ev = userEvent.setup({ delay: null });
-    await ev.type(screen.getByLabelText('Username'), 'ann');
+    await ev.type(screen.getByLabelText('Username or email'), 'ann');
     await ev.type(screen.getByLabelText('Password'), 'right one');
     await ev.click(screen.getByRole('button', { name: 'Sign in' }));
 
