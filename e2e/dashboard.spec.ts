@@ -278,10 +278,10 @@ test.describe('sign in with username or email', () => {
       await expect(page.getByText('Invalid username or password').first()).toBeVisible();
       const byEmail = await page.getByRole('alert').allTextContents();
 
-      await field.fill('nobody-at-all@example.org');
+      await field.fill(`nobody-${user.username}@example.org`);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await expect(page.getByText('Invalid username or password').first()).toBeVisible();
-      expect(await page.getByRole('alert').allTextContents()).toEqual(byEmail);
+      // The same message again, once the form has shown the new answer.
+      await expect(page.getByRole('alert')).toHaveText(byEmail);
       await snap(page, 'sign-in-by-email');
 
       await field.fill(user.email.toUpperCase());
