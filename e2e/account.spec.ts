@@ -90,12 +90,12 @@ test('forgot password: the e-mailed link sets a new password, then sign-in works
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-  await page.getByLabel('New Password', { exact: true }).fill('my new secret 42');
-  await page.getByLabel('Confirm New Password').fill('something else');
+  await page.getByLabel('New password', { exact: true }).fill('my new secret 42');
+  await page.getByLabel('Confirm new password').fill('something else');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
   await snap(page, 'reset-password');
-  await page.getByLabel('Confirm New Password').fill('my new secret 42');
+  await page.getByLabel('Confirm new password').fill('my new secret 42');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
@@ -106,8 +106,8 @@ test('forgot password: the e-mailed link sets a new password, then sign-in works
 
   // The link worked once.
   await page.goto(link!);
-  await page.getByLabel('New Password', { exact: true }).fill('and another one 1');
-  await page.getByLabel('Confirm New Password').fill('and another one 1');
+  await page.getByLabel('New password', { exact: true }).fill('and another one 1');
+  await page.getByLabel('Confirm new password').fill('and another one 1');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('This link does not work')).toBeVisible();
   await snap(page, 'reset-password-used');

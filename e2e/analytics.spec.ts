@@ -258,7 +258,7 @@ test('FREE users see the premium panel; unknown links are not found', async ({ p
 
   await page.goto('/dashboard?tab=analytics');
   await expect(page.getByTestId('premium-panel')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View Premium Plans' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'View premium plans' })).toHaveAttribute(
     'href',
     '/pricing',
   );

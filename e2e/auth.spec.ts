@@ -20,23 +20,23 @@ test('a new user registers, signs in, edits the profile, changes the password an
 
   await page.goto('/');
   await expect(
-    page.getByRole('heading', { name: 'Create Perfect Mailto Links in Seconds' }),
+    page.getByRole('heading', { name: 'Create perfect mailto links in seconds' }),
   ).toBeVisible();
-  await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+  await page.getByRole('link', { name: 'Get started', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\?tab=register/);
   await snap(page, 'auth-register');
 
   // Register: client-side messages first, then a real account.
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('First name').fill(user.firstName);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Your account has been created! Please sign in.')).toBeVisible();
   // No auto-login: back on the Sign in tab.
   await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
@@ -62,43 +62,43 @@ test('a new user registers, signs in, edits the profile, changes the password an
   await expect(page).toHaveURL(/\/dashboard\/profile/);
   await expect(page.getByText('Username cannot be changed.')).toBeVisible();
 
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
   await page.getByRole('button', { name: /Save|Update Profile/ }).click();
   await expect(page.getByText('Profile updated').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Grace');
   await snap(page, 'profile');
 
   // A new e-mail address asks for the password, and only then.
-  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
   const newEmail = `new.${user.email}`;
   await page.getByLabel('Email').fill(newEmail);
-  await expect(page.getByLabel('Current Password')).toBeVisible();
+  await expect(page.getByLabel('Current password')).toBeVisible();
   await page.getByRole('button', { name: /Save|Update Profile/ }).click();
   await expect(page.getByText('Enter your current password to change your e-mail')).toBeVisible();
-  await page.getByLabel('Current Password').fill('not my password');
+  await page.getByLabel('Current password').fill('not my password');
   await page.getByRole('button', { name: /Save|Update Profile/ }).click();
   await expect(page.getByText('Current password is incorrect')).toBeVisible();
   await snap(page, 'profile-email-change');
-  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByLabel('Current password').fill(user.password);
   await page.getByRole('button', { name: /Save|Update Profile/ }).click();
   await expect(page.getByText('Profile updated').first()).toBeVisible();
-  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
   await expect(page.getByLabel('Email')).toHaveValue(newEmail);
 
   // Settings > Security: wrong current password is refused, then a real change.
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
-  await page.getByLabel('Current Password', { exact: true }).fill('not my password');
-  await page.getByLabel('New Password', { exact: true }).fill('a brand new secret');
-  await page.getByLabel('Confirm New Password').fill('a brand new secret');
-  await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+  await page.getByLabel('Current password', { exact: true }).fill('not my password');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new secret');
+  await page.getByLabel('Confirm new password').fill('a brand new secret');
+  await page.getByRole('button', { name: /Update password|Change Password/ }).click();
   await expect(page.getByText('Current password is incorrect')).toBeVisible();
 
-  await page.getByLabel('Current Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+  await page.getByLabel('Current password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: /Update password|Change Password/ }).click();
   await expect(page.getByText('Password updated').first()).toBeVisible();
-  await expect(page.getByLabel('Current Password', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Current password', { exact: true })).toHaveValue('');
   await snap(page, 'settings-security');
 
   // Sign out from the user menu, then the new password works and the old one does not.
@@ -126,10 +126,10 @@ test('a signed-in user visiting /auth is sent home; the password-change form che
 
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
-  await page.getByLabel('Current Password', { exact: true }).fill(user.password);
-  await page.getByLabel('New Password', { exact: true }).fill('first choice 1');
-  await page.getByLabel('Confirm New Password').fill('second choice 2');
-  await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+  await page.getByLabel('Current password', { exact: true }).fill(user.password);
+  await page.getByLabel('New password', { exact: true }).fill('first choice 1');
+  await page.getByLabel('Confirm new password').fill('second choice 2');
+  await page.getByRole('button', { name: /Update password|Change Password/ }).click();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 });
 
@@ -166,9 +166,9 @@ test('a signed-out visit to a dashboard page signs in, then lands on that page',
   await expect(page.getByLabel('Email')).toBeVisible();
   await page.getByLabel('Username').fill(other.username);
   await page.getByLabel('Email').fill(other.email);
-  await page.getByLabel('First Name').fill(other.firstName);
+  await page.getByLabel('First name').fill(other.firstName);
   await page.getByLabel('Password', { exact: true }).fill(other.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%3Ftab%3Dteams$/);
   await page.getByLabel('Password', { exact: true }).fill(other.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -372,8 +372,8 @@ test.describe('save from the generator', () => {
     await expect(page).toHaveURL(/\/dashboard\/create-link\?/);
     await expect(page.getByLabel('To', { exact: true })).toHaveValue('press@example.com');
     await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Interview request');
-    await page.getByLabel('Link Name').fill('Press');
-    await page.getByRole('button', { name: 'Save Link' }).click();
+    await page.getByLabel('Link name').fill('Press');
+    await page.getByRole('button', { name: 'Save link' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('article', { name: 'Press' })).toContainText('press@example.com');
     expect(consoleErrors).toEqual([]);
@@ -392,7 +392,7 @@ test.describe('save from the generator', () => {
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Your account has been created! Please sign in.')).toBeVisible();
     admin('set-tier', user.username, 'PREMIUM');
     await page.getByLabel('Username or email').fill(user.username);
@@ -449,15 +449,15 @@ test('"New link" on a team page chooses that team and comes back there', async (
   await page.goto(`/teams/${id}`);
   await page.getByRole('link', { name: 'New link' }).click();
   await expect(page).toHaveURL(/\/dashboard\/create-link\?teamId=/);
-  const team = page.getByLabel('Share with Team (Optional)');
+  const team = page.getByLabel('Share with team (Optional)');
   await expect(team).toHaveValue(String(id));
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/teams/${id}$`));
 
   await page.getByRole('link', { name: 'New link' }).click();
-  await page.getByLabel('Link Name').fill('Visit report');
+  await page.getByLabel('Link name').fill('Visit report');
   await page.getByLabel('To', { exact: true }).fill('sales@example.com');
-  await page.getByRole('button', { name: 'Save Link' }).click();
+  await page.getByRole('button', { name: 'Save link' }).click();
   await expect(page).toHaveURL(new RegExp(`/teams/${id}$`));
   await expect(page.getByTestId('team-link-row')).toContainText('Visit report');
   expect(consoleErrors).toEqual([]);

@@ -39,8 +39,8 @@ test('each public page has its own title and meta description, in its HTML', asy
 
 test('the home page content is in its HTML before JavaScript runs', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  expect(html).toContain('Create Perfect Mailto Links in Seconds');
-  expect(html).toContain('Mailto Link Generator');
+  expect(html).toContain('Create perfect mailto links in seconds');
+  expect(html).toContain('Mailto link generator');
 });
 
 for (const theme of ['light', 'dark'] as const) {

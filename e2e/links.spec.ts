@@ -272,11 +272,11 @@ test.describe('saved links', () => {
 
     // Links tab: the blue premium panel.
     const panel = page.getByTestId('premium-panel');
-    await expect(panel).toContainText('Premium Feature');
+    await expect(panel).toContainText('Premium feature');
     await expect(panel).toContainText(
       'This feature requires a premium subscription to access saved links, tracking, and analytics.',
     );
-    await expect(panel.getByRole('link', { name: 'View Premium Plans' })).toHaveAttribute(
+    await expect(panel.getByRole('link', { name: 'View premium plans' })).toHaveAttribute(
       'href',
       '/pricing',
     );
@@ -284,12 +284,12 @@ test.describe('saved links', () => {
 
     // Link form: client validation with the API's messages.
     await page.goto('/dashboard/create-link');
-    await page.getByRole('button', { name: 'Generate Link' }).click();
+    await page.getByRole('button', { name: 'Generate link' }).click();
     await expect(page.getByText('To field is required')).toBeVisible();
-    await page.getByLabel('Link Name').fill('Sales');
+    await page.getByLabel('Link name').fill('Sales');
     await page.getByLabel('To', { exact: true }).fill('sales@example.com');
     await page.getByLabel('CC', { exact: true }).fill('not an address');
-    await page.getByRole('button', { name: 'Generate Link' }).click();
+    await page.getByRole('button', { name: 'Generate link' }).click();
     await expect(
       page.getByText('Must contain valid email addresses separated by commas'),
     ).toBeVisible();
@@ -299,13 +299,13 @@ test.describe('saved links', () => {
     // the save choice locked; the link is built and opened without saving (no error, no modal).
     const offer = page.getByTestId('premium-panel');
     await expect(offer).toContainText('Saving links comes with Premium');
-    await expect(page.getByRole('checkbox', { name: 'Save Link for Future Use' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Save link for Future Use' })).toBeDisabled();
     await expect(
-      page.getByRole('checkbox', { name: 'Save Link for Future Use' }),
+      page.getByRole('checkbox', { name: 'Save link for Future Use' }),
     ).not.toBeChecked();
     await page.getByLabel('Subject', { exact: true }).fill('Hello & welcome');
     await snap(page, 'link-form-premium');
-    await page.getByRole('button', { name: 'Generate Link' }).click();
+    await page.getByRole('button', { name: 'Generate link' }).click();
     await expect(page.getByText('Mailto link created')).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(await openedUrls(page)).toEqual([
@@ -313,7 +313,7 @@ test.describe('saved links', () => {
     ]);
 
     // What was typed is not saved: leaving asks first.
-    await offer.getByRole('link', { name: 'View Premium Plans' }).click();
+    await offer.getByRole('link', { name: 'View premium plans' }).click();
     await page
       .getByRole('alertdialog', { name: 'Leave without saving?' })
       .getByRole('button', { name: 'Leave' })
@@ -336,7 +336,7 @@ test.describe('saved links', () => {
     await page.getByRole('link', { name: 'Create new link' }).click();
     await expect(page).toHaveURL(/\/dashboard\/create-link/);
 
-    await page.getByLabel('Link Name').fill('Support request');
+    await page.getByLabel('Link name').fill('Support request');
     await page.getByLabel('To', { exact: true }).fill(' help+desk@example.com ;ops@example.com ');
     await page.getByLabel('BCC', { exact: true }).fill('audit@example.com');
     await page.getByLabel('Subject', { exact: true }).fill('Ticket #42: 100% & more?');
@@ -345,12 +345,12 @@ test.describe('saved links', () => {
       'mailto:help%2Bdesk@example.com,ops@example.com?bcc=audit@example.com&subject=Ticket%20%2342:%20100%25%20%26%20more%3F&body=Hello,%0D%0A%0D%0ACaf%C3%A9%20%E2%98%95%20%2B%20croissant';
     await expect(page.getByTestId('link-preview')).toHaveText(expected);
     await snap(page, 'link-form-create');
-    await page.getByRole('button', { name: 'Save Link' }).click();
+    await page.getByRole('button', { name: 'Save link' }).click();
     await expect(page.getByText('Link created')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     const card = page.getByRole('article', { name: 'Support request' });
-    await expect(page.getByRole('heading', { name: 'Your Links' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your links' })).toBeVisible();
     await expect(card).toContainText('help+desk@example.com, ops@example.com');
     await expect(card).toContainText(/Created: \w{3} \d{1,2}, \d{4}/);
     // Two actions in view (copy, edit); the click count leads to the analytics; no tracking
@@ -374,7 +374,7 @@ test.describe('saved links', () => {
     // Edit: the form is filled from the stored link.
     await card.getByRole('link', { name: 'Edit link' }).click();
     await expect(page).toHaveURL(/\/dashboard\/edit-link\/\d+$/);
-    await expect(page.getByLabel('Link Name')).toHaveValue('Support request');
+    await expect(page.getByLabel('Link name')).toHaveValue('Support request');
     await expect(page.getByLabel('To', { exact: true })).toHaveValue(
       'help+desk@example.com, ops@example.com',
     );
@@ -382,9 +382,9 @@ test.describe('saved links', () => {
       'Hello,\n\nCafé ☕ + croissant',
     );
     await snap(page, 'link-form-edit');
-    await page.getByLabel('Link Name').fill('Support (EU)');
+    await page.getByLabel('Link name').fill('Support (EU)');
     await page.getByLabel('BCC', { exact: true }).fill('');
-    await page.getByRole('button', { name: 'Update Link' }).click();
+    await page.getByRole('button', { name: 'Update link' }).click();
     await expect(page.getByText('Link updated')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     const edited = page.getByRole('article', { name: 'Support (EU)' });
@@ -424,17 +424,17 @@ test('a TEAM user shares a saved link with a team, then makes it private again',
   expect(team.status(), await team.text()).toBe(201);
 
   await page.goto('/dashboard/create-link');
-  const share = page.getByLabel('Share with Team (Optional)');
-  await expect(share.locator('option')).toHaveText(['Keep Private', 'Marketing crew']);
+  const share = page.getByLabel('Share with team (Optional)');
+  await expect(share.locator('option')).toHaveText(['Keep private', 'Marketing crew']);
   // Only offered when the link is saved.
-  await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
+  await page.getByRole('checkbox', { name: 'Save link for Future Use' }).click();
   await expect(share).toBeHidden();
-  await page.getByRole('checkbox', { name: 'Save Link for Future Use' }).click();
+  await page.getByRole('checkbox', { name: 'Save link for Future Use' }).click();
 
-  await page.getByLabel('Link Name').fill('Campaign reply');
+  await page.getByLabel('Link name').fill('Campaign reply');
   await page.getByLabel('To', { exact: true }).fill('campaign@example.com');
   await share.selectOption({ label: 'Marketing crew' });
-  await page.getByRole('button', { name: 'Save Link' }).click();
+  await page.getByRole('button', { name: 'Save link' }).click();
   await expect(page.getByText('Link created')).toBeVisible();
   const card = page.getByRole('article', { name: 'Campaign reply' });
   await expect(card).toContainText('Marketing crew');
@@ -451,8 +451,8 @@ test('a TEAM user shares a saved link with a team, then makes it private again',
 
   await card.getByRole('link', { name: 'Edit link' }).click();
   await expect(share.locator('option:checked')).toHaveText('Marketing crew');
-  await share.selectOption({ label: 'Keep Private' });
-  await page.getByRole('button', { name: 'Update Link' }).click();
+  await share.selectOption({ label: 'Keep private' });
+  await page.getByRole('button', { name: 'Update link' }).click();
   await expect(page.getByText('Link updated')).toBeVisible();
   await expect(
     page.getByRole('article', { name: 'Campaign reply' }).getByTitle('Shared with Marketing crew'),

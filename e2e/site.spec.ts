@@ -7,20 +7,20 @@ test('landing page: hero buttons scroll to the generator; footer links; screensh
 }) => {
   await page.goto('/');
   await snap(page, 'landing');
-  await page.getByRole('button', { name: 'Try Generator' }).click();
+  await page.getByRole('button', { name: 'Try the generator' }).click();
   await expect(page.locator('#generator')).toBeInViewport();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('button', { name: 'Get Started Free' }).click();
+  await page.getByRole('button', { name: 'Get started free' }).click();
   await expect(page.locator('#generator')).toBeInViewport();
   await expect(page.getByText(/Perfect links/i).first()).toBeVisible();
 
   // Signed out, dashboard links in the footer lead to /auth, then on to the page.
   const footer = page.locator('footer');
-  await expect(footer.getByRole('link', { name: 'Link Management' })).toHaveAttribute(
+  await expect(footer.getByRole('link', { name: 'Link management' })).toHaveAttribute(
     'href',
     '/auth?next=%2Fdashboard%3Ftab%3Dlinks',
   );
-  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+  await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
     'href',
     '/privacy',
   );
@@ -34,10 +34,10 @@ test('signed-out visit to /dashboard lands on /auth', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test('unknown paths answer 404 and show Page Not Found', async ({ page }) => {
+test('unknown paths answer 404 and show Page not found', async ({ page }) => {
   const res = await page.goto('/this/does/not/exist');
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await snap(page, 'not-found');
   expect((await page.goto('/pricing'))?.status()).toBe(200);
 });
@@ -48,7 +48,7 @@ test('an unknown dashboard path answers 404 and says so inside the app', async (
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

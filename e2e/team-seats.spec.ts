@@ -89,7 +89,7 @@ test("a Team owner's plan covers a FREE invitee; the owner reads an admin's edit
   ).json();
   await asAdmin.goto(`/dashboard/edit-link/${links[0].id}`);
   await asAdmin.getByLabel('Subject').fill('Refund, please');
-  await asAdmin.getByRole('button', { name: 'Update Link' }).click();
+  await asAdmin.getByRole('button', { name: 'Update link' }).click();
   await expect(asAdmin).toHaveURL(/\/dashboard(\?.*)?$/);
 
   // --- The owner reads it in the team's audit log, filters by the admin, and the URL keeps it.

@@ -52,19 +52,19 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await page.goto('/dashboard?tab=teams');
   await expect(page.getByText('No teams yet')).toBeVisible();
   await page.getByRole('button', { name: 'Create your first team' }).click();
-  const createDialog = page.getByRole('dialog', { name: 'Create Team' });
-  await createDialog.getByRole('button', { name: 'Create Team' }).click();
+  const createDialog = page.getByRole('dialog', { name: 'Create team' });
+  await createDialog.getByRole('button', { name: 'Create team' }).click();
   await expect(createDialog.getByText('Team name is required')).toBeVisible();
-  await createDialog.getByLabel('Team Name').fill(teamName);
+  await createDialog.getByLabel('Team name').fill(teamName);
   await createDialog.getByLabel('Description (optional)').fill('Campaign links for the newsletter');
-  await createDialog.getByRole('button', { name: 'Create Team' }).click();
+  await createDialog.getByRole('button', { name: 'Create team' }).click();
   await expect(page.getByText('Team created').first()).toBeVisible();
   await expect(createDialog).toBeHidden();
   // Creating a team opens it; the teams tab lists it.
   await expect(page).toHaveURL(/\/teams\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   await expect(page.getByText('No links shared yet.')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
 
   const card = page.getByRole('article', { name: teamName });
   await expect(card.getByText('Owner', { exact: true })).toBeVisible();
@@ -167,10 +167,10 @@ test('owner builds a team and shares a link; the admin removes the member, who l
 
   // --- The owner saves a link shared with the team (the link form's team selector).
   await page.goto('/dashboard/create-link');
-  await page.getByLabel('Link Name').fill(linkName);
+  await page.getByLabel('Link name').fill(linkName);
   await page.getByLabel('To', { exact: true }).fill('news@example.com');
-  await page.getByLabel('Share with Team (Optional)').selectOption({ label: teamName });
-  await page.getByRole('button', { name: 'Save Link' }).click();
+  await page.getByLabel('Share with team (Optional)').selectOption({ label: teamName });
+  await page.getByRole('button', { name: 'Save link' }).click();
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   // The row's team badge names the team.
   await expect(
@@ -209,7 +209,7 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await asAdmin.page.getByRole('button', { name: `Remove ${member.username}` }).click();
   const confirm = asAdmin.page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Remove ${member.username}`);
-  await confirm.getByRole('button', { name: 'Remove Member' }).click();
+  await confirm.getByRole('button', { name: 'Remove member' }).click();
   await expect(
     asAdmin.page
       .getByRole('region', { name: 'Notifications (F8)' })
@@ -274,9 +274,9 @@ test('an owner invites an e-mail address; the link, opened signed out, leads thr
   await expect(visitor.getByLabel('Email')).toBeVisible();
   await visitor.getByLabel('Username').fill(newcomer.username);
   await visitor.getByLabel('Email').fill(newcomer.email);
-  await visitor.getByLabel('First Name').fill(newcomer.firstName);
+  await visitor.getByLabel('First name').fill(newcomer.firstName);
   await visitor.getByLabel('Password', { exact: true }).fill(newcomer.password);
-  await visitor.getByRole('button', { name: 'Create Account' }).click();
+  await visitor.getByRole('button', { name: 'Create account' }).click();
   await expect(visitor.getByRole('tab', { name: 'Sign in' })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -308,10 +308,10 @@ test('a user without the Team plan is offered the plans instead of a team', asyn
   await signedInUser(page);
   await page.goto('/dashboard?tab=teams');
   await expect(page.getByText('No teams yet')).toBeVisible();
-  await page.getByRole('button', { name: 'Create Team', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Team' });
-  await dialog.getByLabel('Team Name').fill('Not allowed');
-  await dialog.getByRole('button', { name: 'Create Team' }).click();
+  await page.getByRole('button', { name: 'Create team', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create team' });
+  await dialog.getByLabel('Team name').fill('Not allowed');
+  await dialog.getByRole('button', { name: 'Create team' }).click();
   await expect(
     page
       .getByText(

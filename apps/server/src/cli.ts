@@ -8,7 +8,7 @@ import { defaultHashingLimits, HashGate, Passwords } from './lib/password-gate';
 import type { FastifyBaseLogger } from 'fastify';
 import { PasswordResetService, RESET_TOKEN_TTL_MS } from './modules/auth/password-reset';
 import { AuthService } from './modules/auth/service';
-import { Mailer, twoFactorDisabledMail } from './modules/mail/service';
+import { Mailer, nameOf, twoFactorDisabledMail } from './modules/mail/service';
 import { TokensService } from './modules/tokens/service';
 import { SecurityLogService } from './modules/security-log/service';
 import { UsersService } from './modules/users/service';
@@ -238,7 +238,7 @@ async function run(args: string[]): Promise<number> {
         mailer.send({
           to: user.email,
           ...twoFactorDisabledMail({
-            username: user.username,
+            name: nameOf(user),
             settingsUrl: `${publicBaseUrl(config)}/dashboard/settings?tab=security`,
           }),
         });

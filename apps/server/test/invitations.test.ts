@@ -586,7 +586,7 @@ describe('invitation e-mails cannot be sent at will', () => {
   });
 
   it('keeps inviter-chosen text out of the subject, and shows names as names', async () => {
-    const owner = await user('TEAM');
+    const owner = await user('TEAM', { firstName: 'Ada' });
     const evil = 'Account suspended - verify now at evil.example/login';
     const teamId = (await createTeam(t.app, owner, { name: evil })).id;
     const address = `subject.${Date.now()}@example.com`;
@@ -598,8 +598,20 @@ describe('invitation e-mails cannot be sent at will', () => {
       // The name is there, in quotes, but no mail program can make a link of it.
       expect(part).toMatch(/("|&quot;)Account suspended - verify now at evil\./);
       expect(part).not.toContain('evil.example/login');
-      expect(part).toContain(owner.user.username);
+      // The inviter by display name, as the app shows people, never by username.
+      expect(part).toMatch(/("|&quot;)Ada("|&quot;)/);
+      expect(part).not.toContain(owner.user.username);
     }
+  });
+
+  it('names the inviter by username when they gave no first name', async () => {
+    const owner = await user('TEAM', { firstName: '' });
+    const teamId = (await createTeam(t.app, owner, { name: 'Plain' })).id;
+    const address = `fallback.${Date.now()}@example.com`;
+    expect((await invite(owner, teamId, { email: address })).statusCode).toBe(201);
+    await t.app.mailer.idle();
+    const [mail] = smtp.to(address);
+    expect(mail?.text).toContain(`"${owner.user.username.replace(/([./:@\\])/g, '$1\u200b')}"`);
   });
 
   it('stops every invitation e-mail to an address with the one-click link of any of them', async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   write('pages/pricing.html', '<div id="root">pricing</div>');
   write('pages/auth.html', '<div id="root">signing in</div>');
   write('pages/auth.register.html', '<div id="root">registering</div>');
-  write('pages/404.html', '<div id="root">Page Not Found</div>');
+  write('pages/404.html', '<div id="root">Page not found</div>');
   write(
     '.vite/routes.json',
     JSON.stringify({
@@ -60,7 +60,7 @@ describe('page statuses', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
-      expect(res.body, url).toContain('Page Not Found');
+      expect(res.body, url).toContain('Page not found');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     const head = await t.app.inject({ method: 'HEAD', url: '/no/such/page' });
@@ -71,7 +71,7 @@ describe('page statuses', () => {
     for (const url of ['/dashboard/nope', '/dashboard/analytics/1/extra', '/teams/', '/teams']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      if (url === '/teams') expect(res.body).toContain('Page Not Found');
+      if (url === '/teams') expect(res.body).toContain('Page not found');
       else expect(res.body, url).toContain('<div id="root"></div>');
     }
   });

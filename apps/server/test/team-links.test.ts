@@ -82,7 +82,7 @@ describe('sharing a link with a team', () => {
     expect((await linkRow(own.id))?.team_id).toBeNull();
   });
 
-  it('shares on update and unshares with teamId null ("Keep Private")', async () => {
+  it('shares on update and unshares with teamId null ("Keep private")', async () => {
     const { owner, member, team } = await crew();
     const link = await createLink(t.app, owner.headers, { name: 'Later' });
     expect(await idsOf(member)).not.toContain(link.id);

@@ -10,7 +10,7 @@ export interface DashboardSubpageProps {
   children: ReactNode;
 }
 
-/** A page under /dashboard/: 'Back to Dashboard', its title and description, then its content. */
+/** A page under /dashboard/: 'Back to dashboard', its title and description, then its content. */
 export function DashboardSubpage({ title, description, children }: DashboardSubpageProps) {
   return (
     <div className="grid w-full max-w-3xl grid-cols-1 gap-6">
@@ -18,7 +18,7 @@ export function DashboardSubpage({ title, description, children }: DashboardSubp
         <Button variant="ghost" size="sm" asChild className="-ml-3 mb-2">
           <Link to="/dashboard">
             <ArrowLeftIcon aria-hidden="true" />
-            Back to Dashboard
+            Back to dashboard
           </Link>
         </Button>
         <PageHeader title={title} description={description} />

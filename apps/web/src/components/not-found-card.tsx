@@ -15,7 +15,7 @@ export function NotFoundCard({
   title,
   description,
   backTo = '/dashboard',
-  backLabel = 'Back to Dashboard',
+  backLabel = 'Back to dashboard',
 }: NotFoundCardProps) {
   return (
     <div className="w-full max-w-2xl">

@@ -23,7 +23,7 @@ export interface PremiumPanelProps {
  */
 export function PremiumPanel({
   description = PREMIUM_PANEL_DESCRIPTION,
-  title = 'Premium Feature',
+  title = 'Premium feature',
   compact = false,
   className,
 }: PremiumPanelProps) {
@@ -69,7 +69,7 @@ export function PremiumPanel({
           size={compact ? 'sm' : 'default'}
           className={cn('self-start', compact ? 'sm:self-center' : 'sm:self-end')}
         >
-          <Link to="/pricing">View Premium Plans</Link>
+          <Link to="/pricing">View premium plans</Link>
         </Button>
       </div>
     </section>

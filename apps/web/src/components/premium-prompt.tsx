@@ -17,7 +17,7 @@ export interface UpgradePromptTexts {
 }
 
 const PREMIUM_TEXTS: UpgradePromptTexts = {
-  toastTitle: 'Premium Feature',
+  toastTitle: 'Premium feature',
   title: 'Upgrade to Premium',
   question: PREMIUM_CONFIRM_QUESTION,
 };

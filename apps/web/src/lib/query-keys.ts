@@ -29,7 +29,7 @@ export const queryKeys = {
     /** One page of a team's audit log, for a filter (owner and admins). */
     audit: (teamId: number, filter: Record<string, string | number>) =>
       ['teams', teamId, 'audit', filter] as const,
-    /** The caller's teams as the link form's 'Share with Team' selector needs them. */
+    /** The caller's teams as the link form's 'Share with team' selector needs them. */
     shareOptions: ['teams', 'share-options'] as const,
   },
 

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import type { Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
-import { passwordChangedMail, passwordResetMail, type Mailer } from '../mail/service';
+import { nameOf, passwordChangedMail, passwordResetMail, type Mailer } from '../mail/service';
 import type { TokensService } from '../tokens/service';
 import type { UsersService } from '../users/service';
 import * as repo from './repo';
@@ -82,7 +82,7 @@ export class PasswordResetService {
     this.mailer.send({
       to: user.email,
       ...passwordResetMail({
-        username: user.username,
+        name: nameOf(user),
         url,
         validMinutes: RESET_TOKEN_TTL_MS / 60_000,
       }),
@@ -138,7 +138,7 @@ export class PasswordResetService {
       this.mailer.send({
         to: user.email,
         ...passwordChangedMail({
-          username: user.username,
+          name: nameOf(user),
           settingsUrl: `${this.opts.baseUrl}/dashboard/settings`,
           resetUrl: `${this.opts.baseUrl}/reset-password`,
           revokedTokens: revoked,

@@ -2,6 +2,7 @@
 export { Mailer, type Wait } from './mailer';
 export {
   emailChangedMail,
+  nameOf,
   passwordChangedMail,
   passwordResetMail,
   teamInvitationMail,

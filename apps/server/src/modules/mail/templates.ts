@@ -1,9 +1,15 @@
+import { displayName } from '@mailtokit/contracts/user';
+
 /** The texts of every e-mail the service sends: a plain-text part and a simple HTML part. */
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
 }
+
+/** How an e-mail names a person: their display name (first name, else username), as the app does. */
+export const nameOf = (user: { username: string; first_name: string | null }): string =>
+  displayName({ username: user.username, firstName: user.first_name });
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -59,13 +65,14 @@ function render(subject: string, block: Block): MailContent {
 }
 
 export function passwordResetMail(input: {
-  username: string;
+  /** The addressee's display name (`nameOf`). */
+  name: string;
   url: string;
   validMinutes: number;
 }): MailContent {
   return render('Reset your MailtoKit password', {
     paragraphs: [
-      `Hello ${input.username},`,
+      `Hello ${input.name},`,
       `Someone (we hope you) asked to reset the password of your MailtoKit account. The link below lets you choose a new one; it works once, for ${input.validMinutes} minutes.`,
     ],
     action: { label: 'Choose a new password', url: input.url },
@@ -74,7 +81,8 @@ export function passwordResetMail(input: {
 }
 
 export function passwordChangedMail(input: {
-  username: string;
+  /** The addressee's display name (`nameOf`). */
+  name: string;
   settingsUrl: string;
   resetUrl: string;
   /** Names of the account's API tokens, all revoked with the change. */
@@ -92,7 +100,7 @@ export function passwordChangedMail(input: {
       };
   return render('Your MailtoKit password was changed', {
     paragraphs: [
-      `Hello ${input.username},`,
+      `Hello ${input.name},`,
       'The password of your MailtoKit account was just changed with a reset link.',
       ...tokens.paragraphs,
     ],
@@ -151,13 +159,14 @@ export function teamInvitationMail(input: {
 
 /** Sent to the old address when an account's e-mail address changes. */
 export function emailChangedMail(input: {
-  username: string;
+  /** The addressee's display name (`nameOf`). */
+  name: string;
   newEmail: string;
   signInUrl: string;
 }): MailContent {
   return render('Your MailtoKit e-mail address was changed', {
     paragraphs: [
-      `Hello ${input.username},`,
+      `Hello ${input.name},`,
       `The e-mail address of your MailtoKit account was just changed to ${input.newEmail}. E-mails about the account, password-reset links included, now go there instead of here.`,
       'The change was confirmed with the account password.',
     ],
@@ -170,12 +179,13 @@ export function emailChangedMail(input: {
 
 /** Told to the user when the operator turned their two-step sign-in off. */
 export function twoFactorDisabledMail(input: {
-  username: string;
+  /** The addressee's display name (`nameOf`). */
+  name: string;
   settingsUrl: string;
 }): MailContent {
   return render('Two-step sign-in was turned off on your MailtoKit account', {
     paragraphs: [
-      `Hello ${input.username},`,
+      `Hello ${input.name},`,
       'The operator of this MailtoKit service turned off two-step sign-in on your account, as you may have asked when you lost your authenticator app. Every sign-in of the account has ended.',
       'Signing in now takes your password alone. Turn two-step sign-in on again in Settings > Security.',
     ],

@@ -26,7 +26,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Conn } from '../../db/database';
 import type { Limiter } from '../../lib/limiter';
 import { hashToken, newToken } from '../../lib/tokens';
-import { teamInvitationMail, type Mailer } from '../mail/service';
+import { nameOf, teamInvitationMail, type Mailer } from '../mail/service';
 import type { TeamAuditLog } from '../audit/service';
 import type { UsersService } from '../users/service';
 import * as invitations from './invitations-repo';
@@ -172,7 +172,7 @@ export class InvitationsService {
       await this.mailInvitation(address, row.team_id, (stopUrl) =>
         teamInvitationMail({
           team: row.team_name,
-          inviter: user.username,
+          inviter: nameOf(user),
           role: row.role,
           url,
           validDays: INVITATION_TTL_DAYS,

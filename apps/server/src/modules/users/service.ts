@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
-import { emailChangedMail, type Mailer } from '../mail/service';
+import { emailChangedMail, nameOf, type Mailer } from '../mail/service';
 import { toUser } from './mapper';
 import * as repo from './repo';
 import type { SecurityLog } from '../security-log/service';
@@ -105,7 +105,7 @@ export class UsersService {
       this.emailChange.mailer.send({
         to: oldEmail,
         ...emailChangedMail({
-          username: row.username,
+          name: nameOf(row),
           newEmail: input.email,
           signInUrl: `${this.emailChange.baseUrl}/auth`,
         }),

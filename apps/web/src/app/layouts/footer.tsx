@@ -16,10 +16,10 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Product',
     links: [
-      { label: 'Link Generator', to: '/#generator' },
-      { label: 'Link Management', to: '/dashboard?tab=links', needsAuth: true },
-      { label: 'Click Tracking', to: '/dashboard?tab=analytics', needsAuth: true },
-      { label: 'Team Access', to: '/dashboard?tab=teams', needsAuth: true },
+      { label: 'Link generator', to: '/#generator' },
+      { label: 'Link management', to: '/dashboard?tab=links', needsAuth: true },
+      { label: 'Click tracking', to: '/dashboard?tab=analytics', needsAuth: true },
+      { label: 'Team access', to: '/dashboard?tab=teams', needsAuth: true },
     ],
   },
   {
@@ -35,7 +35,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
       { label: 'Pricing', to: '/pricing' },
       { label: 'About', to: '/about' },
       { label: 'Contact', to: '/contact' },
-      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Privacy policy', to: '/privacy' },
     ],
   },
 ];

@@ -185,7 +185,7 @@ export function Header({ variant = 'site' }: HeaderProps) {
                 <Link to="/auth">Sign in</Link>
               </Button>
               <Button asChild className="px-3 sm:px-4">
-                <Link to="/auth?tab=register">Get Started</Link>
+                <Link to="/auth?tab=register">Get started</Link>
               </Button>
             </>
           )}

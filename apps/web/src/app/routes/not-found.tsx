@@ -9,7 +9,7 @@ export function NotFoundPage() {
         <CompassIcon className="size-7" aria-hidden="true" />
       </div>
       <p className="mt-6 text-sm font-semibold text-primary">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page Not Found</h1>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page not found</h1>
       <p className="mt-4 text-muted-foreground">
         The page you are looking for does not exist or has moved.
       </p>

@@ -63,7 +63,7 @@ export function AnalyticsTab() {
   else if (overview.isError)
     body = (
       <LoadErrorAlert
-        title="Error Loading Analytics"
+        title="Error loading analytics"
         message="Failed to load your analytics. Please try again later."
         retrying={overview.isFetching}
         onRetry={() => void overview.refetch()}
@@ -79,7 +79,7 @@ export function AnalyticsTab() {
           <Button asChild>
             <Link to="/dashboard/create-link">
               <PlusIcon aria-hidden="true" />
-              Create New Link
+              Create new link
             </Link>
           </Button>
         }

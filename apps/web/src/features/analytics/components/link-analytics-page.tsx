@@ -52,7 +52,7 @@ function BackToDashboard() {
     <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
       <Link to="/dashboard?tab=analytics">
         <ArrowLeftIcon aria-hidden="true" />
-        Back to Dashboard
+        Back to dashboard
       </Link>
     </Button>
   );
@@ -136,7 +136,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
 
       {analytics.isError ? (
         <LoadErrorAlert
-          title="Error Loading Analytics"
+          title="Error loading analytics"
           message="Failed to load the analytics of this link. Please try again later."
           retrying={analytics.isFetching}
           onRetry={() => void analytics.refetch()}

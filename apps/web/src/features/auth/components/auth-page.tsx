@@ -76,7 +76,7 @@ export function AuthPage() {
       <p className="mt-6 text-center text-xs text-muted-foreground">
         By creating an account you agree to how we handle your data, described in our{' '}
         <Link to="/privacy" className="underline underline-offset-2 hover:text-foreground">
-          Privacy Policy
+          Privacy policy
         </Link>
         .
       </p>

@@ -66,7 +66,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
       <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
         <FormField
           id="register-first-name"
-          label="First Name"
+          label="First name"
           labelAside={optional}
           error={errors.firstName}
         >
@@ -82,7 +82,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
         </FormField>
         <FormField
           id="register-last-name"
-          label="Last Name"
+          label="Last name"
           labelAside={optional}
           error={errors.lastName}
         >
@@ -146,7 +146,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
             Creating account...
           </>
         ) : (
-          'Create Account'
+          'Create account'
         )}
       </Button>
       <p className="text-center text-sm text-muted-foreground">

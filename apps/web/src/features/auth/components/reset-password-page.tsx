@@ -97,7 +97,7 @@ export function ResetPasswordPage() {
             >
               <PasswordField
                 id="reset-password"
-                label="New Password"
+                label="New password"
                 registration={form.register('password')}
                 autoComplete="new-password"
                 error={errors.password?.message}
@@ -107,7 +107,7 @@ export function ResetPasswordPage() {
               />
               <PasswordField
                 id="reset-confirm-password"
-                label="Confirm New Password"
+                label="Confirm new password"
                 registration={form.register('confirmPassword')}
                 autoComplete="new-password"
                 error={errors.confirmPassword?.message}

@@ -107,7 +107,7 @@ function ContactForm({ user }: { user: User | null }) {
         ) : (
           <>
             <SendIcon aria-hidden="true" />
-            Send Message
+            Send message
           </>
         )}
       </Button>

@@ -131,7 +131,7 @@ export function GeneratorSection() {
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="generator-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            Mailto Link Generator
+            Mailto link generator
           </h2>
           <p className="mt-4 text-lg text-muted-foreground">
             Fill in the fields, get a link that opens exactly the e-mail you meant.

@@ -23,7 +23,7 @@ export function Hero() {
             Encoded to RFC 6068, every time
           </Badge>
           <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            Create Perfect Mailto Links in Seconds
+            Create perfect mailto links in seconds
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-muted-foreground lg:mx-0">
             Subjects with ampersands, bodies with line breaks, accents and emoji — MailtoKit encodes
@@ -32,11 +32,11 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button size="lg" onClick={goToGenerator}>
-              Get Started Free
+              Get started free
               <ArrowRightIcon aria-hidden="true" />
             </Button>
             <Button size="lg" variant="outline" onClick={goToGenerator}>
-              Try Generator
+              Try the generator
               <ArrowDownIcon aria-hidden="true" />
             </Button>
           </div>

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 const TEAMS_PATH = '/api/v1/teams/';
 
-/** Only what the 'Share with Team' selector needs; the rest of each team is ignored. */
+/** Only what the 'Share with team' selector needs; the rest of each team is ignored. */
 export type ShareTeam = Pick<Team, 'id' | 'name'>;
 
 /** Not parsed with a schema: the dashboard's first page shows without zod. */

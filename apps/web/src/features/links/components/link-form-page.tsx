@@ -23,7 +23,7 @@ export function LinkNotFound() {
 export function CreateLinkPage() {
   return (
     <DashboardSubpage
-      title="Create Link"
+      title="Create link"
       description="Save a mailto link to reuse it, or just generate one and open it."
     >
       <LinkForm />
@@ -69,13 +69,13 @@ function EditLinkContent({ linkId }: { linkId: number }) {
   return <LinkForm key={link.data.id} link={link.data} />;
 }
 
-/** /dashboard/edit-link/{id}: loads the link and fills the form ('Update Link'). */
+/** /dashboard/edit-link/{id}: loads the link and fills the form ('Update link'). */
 export function EditLinkPage({ linkId }: { linkId: number }) {
   const link = useLink(linkId);
   if (isNotFoundError(link.error)) return <LinkNotFound />;
   return (
     <DashboardSubpage
-      title="Edit Link"
+      title="Edit link"
       description="Change the link’s recipients, subject, body or team."
     >
       <EditLinkContent linkId={linkId} />

@@ -78,28 +78,28 @@ async function renderForm({
   return { user: userEvent.setup({ delay: null }), fetch };
 }
 
-const submitButton = () => screen.getByRole('button', { name: /Link$/ });
-const saveToggle = () => screen.getByRole('checkbox', { name: 'Save Link for Future Use' });
+const submitButton = () => screen.getByRole('button', { name: / link$/ });
+const saveToggle = () => screen.getByRole('checkbox', { name: 'Save link for Future Use' });
 
 describe('link form: the submit label', () => {
-  it("says 'Save Link' while the link is to be saved, 'Generate Link' when not", async () => {
+  it("says 'Save link' while the link is to be saved, 'Generate link' when not", async () => {
     const { user } = await renderForm();
-    expect(submitButton()).toHaveProperty('textContent', 'Save Link');
+    expect(submitButton()).toHaveProperty('textContent', 'Save link');
     await user.click(saveToggle());
-    expect(submitButton()).toHaveProperty('textContent', 'Generate Link');
+    expect(submitButton()).toHaveProperty('textContent', 'Generate link');
     await user.click(saveToggle());
-    expect(submitButton()).toHaveProperty('textContent', 'Save Link');
+    expect(submitButton()).toHaveProperty('textContent', 'Save link');
   });
 
-  it("says 'Update Link' for a saved link, which has no save choice", async () => {
+  it("says 'Update link' for a saved link, which has no save choice", async () => {
     const { user } = await renderForm({ link: SAVED });
-    expect(submitButton()).toHaveProperty('textContent', 'Update Link');
+    expect(submitButton()).toHaveProperty('textContent', 'Update link');
     // Nothing changed, nothing to update.
     expect(submitButton()).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Subject'), '!');
     expect(submitButton()).toHaveProperty('disabled', false);
-    expect(screen.queryByRole('checkbox', { name: 'Save Link for Future Use' })).toBeNull();
-    expect(screen.getByLabelText('Link Name')).toHaveProperty('value', 'Support');
+    expect(screen.queryByRole('checkbox', { name: 'Save link for Future Use' })).toBeNull();
+    expect(screen.getByLabelText('Link name')).toHaveProperty('value', 'Support');
   });
 });
 
@@ -114,7 +114,7 @@ describe('link form: validation', () => {
 
   it('addresses must be valid e-mail addresses, in every address field', async () => {
     const { user } = await renderForm();
-    await user.type(screen.getByLabelText('Link Name'), 'Help');
+    await user.type(screen.getByLabelText('Link name'), 'Help');
     await user.type(screen.getByLabelText('To'), 'a@b.io, nope');
     await user.type(screen.getByLabelText('CC'), 'bad');
     await user.click(submitButton());
@@ -138,7 +138,7 @@ describe('link form: validation', () => {
 
   it('a valid link is saved with what was typed', async () => {
     const { user, fetch } = await renderForm();
-    await user.type(screen.getByLabelText('Link Name'), ' Support ');
+    await user.type(screen.getByLabelText('Link name'), ' Support ');
     await user.type(screen.getByLabelText('To'), 'help@example.com');
     await user.click(submitButton());
     await waitFor(() =>
@@ -158,17 +158,17 @@ describe('link form: validation', () => {
 describe('link form: the team selector', () => {
   it('is absent for a user without teams', async () => {
     await renderForm({ teams: [] });
-    expect(screen.queryByLabelText('Share with Team (Optional)')).toBeNull();
+    expect(screen.queryByLabelText('Share with team (Optional)')).toBeNull();
   });
 
   it("lists the user's teams when the link is saved, and disappears when it is not", async () => {
     const { user } = await renderForm({ teams: [{ id: 3, name: 'Marketing' }] });
-    const select = await screen.findByLabelText('Share with Team (Optional)');
+    const select = await screen.findByLabelText('Share with team (Optional)');
     expect(
       Array.from((select as HTMLSelectElement).options, (option) => option.textContent),
-    ).toEqual(['Keep Private', 'Marketing']);
+    ).toEqual(['Keep private', 'Marketing']);
     await user.click(saveToggle());
-    expect(screen.queryByLabelText('Share with Team (Optional)')).toBeNull();
+    expect(screen.queryByLabelText('Share with team (Optional)')).toBeNull();
   });
 
   it('shows the team a saved link is shared with', async () => {
@@ -176,7 +176,7 @@ describe('link form: the team selector', () => {
       link: { ...SAVED, teamId: 3, teamName: 'Marketing', isShared: true },
       teams: [{ id: 3, name: 'Marketing' }],
     });
-    const select = await screen.findByLabelText('Share with Team (Optional)');
+    const select = await screen.findByLabelText('Share with team (Optional)');
     expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Marketing');
   });
 });
@@ -216,7 +216,7 @@ describe('link form: a plan without saved links', () => {
     expect(offer.getAttribute('role')).toBeNull(); // an offer, not an alert
     expect(saveToggle()).toHaveProperty('disabled', true);
     expect(saveToggle().getAttribute('aria-checked')).toBe('false');
-    expect(submitButton()).toHaveProperty('textContent', 'Generate Link');
+    expect(submitButton()).toHaveProperty('textContent', 'Generate link');
 
     await user.type(screen.getByLabelText('To'), 'help@example.com');
     await user.click(submitButton());
@@ -245,7 +245,7 @@ describe('link form: server refusals', () => {
         400,
       );
     });
-    await user.type(screen.getByLabelText('Link Name'), 'Support');
+    await user.type(screen.getByLabelText('Link name'), 'Support');
     await user.type(screen.getByLabelText('To'), 'help@example.com');
     await user.click(submitButton());
     expect(await screen.findByText('That name is taken by another link')).toBeTruthy();

@@ -155,7 +155,7 @@ export function LinkForm({ link }: LinkFormProps) {
       });
   });
 
-  const submitLabel = editing ? 'Update Link' : saving ? 'Save Link' : 'Generate Link';
+  const submitLabel = editing ? 'Update link' : saving ? 'Save link' : 'Generate link';
 
   return (
     <div className="grid gap-6">
@@ -167,7 +167,7 @@ export function LinkForm({ link }: LinkFormProps) {
           <CardContent className="grid gap-5 pt-6">
             <FormField
               id="link-name"
-              label="Link Name"
+              label="Link name"
               error={errors.name?.message}
               hint="Only you and your team see it, e.g. “Support request”."
             >
@@ -197,7 +197,7 @@ export function LinkForm({ link }: LinkFormProps) {
                 />
                 <div className="grid gap-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Label htmlFor="link-save">Save Link for Future Use</Label>
+                    <Label htmlFor="link-save">Save link for Future Use</Label>
                     {canSave ? null : (
                       <Badge variant="soft">
                         <LockIcon aria-hidden="true" />
@@ -219,7 +219,7 @@ export function LinkForm({ link }: LinkFormProps) {
             {showTeams ? (
               <FormField
                 id="link-team"
-                label="Share with Team (Optional)"
+                label="Share with team (Optional)"
                 error={errors.teamId?.message}
                 hint="Team members see shared links in their dashboard."
               >
@@ -234,7 +234,7 @@ export function LinkForm({ link }: LinkFormProps) {
                       form.clearErrors('teamId');
                     }}
                   >
-                    <option value={PRIVATE_OPTION}>Keep Private</option>
+                    <option value={PRIVATE_OPTION}>Keep private</option>
                     {teams.map((team) => (
                       <option key={team.id} value={String(team.id)}>
                         {team.name}

@@ -70,7 +70,7 @@ export function LinksTab() {
     if (isPremiumRequiredError(links.error)) return <PremiumPanel />;
     return (
       <LoadErrorAlert
-        title="Error Loading Links"
+        title="Error loading links"
         message="Failed to load your links. Please try again later."
         retrying={links.isFetching}
         onRetry={() => void links.refetch()}

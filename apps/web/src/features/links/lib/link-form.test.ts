@@ -116,7 +116,7 @@ describe('mailtoOfStored / previewHref', () => {
 });
 
 describe('team selector', () => {
-  it('maps Keep Private and teams', () => {
+  it('maps Keep private and teams', () => {
     expect(teamSelectValue(null)).toBe('');
     expect(teamSelectValue(12)).toBe('12');
     expect(teamChoice('')).toEqual({ teamId: null, isShared: false });

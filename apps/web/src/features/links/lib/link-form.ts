@@ -65,14 +65,14 @@ export function previewHref(values: LinkFormValues): string {
   });
 }
 
-/** Value of the team <select>: '' = Keep Private. */
+/** Value of the team <select>: '' = Keep private. */
 export const PRIVATE_OPTION = '';
 
 export function teamSelectValue(teamId: number | null): string {
   return teamId === null ? PRIVATE_OPTION : String(teamId);
 }
 
-/** Choosing a team shares the link with it; 'Keep Private' clears both. */
+/** Choosing a team shares the link with it; 'Keep private' clears both. */
 export function teamChoice(value: string): Pick<LinkFormValues, 'teamId' | 'isShared'> {
   const id = Number(value);
   if (value === PRIVATE_OPTION || !Number.isInteger(id) || id < 1)

@@ -23,7 +23,7 @@ function PlanAction({ plan, currentTier }: { plan: Plan; currentTier: Tier | nul
   if (currentTier === null && plan.tier === 'FREE') {
     return (
       <Button asChild className="w-full">
-        <Link to="/auth?tab=register">Get Started Free</Link>
+        <Link to="/auth?tab=register">Get started free</Link>
       </Button>
     );
   }

@@ -25,7 +25,7 @@ export function PrivacyPage() {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b pb-8">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Privacy Policy</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Privacy policy</h1>
         <p className="mt-3 text-sm text-muted-foreground">Last updated: {PRIVACY_LAST_UPDATED}</p>
         <p className="mt-6 text-lg text-muted-foreground">
           MailtoKit stores as little as it can to do its job. This page says exactly what that is,

@@ -42,13 +42,13 @@ function renderProfile() {
 
 afterEach(() => publishAuth({ user: null, isLoading: false }));
 
-describe('profile: Save Changes', () => {
+describe('profile: Save changes', () => {
   it('is disabled until a field changes, and again once the change is undone', async () => {
     const { user, fetch } = renderProfile();
-    const save = screen.getByRole('button', { name: 'Save Changes' });
+    const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toHaveProperty('disabled', true);
 
-    const firstName = screen.getByLabelText('First Name');
+    const firstName = screen.getByLabelText('First name');
     await user.type(firstName, 'x');
     expect(save).toHaveProperty('disabled', false);
     await user.type(firstName, '{Backspace}');
@@ -58,8 +58,8 @@ describe('profile: Save Changes', () => {
 
   it('saves a change, then is disabled again until the next one', async () => {
     const { user, fetch } = renderProfile();
-    const save = screen.getByRole('button', { name: 'Save Changes' });
-    const firstName = screen.getByLabelText('First Name');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    const firstName = screen.getByLabelText('First name');
     await user.clear(firstName);
     await user.type(firstName, 'Augusta');
     await user.click(save);
@@ -68,8 +68,8 @@ describe('profile: Save Changes', () => {
     expect(String(url)).toBe('/api/v1/profile');
     expect(JSON.parse(String(init?.body))).toMatchObject({ firstName: 'Augusta' });
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveProperty('disabled', true),
+      expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true),
     );
-    expect(screen.getByLabelText('First Name')).toHaveProperty('value', 'Augusta');
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Augusta');
   });
 });

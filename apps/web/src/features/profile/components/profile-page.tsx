@@ -87,12 +87,12 @@ function ProfileForm({ user }: { user: User }) {
     <form noValidate onSubmit={onSubmit}>
       <CardContent className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-          <FormField id="profile-first-name" label="First Name" error={errors.firstName?.message}>
+          <FormField id="profile-first-name" label="First name" error={errors.firstName?.message}>
             {(control) => (
               <Input {...control} {...form.register('firstName')} autoComplete="given-name" />
             )}
           </FormField>
-          <FormField id="profile-last-name" label="Last Name" error={errors.lastName?.message}>
+          <FormField id="profile-last-name" label="Last name" error={errors.lastName?.message}>
             {(control) => (
               <Input {...control} {...form.register('lastName')} autoComplete="family-name" />
             )}
@@ -106,7 +106,7 @@ function ProfileForm({ user }: { user: User }) {
         {askPassword ? (
           <PasswordField
             id="profile-current-password"
-            label="Current Password"
+            label="Current password"
             registration={form.register('currentPassword')}
             autoComplete="current-password"
             hint="Changing your e-mail needs your password. We will let your current address know."
@@ -134,7 +134,7 @@ function ProfileForm({ user }: { user: User }) {
               Updating...
             </>
           ) : (
-            'Save Changes'
+            'Save changes'
           )}
         </Button>
       </CardFooter>

@@ -71,14 +71,14 @@ export function SecuritySettings() {
           <CardContent className="grid max-w-md gap-5">
             <PasswordField
               id="current-password"
-              label="Current Password"
+              label="Current password"
               registration={form.register('currentPassword')}
               autoComplete="current-password"
               error={errors.currentPassword?.message}
             />
             <PasswordField
               id="new-password"
-              label="New Password"
+              label="New password"
               registration={form.register('newPassword')}
               autoComplete="new-password"
               error={errors.newPassword?.message}
@@ -86,7 +86,7 @@ export function SecuritySettings() {
             />
             <PasswordField
               id="confirm-password"
-              label="Confirm New Password"
+              label="Confirm new password"
               registration={form.register('confirmPassword')}
               autoComplete="new-password"
               error={errors.confirmPassword?.message}
@@ -96,7 +96,7 @@ export function SecuritySettings() {
             <Button type="submit" disabled={!isDirty || changePassword.isPending}>
               <PendingLabel
                 pending={changePassword.isPending}
-                label="Update Password"
+                label="Update password"
                 pendingLabel="Updating..."
               />
             </Button>

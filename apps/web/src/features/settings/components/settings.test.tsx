@@ -77,13 +77,13 @@ describe('settings: General', () => {
 });
 
 describe('settings: Security', () => {
-  it('Update Password is disabled until something is typed', async () => {
+  it('Update password is disabled until something is typed', async () => {
     const { user } = renderAt(<SecuritySettings />);
-    const button = screen.getByRole('button', { name: 'Update Password' });
+    const button = screen.getByRole('button', { name: 'Update password' });
     expect(button).toHaveProperty('disabled', true);
-    await user.type(screen.getByLabelText('Current Password'), 'x');
+    await user.type(screen.getByLabelText('Current password'), 'x');
     expect(button).toHaveProperty('disabled', false);
-    await user.clear(screen.getByLabelText('Current Password'));
+    await user.clear(screen.getByLabelText('Current password'));
     expect(button).toHaveProperty('disabled', true);
   });
 });

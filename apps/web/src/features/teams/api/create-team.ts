@@ -4,7 +4,7 @@ import { CreateTeamBody, Team } from '@mailtokit/contracts/teams';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Create Team form schema: the API's own ('Team name is required', optional description). */
+/** Create team form schema: the API's own ('Team name is required', optional description). */
 export const createTeamInputSchema = CreateTeamBody;
 export type CreateTeamFormValues = z.input<typeof CreateTeamBody>;
 export type CreateTeamInput = z.output<typeof CreateTeamBody>;

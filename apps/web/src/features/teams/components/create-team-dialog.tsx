@@ -33,7 +33,7 @@ export interface CreateTeamDialogProps {
 }
 
 /**
- * 'Create Team': a name and an optional description; the creator becomes the owner and lands on
+ * 'Create team': a name and an optional description; the creator becomes the owner and lands on
  * the new team's page.
  */
 export function CreateTeamDialog({ open, onOpenChange, onTeamRequired }: CreateTeamDialogProps) {
@@ -83,13 +83,13 @@ export function CreateTeamDialog({ open, onOpenChange, onTeamRequired }: CreateT
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create Team</DialogTitle>
+          <DialogTitle>Create team</DialogTitle>
           <DialogDescription>
             Share links with the people you work with. You will be the team&apos;s owner.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <FormField id="team-name" label="Team Name" error={errors.name?.message}>
+          <FormField id="team-name" label="Team name" error={errors.name?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -116,7 +116,7 @@ export function CreateTeamDialog({ open, onOpenChange, onTeamRequired }: CreateT
           </FormField>
           <DialogFormFooter
             pending={createTeam.isPending}
-            submitLabel="Create Team"
+            submitLabel="Create team"
             pendingLabel="Creating..."
           />
         </form>

@@ -43,7 +43,7 @@ export function DeleteTeamDialog({ team, onOpenChange, onDeleted }: DeleteTeamDi
       onOpenChange={onOpenChange}
       title={`Delete ${shown?.name ?? 'team'}?`}
       description={TEAM_MESSAGES.deleteConfirm}
-      confirmLabel="Delete Team"
+      confirmLabel="Delete team"
       pendingLabel="Deleting..."
       destructive
       onConfirm={confirm}

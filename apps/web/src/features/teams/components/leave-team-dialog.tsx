@@ -45,7 +45,7 @@ export function LeaveTeamDialog({
       onOpenChange={onOpenChange}
       title={`Leave ${teamName}?`}
       description="You lose access to the team and the links shared with it. Links you shared with the team become your private links. To rejoin, ask an owner or admin to add you again."
-      confirmLabel="Leave Team"
+      confirmLabel="Leave team"
       pendingLabel="Leaving..."
       destructive
       onConfirm={confirm}

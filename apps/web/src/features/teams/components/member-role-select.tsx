@@ -76,7 +76,7 @@ export function useRoleChanges(teamId: number, teamName: string): RoleChanges {
           and remove members, but no longer change roles or delete the team.
         </>
       }
-      confirmLabel="Transfer Ownership"
+      confirmLabel="Transfer ownership"
       onConfirm={() => {
         if (toTransfer) save(toTransfer, 'OWNER');
         setToTransfer(null);

@@ -51,7 +51,7 @@ export function RemoveMemberDialog({
       onOpenChange={onOpenChange}
       title={`Remove ${username} from ${teamName}?`}
       description="They lose access to the team and its shared links at once. Links they shared with the team become their private links."
-      confirmLabel="Remove Member"
+      confirmLabel="Remove member"
       pendingLabel="Removing..."
       destructive
       onConfirm={confirm}

@@ -13,7 +13,7 @@ export function BackLink() {
     <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
       <Link to={TEAMS_TAB}>
         <ArrowLeftIcon aria-hidden="true" />
-        Back to Dashboard
+        Back to dashboard
       </Link>
     </Button>
   );

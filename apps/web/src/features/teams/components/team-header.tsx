@@ -58,7 +58,7 @@ export function TeamHeader({ team, onInvite, onLeave, onDelete }: TeamHeaderProp
               onClick={onDelete}
             >
               <Trash2Icon aria-hidden="true" />
-              Delete Team
+              Delete team
             </Button>
           ) : null}
         </div>

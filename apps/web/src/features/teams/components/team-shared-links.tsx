@@ -95,7 +95,7 @@ export function TeamSharedLinks({ teamId, planActive }: { teamId: number; planAc
     body = (
       <div className="flex flex-col items-start gap-3 p-4 text-sm text-muted-foreground sm:px-6">
         <p>
-          No links shared yet. Choose this team under &ldquo;Share with Team&rdquo; when you save a
+          No links shared yet. Choose this team under &ldquo;Share with team&rdquo; when you save a
           link.
         </p>
         <Button variant="outline" size="sm" asChild>

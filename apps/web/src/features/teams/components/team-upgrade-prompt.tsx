@@ -11,7 +11,7 @@ const TEAM_UPGRADE_TEXTS: UpgradePromptTexts = {
 };
 
 /**
- * The premium flow, for the TEAM plan: a destructive 'Team Feature' toast,
+ * The premium flow, for the TEAM plan: a destructive 'Team feature' toast,
  * then a confirm that leads to /pricing when accepted. Render `upgradeDialog` once.
  */
 export function useTeamUpgradePrompt(): { promptUpgrade: () => void; upgradeDialog: ReactNode } {

@@ -54,7 +54,7 @@ function TeamPlanHint() {
   );
 }
 
-/** The dashboard's teams tab: the caller's teams, Create Team, and Delete for owners. */
+/** The dashboard's teams tab: the caller's teams, Create team, and Delete for owners. */
 export function TeamsTab() {
   const { hasTeamAccess } = useAuth();
   const teams = useTeams();
@@ -74,7 +74,7 @@ export function TeamsTab() {
   else if (teams.isError)
     content = (
       <LoadErrorAlert
-        title="Error Loading Teams"
+        title="Error loading teams"
         message={TEAM_ERRORS.loadTeams}
         retrying={teams.isFetching}
         onRetry={() => void teams.refetch()}
@@ -104,7 +104,7 @@ export function TeamsTab() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h2 id="teams-heading" className="text-lg font-semibold tracking-tight">
-            Your Teams
+            Your teams
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             Teams you own or belong to. Links shared with a team appear in every member&apos;s list.
@@ -115,7 +115,7 @@ export function TeamsTab() {
             </div>
           ) : null}
         </div>
-        <div className="shrink-0">{createButton('Create Team')}</div>
+        <div className="shrink-0">{createButton('Create team')}</div>
       </div>
       {content}
       <CreateTeamDialog

@@ -18,7 +18,7 @@ export const TEAM_ERRORS = {
 } as const;
 
 /** Mirrors the premium flow for the TEAM plan. */
-export const TEAM_FEATURE_TITLE = 'Team Feature';
+export const TEAM_FEATURE_TITLE = 'Team feature';
 export const TEAM_FEATURE_MESSAGE =
   'Creating teams requires a Team subscription. Please upgrade your account to access this feature.';
 
