@@ -31,6 +31,7 @@ import { m029FilteredHitTally } from './migrations/029-filtered-hit-tally';
 import { m030LinksArchive } from './migrations/030-links-archive';
 import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
+import { m052ListedLinksIndexes } from './migrations/052-listed-links-indexes';
 import { m036TwoFactor } from './migrations/036-two-factor';
 import type { DialectMigration } from './migrations/types';
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '030-links-archive': m030LinksArchive,
   '038-click-places': m038ClickPlaces,
   '040-tracking-opens': m040TrackingOpens,
+  '052-listed-links-indexes': m052ListedLinksIndexes,
   '036-two-factor': m036TwoFactor,
 };
 
