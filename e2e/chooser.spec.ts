@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { createUser, expect, snap, test } from './fixtures';
+import { createUser, expect, signedInUser, snap, test } from './fixtures';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -211,4 +211,57 @@ test.describe('the chooser page without JavaScript', () => {
     const outlook = await follow(page, external, 'Outlook.com', 'outlook.live.com');
     expectSameFields(outlook, link, 'subject');
   });
+});
+
+test('the account default in Settings, the dialog that starts with it, a link changed later', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.slow();
+  await signedInUser(page, { tier: 'PREMIUM' });
+  await page.goto('/dashboard/settings');
+  const card = page.getByRole('group', { name: 'How tracking links open' });
+  await expect(card.getByRole('radio', { name: /Open the mail app directly/ })).toBeChecked();
+  await card.getByRole('radio', { name: /Let the visitor choose/ }).check();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await snap(page, 'settings-tracking-default');
+  expect(await (await page.request.get('/api/v1/settings')).json()).toEqual({
+    trackingOpens: 'choose',
+  });
+  await page.reload();
+  await expect(
+    page
+      .getByRole('group', { name: 'How tracking links open' })
+      .getByRole('radio', { name: /Let the visitor choose/ }),
+  ).toBeChecked();
+
+  const made = await page.request.post('/api/v1/mailto-links/', { data: FIELDS });
+  const link = (await made.json()) as SavedLink;
+  await page.goto(`/dashboard/analytics/${link.id}`);
+  await page.getByRole('button', { name: 'New tracking link' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New tracking link' });
+  await expect(dialog.getByRole('radio', { name: /Let the visitor choose/ })).toBeChecked();
+  await dialog.getByLabel('Label (optional)').fill('Website');
+  await dialog.getByRole('button', { name: 'Create tracking link' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tracking link created' })
+    .getByRole('button', { name: 'Done' })
+    .click();
+
+  const opens = page.getByRole('combobox', { name: 'How tracking link Website opens' });
+  await expect(opens).toHaveValue('choose');
+  await snap(page, 'tracking-links-opens');
+  await opens.selectOption('direct');
+  await expect(
+    page.getByText('Each click now opens the visitor’s mail app with your message.'),
+  ).toBeVisible();
+  const list = (await (
+    await page.request.get(`/api/v1/mailto-links/${link.id}/tracking-links`)
+  ).json()) as { opens: string }[];
+  expect(list.map((t) => t.opens)).toEqual(['direct']);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'How tracking link Website opens' })).toHaveValue(
+    'direct',
+  );
+  expect(consoleErrors).toEqual([]);
 });

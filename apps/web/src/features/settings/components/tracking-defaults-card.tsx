@@ -74,40 +74,36 @@ export function TrackingDefaultsCard() {
             </Button>
           </div>
         ) : (
-          <fieldset className="grid gap-3" aria-describedby={`${id}-status`}>
-            <legend className="mb-1 flex w-full items-center justify-between gap-3 text-sm font-medium">
-              How tracking links open
-              <span
-                id={`${id}-status`}
-                role="status"
-                className="text-xs font-normal text-muted-foreground"
-              >
-                {saved && !update.isPending ? (
-                  <span className="flex items-center gap-1">
-                    <CheckIcon aria-hidden="true" className="size-3.5 text-success" />
-                    {SETTING_SAVED}
-                  </span>
-                ) : null}
-              </span>
-            </legend>
-            {OPENS_CHOICES.map((choice) => (
-              <div key={choice.value} className="flex items-start gap-2 text-sm">
-                <input
-                  type="radio"
-                  id={`${id}-${choice.value}`}
-                  name={`${id}-opens`}
-                  value={choice.value}
-                  checked={value === choice.value}
-                  onChange={() => choose(choice.value)}
-                  className="mt-1"
-                />
-                <label htmlFor={`${id}-${choice.value}`}>
-                  <span className="font-medium">{choice.label}</span>
-                  <span className="block text-muted-foreground">{choice.hint}</span>
-                </label>
-              </div>
-            ))}
-          </fieldset>
+          <div className="grid gap-2">
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-medium">How tracking links open</legend>
+              {OPENS_CHOICES.map((choice) => (
+                <div key={choice.value} className="flex items-start gap-2 text-sm">
+                  <input
+                    type="radio"
+                    id={`${id}-${choice.value}`}
+                    name={`${id}-opens`}
+                    value={choice.value}
+                    checked={value === choice.value}
+                    onChange={() => choose(choice.value)}
+                    className="mt-1"
+                  />
+                  <label htmlFor={`${id}-${choice.value}`}>
+                    <span className="font-medium">{choice.label}</span>
+                    <span className="block text-muted-foreground">{choice.hint}</span>
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            <p role="status" className="min-h-4 text-xs text-muted-foreground">
+              {saved && !update.isPending ? (
+                <span className="flex items-center gap-1">
+                  <CheckIcon aria-hidden="true" className="size-3.5 text-success" />
+                  {SETTING_SAVED}
+                </span>
+              ) : null}
+            </p>
+          </div>
         )}
       </CardContent>
     </Card>
