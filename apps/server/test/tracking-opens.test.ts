@@ -155,7 +155,7 @@ describe('how a tracking link opens', () => {
 
 const settingsOf = (who: SignedIn) =>
   t.app.inject({ method: 'GET', url: '/api/v1/settings', headers: who.headers });
-const changeSettings = (who: SignedIn, payload: unknown) =>
+const changeSettings = (who: SignedIn, payload: object) =>
   t.app.inject({ method: 'PATCH', url: '/api/v1/settings', headers: who.headers, payload });
 
 describe('the account default of how tracking links open', () => {
