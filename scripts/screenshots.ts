@@ -2,11 +2,12 @@
 // stale, starts the built server on a fresh data directory, seeds a realistic account through
 // the API (e2e/seed.ts) and photographs each screen at 390 and 1280 px in both themes.
 //   SCREENSHOTS_PORT (default 3480)  CHROMIUM_PATH (default /usr/bin/chromium)
+//   npm run screenshots -- --only chooser,chooser-ja   # these screens only; the others stay
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, request, type Page } from 'playwright-core';
 import * as prettier from 'prettier';
 import { seedAccount, type SeededAccount } from '../e2e/seed';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
@@ -17,17 +18,36 @@ const OUT = path.join(ROOT, 'docs', 'screenshots');
 const WIDTHS = [390, 1280] as const;
 const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 390: 844, 1280: 800 };
 const THEMES = ['light', 'dark'] as const;
+const ONLY = (() => {
+  const i = process.argv.indexOf('--only');
+  return i >= 0 ? (process.argv[i + 1] ?? '').split(',').filter(Boolean) : [];
+})();
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** The seeded account, and the slug of its tracking link that lets the visitor choose. */
+type Seeded = SeededAccount & { chooserSlug: string };
 
 interface Screen {
   name: string;
   title: string;
-  path: (account: SeededAccount) => string;
+  path: (account: Seeded) => string;
+  /** Request headers of the visit (the visitor's language, a phone's agent), by width. */
+  headers?: (width: number) => Record<string, string>;
   signedIn: boolean;
   /** Clicked before the picture (a settings tab), by its role and name. */
   tab?: string;
   /** Shown once the screen has its data. */
-  ready: (account: SeededAccount) => string;
+  ready: (account: Seeded) => string;
 }
+
+/** A chooser page's visitor: a phone at 390 px (the mail app first), a laptop at 1280. */
+const chooserVisitor =
+  (language: string) =>
+  (width: number): Record<string, string> => ({
+    'accept-language': language,
+    ...(width === 390 ? { 'user-agent': IPHONE } : {}),
+  });
 
 const SCREENS: Screen[] = [
   {
@@ -74,6 +94,22 @@ const SCREENS: Screen[] = [
     signedIn: true,
     ready: () => '[data-testid="team-member-row"]',
   },
+  {
+    name: 'chooser',
+    title: 'Tracking link: the chooser page',
+    path: (a) => `/t/${a.chooserSlug}`,
+    signedIn: false,
+    headers: chooserVisitor('en-GB,en;q=0.9'),
+    ready: () => 'h1',
+  },
+  {
+    name: 'chooser-ja',
+    title: 'Tracking link: the chooser page in Japanese',
+    path: (a) => `/t/${a.chooserSlug}`,
+    signedIn: false,
+    headers: chooserVisitor('ja,en;q=0.5'),
+    ready: () => 'h1',
+  },
   ...(['General', 'Security', 'API tokens', 'Webhooks'] as const).map((tab): Screen => ({
     name: `settings-${tab.toLowerCase().replace(/\s+/g, '-')}`,
     title: `Settings: ${tab}`,
@@ -97,7 +133,32 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-async function photograph(page: Page, screen: Screen, account: SeededAccount, file: string) {
+/** A tracking link that lets the visitor choose, on the seeded link, made as its owner. */
+async function chooserOf(account: SeededAccount): Promise<string> {
+  const api = await request.newContext({ baseURL: BASE });
+  try {
+    const login = await api.post('/api/v1/auth/login', {
+      data: { username: account.owner.username, password: account.owner.password },
+    });
+    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+    const made = await api.post('/api/v1/tracking', {
+      data: { mailtoLinkId: account.trackedLinkId, label: 'Contact page', opens: 'choose' },
+    });
+    if (!made.ok()) throw new Error(`tracking link: ${made.status()} ${await made.text()}`);
+    return ((await made.json()) as { slug: string }).slug;
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function photograph(
+  page: Page,
+  screen: Screen,
+  account: Seeded,
+  file: string,
+  width: number,
+) {
+  await page.setExtraHTTPHeaders(screen.headers?.(width) ?? {});
   await page.goto(screen.path(account));
   if (screen.tab) await page.getByRole('tab', { name: screen.tab }).click();
   await page.locator(screen.ready(account)).first().waitFor({ timeout: 20_000 });
@@ -106,7 +167,9 @@ async function photograph(page: Page, screen: Screen, account: SeededAccount, fi
   await page.waitForTimeout(400);
   // Rows below the first screen skip painting until scrolled to (content-visibility: auto); a
   // full-page picture shows them as a reader scrolling would see them.
-  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  // (The chooser page has no such rows, and its CSP refuses an added style.)
+  if (!screen.path(account).startsWith('/t/'))
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
 }
 
@@ -128,14 +191,15 @@ async function main() {
   });
   try {
     await waitForServer(`${BASE}/api/v1/health`, 60_000);
-    const account = await seedAccount({ baseUrl: BASE, suffix: 'demo' });
+    const seeded = await seedAccount({ baseUrl: BASE, suffix: 'demo' });
+    const account: Seeded = { ...seeded, chooserSlug: await chooserOf(seeded) };
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu'],
     });
-    fs.rmSync(OUT, { recursive: true, force: true });
+    const screens = SCREENS.filter((s) => ONLY.length === 0 || ONLY.includes(s.name));
+    if (ONLY.length === 0) fs.rmSync(OUT, { recursive: true, force: true });
     fs.mkdirSync(OUT, { recursive: true });
-    const written: string[] = [];
     for (const theme of THEMES)
       for (const width of WIDTHS) {
         const context = await browser.newContext({
@@ -150,7 +214,7 @@ async function main() {
         );
         const page = await context.newPage();
         let signedIn = false;
-        for (const screen of SCREENS) {
+        for (const screen of screens) {
           if (screen.signedIn && !signedIn) {
             const res = await context.request.post('/api/v1/auth/login', {
               data: { username: account.owner.username, password: account.owner.password },
@@ -159,14 +223,13 @@ async function main() {
             signedIn = true;
           }
           const file = `${screen.name}-${width}-${theme}.png`;
-          await photograph(page, screen, account, path.join(OUT, file));
-          written.push(file);
+          await photograph(page, screen, account, path.join(OUT, file), width);
           console.log(`docs/screenshots/${file}`);
         }
         await context.close();
       }
     await browser.close();
-    await writeIndex(written);
+    await writeIndex(fs.readdirSync(OUT));
   } finally {
     server.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -153,6 +153,78 @@ describe('how a tracking link opens', () => {
   });
 });
 
+const settingsOf = (who: SignedIn) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/settings', headers: who.headers });
+const changeSettings = (who: SignedIn, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: '/api/v1/settings', headers: who.headers, payload });
+
+describe('the account default of how tracking links open', () => {
+  it('is `direct` until changed; once `choose`, new links left without `opens` choose', async () => {
+    const author = await signUpAs(t, 'PREMIUM');
+    expect((await settingsOf(author)).json()).toEqual({ trackingOpens: 'direct' });
+    const link = await createLink(t.app, author.headers);
+    const before = (await create(author, { mailtoLinkId: link.id })).json<Tracking>();
+    expect(before.opens).toBe('direct');
+
+    const changed = await changeSettings(author, { trackingOpens: 'choose' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ trackingOpens: 'choose' });
+    expect((await settingsOf(author)).json()).toEqual({ trackingOpens: 'choose' });
+
+    const made = await create(author, { mailtoLinkId: link.id });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ opens: 'choose' });
+    expect((await visit(made.json<Tracking>().slug)).statusCode).toBe(200);
+    const asked = await create(author, { mailtoLinkId: link.id, opens: 'direct' });
+    expect(asked.json()).toMatchObject({ opens: 'direct' });
+    // Existing tracking links keep how they open; other accounts keep their own default.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/mailto-links/${link.id}/tracking-links`,
+      headers: author.headers,
+    });
+    expect(list.json<Tracking[]>().map((x) => x.opens)).toEqual(['direct', 'choose', 'direct']);
+    expect((await settingsOf(other)).json()).toEqual({ trackingOpens: 'direct' });
+
+    expect((await changeSettings(author, {})).json()).toEqual({ trackingOpens: 'choose' });
+    expect((await changeSettings(author, { trackingOpens: 'direct' })).json()).toEqual({
+      trackingOpens: 'direct',
+    });
+    const plain = await create(author, { mailtoLinkId: link.id });
+    expect(plain.json()).toMatchObject({ opens: 'direct' });
+  });
+
+  it('refuses other values with 400 VALIDATION_ERROR and strangers with 401', async () => {
+    const author = await signUpAs(t, 'FREE');
+    for (const trackingOpens of ['CHOOSE', 'gmail', '', 1, null]) {
+      const res = await changeSettings(author, { trackingOpens });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(typeof res.json<{ detail: unknown }>().detail).toBe('string');
+    }
+    for (const payload of ['"choose"', '[]', 'null', '{"trackingOpens":']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/settings',
+        headers: { ...author.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('code');
+    }
+    expect((await settingsOf(author)).json()).toEqual({ trackingOpens: 'direct' });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/settings' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    const anonymousChange = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings',
+      payload: { trackingOpens: 'choose' },
+    });
+    expect(anonymousChange.statusCode).toBe(401);
+  });
+});
+
 const FIELDS = {
   to: 'anna+sales@example.com, bob@example.org',
   cc: 'carla@example.com',

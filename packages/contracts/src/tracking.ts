@@ -38,7 +38,11 @@ export const CreateTrackingBody = z
       .max(TRACKING_LABEL_MAX, MESSAGES.tooLong(TRACKING_LABEL_MAX))
       .nullish()
       .transform((v) => (v ? v : null)),
-    opens: TrackingOpens.default('direct'),
+    /** Left out: the account's default (`GET /api/v1/settings`), `direct` until changed. */
+    opens: TrackingOpens.optional().meta({
+      description:
+        'How the tracking link opens; when left out, the account’s default (`trackingOpens` of `GET /api/v1/settings`, `direct` unless changed)',
+    }),
   })
   .meta({ id: 'CreateTrackingBody' });
 export type CreateTrackingBody = z.input<typeof CreateTrackingBody>;

@@ -33,6 +33,7 @@ import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import { m052ListedLinksIndexes } from './migrations/052-listed-links-indexes';
 import { m036TwoFactor } from './migrations/036-two-factor';
+import { m048UserTrackingOpens } from './migrations/048-user-tracking-opens';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '040-tracking-opens': m040TrackingOpens,
   '052-listed-links-indexes': m052ListedLinksIndexes,
   '036-two-factor': m036TwoFactor,
+  '048-user-tracking-opens': m048UserTrackingOpens,
 };
 
 class InCodeProvider implements MigrationProvider {

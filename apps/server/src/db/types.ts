@@ -16,6 +16,8 @@ export interface UsersTable {
   subscription_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** How the account's new tracking links open unless the request says (`direct` until set). */
+  tracking_opens: Generated<TrackingOpens>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -297,6 +297,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open */
+        patch: operations["updateSettings"];
+        trace?: never;
+    };
     "/api/v1/account/export": {
         parameters: {
             query?: never;
@@ -1138,8 +1156,8 @@ export interface components {
             mailtoLinkId: number;
             mailtoUrl?: string;
             label?: string | null;
-            /** @default direct */
-            opens: components["schemas"]["TrackingOpensInput"];
+            /** @description How the tracking link opens; when left out, the account’s default (`trackingOpens` of `GET /api/v1/settings`, `direct` unless changed) */
+            opens?: components["schemas"]["TrackingOpensInput"];
         };
         UpdateTrackingBodyInput: {
             opens: components["schemas"]["TrackingOpensInput"];
@@ -1170,6 +1188,9 @@ export interface components {
             email: string;
             subject: string;
             message: string;
+        };
+        UpdateUserSettingsBodyInput: {
+            trackingOpens?: components["schemas"]["TrackingOpensInput"];
         };
         MailtoLink: {
             id: number;
@@ -1713,6 +1734,10 @@ export interface components {
             id: number;
             /** Format: date-time */
             receivedAt: string;
+        };
+        UserSettings: {
+            /** @description How new tracking links open when their request leaves `opens` out, and the choice the new-tracking-link dialog starts with */
+            trackingOpens: components["schemas"]["TrackingOpens"];
         };
     };
     responses: never;
@@ -2618,6 +2643,95 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSettings"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserSettingsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,8 @@ import { copyText } from '@/lib/clipboard';
 import { errorMessage, isPremiumRequiredError } from '@/lib/errors';
 import { useCreateTrackingLink } from '@/lib/links/create-tracking-link';
 import { linkQueryOptions } from '@/lib/links/get-link';
+import { OPENS_CHOICES } from '@/lib/links/tracking-opens';
+import { useAccountSettings } from '@/lib/settings/account-settings';
 import {
   TRACKING_COPIED,
   TRACKING_CREATED_NOT_COPIED,
@@ -33,20 +35,6 @@ import {
 import { FormField } from './ui/form-field';
 import { Input } from './ui/input';
 import { Spinner } from './ui/spinner';
-
-/** The two ways a tracking link opens, as the dialog offers them. */
-const OPENS_CHOICES: readonly { value: TrackingOpens; label: string; hint: string }[] = [
-  {
-    value: 'direct',
-    label: 'Open the mail app directly',
-    hint: 'The fastest: the visitor’s mail app opens with your message.',
-  },
-  {
-    value: 'choose',
-    label: 'Let the visitor choose',
-    hint: 'A small page offers the mail app, Gmail, Outlook.com, Yahoo Mail or copying the address.',
-  },
-];
 
 export interface NewTrackingLinkDialogProps {
   /** The saved link the tracking link redirects to. */
@@ -73,7 +61,10 @@ export function NewTrackingLinkDialog({
 }: NewTrackingLinkDialogProps) {
   const id = useId();
   const [label, setLabel] = useState('');
-  const [opens, setOpens] = useState<TrackingOpens>('direct');
+  // null until the user picks: the account's default (Settings), `direct` while it loads.
+  const [picked, setPicked] = useState<TrackingOpens | null>(null);
+  const defaults = useAccountSettings(open);
+  const opens = picked ?? defaults.data?.trackingOpens ?? 'direct';
   const [created, setCreated] = useState<TrackingLink | null>(null);
   const create = useCreateTrackingLink(linkId);
   const link = useQuery({ ...linkQueryOptions(linkId), enabled: open && mailtoUrl === undefined });
@@ -86,7 +77,7 @@ export function NewTrackingLinkDialog({
     onOpenChange(next);
     if (!next) {
       setLabel('');
-      setOpens('direct');
+      setPicked(null);
       setCreated(null);
       create.reset();
     }
@@ -96,7 +87,8 @@ export function NewTrackingLinkDialog({
     event.preventDefault();
     if (tooLong || create.isPending) return;
     create.mutate(
-      { label: label.trim() || null, opens },
+      // Not picked and the default not loaded yet: the server applies the account's default.
+      { label: label.trim() || null, opens: picked ?? defaults.data?.trackingOpens },
       {
         onSuccess: async (tracking) => {
           setCreated(tracking);
@@ -131,8 +123,9 @@ export function NewTrackingLinkDialog({
             <DialogHeader>
               <DialogTitle>Tracking link created</DialogTitle>
               <DialogDescription>
-                Share this address instead of the mailto link: each click is counted, then the
-                visitor&apos;s mail app opens with your message.
+                {created.opens === 'choose'
+                  ? 'Share this address instead of the mailto link: each click is counted, then the visitor chooses how to write: mail app, Gmail, Outlook.com or Yahoo Mail.'
+                  : 'Share this address instead of the mailto link: each click is counted, then the visitor’s mail app opens with your message.'}
               </DialogDescription>
             </DialogHeader>
             <CopyField
@@ -189,7 +182,7 @@ export function NewTrackingLinkDialog({
                     name={`${id}-opens`}
                     value={choice.value}
                     checked={opens === choice.value}
-                    onChange={() => setOpens(choice.value)}
+                    onChange={() => setPicked(choice.value)}
                     className="mt-1"
                   />
                   <label htmlFor={`${id}-opens-${choice.value}`}>

@@ -52,6 +52,9 @@ export const queryKeys = {
     link: (linkId: number, range: object) => ['analytics', 'link', linkId, range] as const,
   },
 
+  /** The signed-in account's settings kept on the server (GET /settings). */
+  settings: ['settings'] as const,
+
   /** Two-step sign-in of the signed-in user (GET /auth/two-factor). */
   twoFactor: ['two-factor'] as const,
   tokens: {

@@ -37,6 +37,7 @@ export class TrackingService {
   ) {}
 
   /**
+   * `opens` left out: the creating account's default (`users.tracking_opens`).
    * Needs the right to edit the link (a read-only team member gets 403). At most
    * TRACKING_LINKS_PER_LINK_MAX active ones per link, counted under the link's lock so that
    * parallel creates cannot pass it: 409 past it.
@@ -56,7 +57,7 @@ export class TrackingService {
             label: input.label,
             created_at: this.clock().toISOString(),
             retired_at: null,
-            opens: input.opens,
+            opens: input.opens ?? user.tracking_opens,
           });
           if (link.team_id !== null)
             await this.audit.record(trx, {

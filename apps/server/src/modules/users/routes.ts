@@ -1,5 +1,6 @@
 import { ProfileBody } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { UpdateUserSettingsBody, UserSettings } from '@mailtokit/contracts/settings';
 import { User } from '@mailtokit/contracts/user';
 import { authOf } from '../../lib/auth-hook';
 import { clientKey } from '../../lib/client-key';
@@ -25,4 +26,34 @@ export async function userRoutes(app: App) {
         app.services.users.updateProfile(authOf(request).user, request.body, clientKey(request.ip)),
     });
   }
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/settings',
+    schema: {
+      tags: ['profile'],
+      operationId: 'getSettings',
+      summary:
+        'The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out',
+      response: { 200: UserSettings, 401: ErrorBody, 403: ErrorBody },
+    },
+    config: { auth: { token: 'links:read' } },
+    handler: async (request) => app.services.users.settings(authOf(request).user),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/v1/settings',
+    schema: {
+      tags: ['profile'],
+      operationId: 'updateSettings',
+      summary:
+        'Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open',
+      body: UpdateUserSettingsBody,
+      response: { 200: UserSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+    },
+    config: { auth: { token: 'links:write' } },
+    handler: async (request) =>
+      app.services.users.updateSettings(authOf(request).user, request.body),
+  });
 }

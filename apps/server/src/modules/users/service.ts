@@ -4,6 +4,7 @@ import {
   EMAIL_CHANGE_NEEDS_PASSWORD,
   type ProfileBody,
 } from '@mailtokit/contracts/auth';
+import type { UpdateUserSettingsBody, UserSettings } from '@mailtokit/contracts/settings';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
 import type { Conn } from '../../db/database';
@@ -21,6 +22,7 @@ import type { SecurityLog } from '../security-log/service';
 export { toUser };
 
 type Profile = z.output<typeof ProfileBody>;
+type SettingsInput = z.output<typeof UpdateUserSettingsBody>;
 
 export const EMAIL_CHANGES_THROTTLED = 'Too many e-mail address changes. Please try again later.';
 
@@ -111,6 +113,21 @@ export class UsersService {
         }),
       });
     return toUser(row, this.clock());
+  }
+
+  /** The account's settings kept on the server. */
+  settings(user: UserRow): UserSettings {
+    return { trackingOpens: user.tracking_opens };
+  }
+
+  /** Changes the settings given; those left out stay. An empty change answers as a read. */
+  async updateSettings(user: UserRow, input: SettingsInput): Promise<UserSettings> {
+    if (input.trackingOpens === undefined) return this.settings(user);
+    const row = await repo.updateUser(this.db.kysely, user.id, {
+      tracking_opens: input.trackingOpens,
+      updated_at: this.clock().toISOString(),
+    });
+    return this.settings(row);
   }
 
   private async authorizeEmailChange(

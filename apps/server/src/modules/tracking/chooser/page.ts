@@ -57,7 +57,9 @@ export const CHOOSER_STYLE =
   'a,button{display:block;width:100%;box-sizing:border-box;min-height:3rem;padding:.75rem 1rem;border:1px solid var(--line);border-radius:.5rem;background:transparent;color:var(--fg);font:inherit;font-weight:600;text-align:left;text-decoration:none;cursor:pointer}' +
   'li:first-child a{border-color:var(--accent);color:var(--accent)}' +
   'a:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}' +
-  '.copy{display:grid;gap:.5rem;margin-top:.5rem}';
+  '.copy{display:grid;gap:.5rem;margin-top:.5rem}' +
+  // `hidden` outranks the buttons' display: no copy button shows without JavaScript.
+  '[hidden]{display:none!important}';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

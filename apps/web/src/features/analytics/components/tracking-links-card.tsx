@@ -1,4 +1,4 @@
-import type { TrackingLink } from '@mailtokit/contracts/tracking';
+import type { TrackingLink, TrackingOpens } from '@mailtokit/contracts/tracking';
 import { RadarIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -6,11 +6,14 @@ import { QrCodeDialog } from '@/components/qr-code-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CopyButton } from '@/components/copy-button';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useDeleteTrackingLink } from '../api/delete-tracking-link';
+import { useUpdateTrackingLink } from '../api/update-tracking-link';
+import { OPENS_CHANGED, OPENS_CHANGE_FAILED } from '@/lib/links/tracking-opens';
 import { useTrackingLinks } from '@/lib/links/get-tracking-links';
 import { formatMoment, plural } from '../lib/format';
 import { TRACKING_RETIRE_FAILED, TRACKING_RETIRED, TRACKING_URL_COPIED } from '../lib/messages';
@@ -61,6 +64,65 @@ function RetireTrackingLink({ tracking, linkId }: { tracking: TrackingLink; link
   );
 }
 
+/** Short names of the ways a tracking link opens, for a row. */
+const OPENS_SHORT: Record<TrackingOpens, string> = {
+  direct: 'Mail app directly',
+  choose: 'Visitor chooses',
+};
+
+/**
+ * How a tracking link opens: a select for editors (applies at once, with a toast), plain text
+ * for readers.
+ */
+function TrackingOpensControl({
+  tracking,
+  linkId,
+  canEdit,
+}: {
+  tracking: TrackingLink;
+  linkId: number;
+  canEdit: boolean;
+}) {
+  const update = useUpdateTrackingLink(linkId);
+  const name = tracking.label ?? tracking.slug;
+  if (!canEdit)
+    return (
+      <p className="mt-0.5 text-xs text-muted-foreground">Opens: {OPENS_SHORT[tracking.opens]}</p>
+    );
+  const value = update.isPending ? update.variables.opens : tracking.opens;
+  return (
+    <label className="mt-1.5 flex items-center gap-2 text-xs text-muted-foreground">
+      <span aria-hidden="true">Opens</span>
+      <NativeSelect
+        aria-label={`How tracking link ${name} opens`}
+        value={value}
+        className="h-8 w-auto py-1 pr-8 pl-2 text-xs sm:text-xs"
+        onChange={(event) => {
+          const opens = event.target.value as TrackingOpens;
+          if (update.isPending || opens === tracking.opens) return;
+          update.mutate(
+            { id: tracking.id, opens },
+            {
+              onSuccess: (updated) => toast(OPENS_CHANGED[updated.opens]),
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  description: errorMessage(error) || OPENS_CHANGE_FAILED,
+                }),
+            },
+          );
+        }}
+      >
+        {(Object.keys(OPENS_SHORT) as TrackingOpens[]).map((opens) => (
+          <option key={opens} value={opens}>
+            {OPENS_SHORT[opens]}
+          </option>
+        ))}
+      </NativeSelect>
+    </label>
+  );
+}
+
 export interface TrackingLinksCardProps {
   linkId: number;
   /** The link's mailto: URL, once loaded. */
@@ -82,7 +144,7 @@ export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksC
           </CardTitle>
           <CardDescription>
             Share these addresses instead of the mailto link: each click is counted, then the
-            visitor&apos;s mail app opens.
+            visitor&apos;s mail app opens, or a page lets the visitor choose how to write.
           </CardDescription>
         </div>
         {canEdit ? (
@@ -148,6 +210,7 @@ export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksC
                   <p className="mt-0.5 text-xs text-muted-foreground">
                     Created {formatMoment(tracking.createdAt, 'recently')}
                   </p>
+                  <TrackingOpensControl tracking={tracking} linkId={linkId} canEdit={canEdit} />
                 </div>
                 <div className="-mx-1 flex shrink-0 items-center gap-1">
                   <CopyButton

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,8 +69,13 @@ const NEWEST = {
   label: 'Newsletter',
 };
 
-function renderCard(link: ListedMailtoLink, hideTeam = false) {
+function renderCard(
+  link: ListedMailtoLink,
+  hideTeam = false,
+  trackingOpens: 'direct' | 'choose' = 'direct',
+) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === '/api/v1/settings') return json({ trackingOpens });
     if (String(input) === '/api/v1/tracking' && init?.method === 'POST') return json(TRACKING, 201);
     if (String(input) === '/api/v1/mailto-links/7/tracking-links') return json([NEWEST, TRACKING]);
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
@@ -172,6 +177,8 @@ describe('a link row', () => {
       { timeout: 10_000 },
     );
     expect(posts(fetch)).toEqual([]);
+    // The menu that opened it has gone: the dialog takes pointer input.
+    await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).not.toBe('none'));
     await user.type(within(dialog).getByLabelText('Label (optional)'), 'Footer');
     await user.click(within(dialog).getByRole('button', { name: 'Create tracking link' }));
     const created = await screen.findByRole('dialog', { name: 'Tracking link created' });
@@ -181,9 +188,11 @@ describe('a link row', () => {
     expect(
       within(created).getByRole('button', { name: 'QR code for tracking link Footer' }),
     ).toBeTruthy();
-    expect(posts(fetch).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
-      { mailtoLinkId: 7, label: 'Footer', opens: 'direct' },
-    ]);
+    // `opens` is the account's default: sent once read, else left to the server.
+    const sent = posts(fetch).map(([, init]) => JSON.parse(String(init?.body)) as object);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ mailtoLinkId: 7, label: 'Footer' });
+    expect(['direct', undefined]).toContain((sent[0] as { opens?: string }).opens);
   });
 
   it("'New tracking link' can let the visitor choose how to write", async () => {
@@ -202,6 +211,26 @@ describe('a link row', () => {
         .checked,
     ).toBe(true);
     await user.click(within(group).getByRole('radio', { name: /Let the visitor choose/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create tracking link' }));
+    await screen.findByRole('dialog', { name: 'Tracking link created' });
+    expect(posts(fetch).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { mailtoLinkId: 7, label: null, opens: 'choose' },
+    ]);
+  });
+
+  it("'New tracking link' starts with the account's default from Settings", async () => {
+    signedInAs('PREMIUM');
+    const { user, fetch, card } = renderCard(LINK, false, 'choose');
+    await user.click(within(card).getByRole('button', { name: `More actions for ${LINK.name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'New tracking link' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'New tracking link' },
+      { timeout: 10_000 },
+    );
+    const group = within(dialog).getByRole('group', { name: 'How it opens' });
+    const choose = within(group).getByRole('radio', { name: /Let the visitor choose/ });
+    await waitFor(() => expect((choose as HTMLInputElement).checked).toBe(true));
     await user.click(within(dialog).getByRole('button', { name: 'Create tracking link' }));
     await screen.findByRole('dialog', { name: 'Tracking link created' });
     expect(posts(fetch).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { setTheme, useTheme } from '@/lib/theme';
 import { loadPreferences, savePreferences, type Preferences } from '../lib/preferences';
+import { TrackingDefaultsCard } from './tracking-defaults-card';
 
 type SettingName = keyof Preferences | 'darkMode';
 
@@ -115,6 +116,7 @@ export function GeneralSettings() {
           />
         </CardContent>
       </Card>
+      <TrackingDefaultsCard />
     </div>
   );
 }
