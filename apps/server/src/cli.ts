@@ -45,8 +45,9 @@ const USAGE = `Usage:
                    with a zone (2027-01-31T18:00:00Z); without --until the tier has no end
   npm run admin -- list-users
   npm run admin -- reset-link <username>   prints a one-time password-reset link
-  npm run admin -- disable-2fa <username>  turns two-step sign-in off, ends every session of
-                                           the account and tells the user by e-mail
+  npm run admin -- disable-2fa <username>  turns two-step sign-in off, removes the passkeys,
+                                           ends every session of the account and tells the
+                                           user by e-mail
   npm run admin -- backup <file>           a consistent copy of the SQLite database, checked;
                                            the server may keep running
   npm run admin -- restore <file>          puts a backup back (the server must be stopped)

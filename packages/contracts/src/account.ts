@@ -87,6 +87,15 @@ export const AccountExport = z
       totpEnabledAt: dateTime().nullable(),
       recoveryCodesLeft: z.number().int(),
     }),
+    /** Passkeys: their names and dates only (never a key, a credential id or a counter). */
+    passkeys: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        createdAt: dateTime(),
+        lastUsedAt: dateTime().nullable(),
+      }),
+    ),
     contactMessages: z.array(
       z.object({
         name: z.string(),

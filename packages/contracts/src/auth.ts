@@ -214,7 +214,7 @@ export const SecondFactorRequired = z
     /** Sent back with the code to `POST /api/v1/auth/login/second-factor`. */
     challengeToken: z.string(),
     expiresAt: dateTime(),
-    methods: z.array(z.enum(['totp', 'recovery_code'])),
+    methods: z.array(z.enum(['totp', 'recovery_code', 'passkey'])),
   })
   .meta({ id: 'SecondFactorRequired' });
 export type SecondFactorRequired = z.infer<typeof SecondFactorRequired>;
@@ -261,3 +261,73 @@ export const RecoveryCodes = z
   .object({ recoveryCodes: z.array(z.string()) })
   .meta({ id: 'RecoveryCodes' });
 export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
+
+/** How long a passkey ceremony (its options, then the browser's answer) may take. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+export const PASSKEY_NAME_MAX = 64;
+export const PASSKEY_REJECTED = 'This passkey could not be verified. Please try again.';
+export const PASSKEY_EXPIRED = 'This passkey request has expired. Please try again.';
+
+const passkeyName = nameText('Name the passkey')
+  .min(1, 'Name the passkey')
+  .max(PASSKEY_NAME_MAX, MESSAGES.tooLong(PASSKEY_NAME_MAX));
+
+/** A passkey of the account, as lists and exports show it (never its key material). */
+export const Passkey = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    createdAt: dateTime(),
+    lastUsedAt: dateTime().nullable(),
+  })
+  .meta({ id: 'Passkey' });
+export type Passkey = z.infer<typeof Passkey>;
+
+export const PasskeyList = z.object({ passkeys: z.array(Passkey) }).meta({ id: 'PasskeyList' });
+export type PasskeyList = z.infer<typeof PasskeyList>;
+
+export const RenamePasskeyBody = z.object({ name: passkeyName }).meta({ id: 'RenamePasskeyBody' });
+export type RenamePasskeyBody = z.input<typeof RenamePasskeyBody>;
+
+/**
+ * The options a browser passes to `navigator.credentials.create()` or `.get()` (WebAuthn's
+ * JSON forms), as `@simplewebauthn/browser` takes them.
+ */
+export const PasskeyOptions = z.looseObject({ challenge: z.string() }).meta({
+  id: 'PasskeyOptions',
+  description:
+    'PublicKeyCredentialCreationOptionsJSON (registration) or PublicKeyCredentialRequestOptionsJSON (authentication)',
+});
+export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
+
+/** What the browser answered (`RegistrationResponseJSON` or `AuthenticationResponseJSON`). */
+const credentialResponse = z
+  .looseObject({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.looseObject({ clientDataJSON: z.string().max(16_384) }),
+  })
+  .meta({ description: 'The credential as WebAuthn JSON (base64url fields)' });
+
+export const PasskeyRegistrationBody = z
+  .object({ name: passkeyName, response: credentialResponse })
+  .meta({ id: 'PasskeyRegistrationBody' });
+export type PasskeyRegistrationBody = z.input<typeof PasskeyRegistrationBody>;
+
+/**
+ * Options of a passkey sign-in: without `challengeToken` any passkey of this site may answer
+ * (no username typed); with the challenge of a password step, a passkey of that account.
+ */
+export const PasskeyAuthenticationOptionsBody = z
+  .object({ challengeToken: z.string().min(1).max(200).optional() })
+  .meta({ id: 'PasskeyAuthenticationOptionsBody' });
+export type PasskeyAuthenticationOptionsBody = z.input<typeof PasskeyAuthenticationOptionsBody>;
+
+export const PasskeyAuthenticationBody = z
+  .object({
+    response: credentialResponse,
+    challengeToken: z.string().min(1).max(200).optional(),
+  })
+  .meta({ id: 'PasskeyAuthenticationBody' });
+export type PasskeyAuthenticationBody = z.input<typeof PasskeyAuthenticationBody>;

@@ -14,6 +14,8 @@ export const SECURITY_EVENTS = [
   'api_token_revoked',
   'webhook_created',
   'webhook_deleted',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export const SecurityEventType = z.enum(SECURITY_EVENTS);
 export type SecurityEventType = z.infer<typeof SecurityEventType>;
@@ -29,6 +31,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventType, string> = {
   api_token_revoked: 'API token revoked',
   webhook_created: 'Webhook created',
   webhook_deleted: 'Webhook deleted',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
 };
 
 export const SECURITY_LOG_DEFAULT_LIMIT = 50;

@@ -34,6 +34,7 @@ import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import { m052ListedLinksIndexes } from './migrations/052-listed-links-indexes';
 import { m036TwoFactor } from './migrations/036-two-factor';
 import { m048UserTrackingOpens } from './migrations/048-user-tracking-opens';
+import { m042Passkeys } from './migrations/042-passkeys';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '052-listed-links-indexes': m052ListedLinksIndexes,
   '036-two-factor': m036TwoFactor,
   '048-user-tracking-opens': m048UserTrackingOpens,
+  '042-passkeys': m042Passkeys,
 };
 
 class InCodeProvider implements MigrationProvider {

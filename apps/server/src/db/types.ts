@@ -62,6 +62,41 @@ export interface SignInChallengesTable {
   expires_at: string;
 }
 
+/** A passkey (WebAuthn credential) of an account. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /**
+   * The authenticator's signature counter (0 for those that keep none); only goes up. bigint
+   * on PostgreSQL, which pg returns as a string.
+   */
+  counter: number | string;
+  /** Space-separated transports the browser reported. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A passkey ceremony under way in one browser; single-use, short-lived. */
+export interface PasskeyChallengesTable {
+  /** sha256 (hex) of the token in the browser's cookie. */
+  id: string;
+  purpose: 'register' | 'sign_in' | 'second_factor';
+  /** The base64url challenge the browser must sign. */
+  challenge: string;
+  /** The account (registration, second step); null for a sign-in with no username. */
+  user_id: number | null;
+  /** The sign-in challenge (sha256) a second step completes. */
+  sign_in_challenge_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface PasswordResetTokensTable {
   /** sha256 (hex) of the token sent by e-mail; the token itself is never stored. */
   id: string;
@@ -425,6 +460,8 @@ export interface DB {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   contact_messages: ContactMessagesTable;
   mailto_links: MailtoLinksTable;
   mailto_link_search: MailtoLinkSearchTable;

@@ -57,6 +57,7 @@ export const queryKeys = {
 
   /** Two-step sign-in of the signed-in user (GET /auth/two-factor). */
   twoFactor: ['two-factor'] as const,
+  passkeys: ['passkeys'] as const,
   tokens: {
     all: ['tokens'] as const,
   },

@@ -112,6 +112,16 @@ export async function twoFactorOf(db: Conn, userId: number) {
   return { enabledAt: totp?.enabled_at ?? null, recoveryCodesLeft: Number(codes.n) };
 }
 
+/** The account's passkeys, without their keys, credential ids or counters. */
+export function passkeysOf(db: Conn, userId: number) {
+  return db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
 export function contactMessagesOf(db: Conn, userId: number) {
   return db
     .selectFrom('contact_messages')
@@ -247,6 +257,8 @@ export async function deleteUserData(
   await trx.deleteFrom('sign_in_challenges').where('user_id', '=', uid).execute();
   await trx.deleteFrom('recovery_codes').where('user_id', '=', uid).execute();
   await trx.deleteFrom('user_totp').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('passkey_challenges').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('passkeys').where('user_id', '=', uid).execute();
   await trx.deleteFrom('contact_messages').where('user_id', '=', uid).execute();
   if (rateLimitKeys.length > 0)
     await trx.deleteFrom('rate_limits').where('key', 'in', rateLimitKeys).execute();

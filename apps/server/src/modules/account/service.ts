@@ -96,13 +96,14 @@ export class AccountService {
     await this.limiter.consume('accountExport', String(user.id));
     const k = this.db.kysely;
     const exportedAt = this.clock().toISOString();
-    const [teams, tokens, webhooks, sessions, messages, twoFactor] = await Promise.all([
+    const [teams, tokens, webhooks, sessions, messages, twoFactor, passkeys] = await Promise.all([
       repo.membershipsOf(k, user.id),
       repo.apiTokensOf(k, user.id),
       repo.webhooksOf(k, user.id),
       repo.sessionsOf(k, user.id),
       repo.contactMessagesOf(k, user.id),
       repo.twoFactorOf(k, user.id),
+      repo.passkeysOf(k, user.id),
     ]);
     const invitations = await repo.invitationsOf(k, user.id);
     const securityLog = await repo.securityLogOf(k, user.id, SECURITY_LOG_EXPORT_MAX);
@@ -150,6 +151,12 @@ export class AccountService {
         totpEnabledAt: twoFactor.enabledAt,
         recoveryCodesLeft: twoFactor.recoveryCodesLeft,
       },
+      passkeys: passkeys.map((p) => ({
+        id: p.id,
+        name: p.name,
+        createdAt: p.created_at,
+        lastUsedAt: p.last_used_at,
+      })),
       contactMessages: messages.map((m) => ({
         name: m.name,
         email: m.email,

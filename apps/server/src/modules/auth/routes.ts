@@ -20,14 +20,62 @@ import {
   TotpConfirmBody,
   TotpSetup,
   TwoFactorStatus,
+  Passkey,
+  PasskeyAuthenticationBody,
+  PasskeyAuthenticationOptionsBody,
+  PasskeyList,
+  PasskeyOptions,
+  PasskeyRegistrationBody,
+  PASSKEY_CHALLENGE_MINUTES,
+  RenamePasskeyBody,
 } from '@mailtokit/contracts/auth';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { z } from 'zod';
 import { ErrorBody } from '@mailtokit/contracts/errors';
+import { idParam } from '@mailtokit/contracts/fields';
+import { parseId } from '@mailtokit/contracts/ids';
 import { User } from '@mailtokit/contracts/user';
 import { authOf, SESSION_COOKIE, sessionCookieOptions, sessionOf } from '../../lib/auth-hook';
 import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/types';
 import { toUser } from '../users/service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_MS } from './device';
+import type { Ceremony, RelyingParty } from './passkeys';
+
+/** The cookie that ties a passkey ceremony to the browser that began it. */
+export const PASSKEY_COOKIE = 'mailtokit_passkey';
+const PASSKEY_COOKIE_PATH = '/api/v1/auth/passkeys';
+
+/**
+ * Whose passkeys these are: PUBLIC_URL's origin and host, or (unset, in development and tests)
+ * the origin the request was served from.
+ */
+function relyingParty(app: App, request: FastifyRequest): RelyingParty {
+  const url = new URL(app.config.publicUrl ?? `${request.protocol}://${request.host}`);
+  return { origin: url.origin, rpId: url.hostname };
+}
+
+/** Answers a ceremony's options and keeps its token in this browser's cookie. */
+function beginCeremony(app: App, request: FastifyRequest, reply: FastifyReply, c: Ceremony) {
+  reply.setCookie(PASSKEY_COOKIE, c.cookieToken, {
+    ...sessionCookieOptions(app, request),
+    path: PASSKEY_COOKIE_PATH,
+    maxAge: PASSKEY_CHALLENGE_MINUTES * 60,
+  });
+  return reply.header('Cache-Control', 'no-store').send(c.options);
+}
+
+/** The ceremony's cookie, read and cleared: each ceremony is answered once. */
+function endCeremony(app: App, request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const token = request.cookies[PASSKEY_COOKIE];
+  reply.clearCookie(PASSKEY_COOKIE, {
+    ...sessionCookieOptions(app, request),
+    path: PASSKEY_COOKIE_PATH,
+  });
+  return token;
+}
+
+const PasskeyIdParams = z.object({ id: idParam('Passkey id (a positive integer)') });
 
 /**
  * 429 also when the client already has 2 password hashes in flight; 503 (`Retry-After: 1`)
@@ -238,6 +286,168 @@ export async function authRoutes(app: App) {
         clientKey(request.ip),
       ),
     }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/passkeys/authentication/options',
+    schema: {
+      tags: ['auth'],
+      operationId: 'passkeySignInOptions',
+      summary:
+        'Begin a sign-in with a passkey: the options for `navigator.credentials.get()`. Without `challengeToken`, any passkey of this site may answer (no username); with the challenge of a password step (202 of `POST /api/v1/auth/login`), one of that account',
+      description: `Sets a cookie that ties the ceremony to this browser for ${PASSKEY_CHALLENGE_MINUTES} minutes; 401 INVALID_CHALLENGE for an unknown or expired \`challengeToken\`; 409 when that account has no passkey.`,
+      body: PasskeyAuthenticationOptionsBody,
+      response: { 200: PasskeyOptions, ...errors },
+    },
+    handler: async (request, reply) => {
+      await app.services.auth.abandonPasskeyCeremony(request.cookies[PASSKEY_COOKIE]);
+      const ceremony = await app.services.auth.passkeySignInOptions(
+        relyingParty(app, request),
+        request.body.challengeToken,
+      );
+      return beginCeremony(app, request, reply, ceremony);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/passkeys/authentication/verify',
+    schema: {
+      tags: ['auth'],
+      operationId: 'passkeySignIn',
+      summary:
+        'Finish a sign-in with a passkey: the browser’s answer to the options of this browser’s ceremony (and the `challengeToken` of the password step, when it is the second step). Sets the session cookie like a sign-in',
+      description:
+        '401 PASSKEY_REJECTED when the passkey is unknown, its signature or counter is wrong, or (alone) it did not verify its user; 401 INVALID_CHALLENGE when the ceremony is missing, used or expired.',
+      body: PasskeyAuthenticationBody,
+      response: { 200: LoginResponse, ...errors },
+    },
+    handler: async (request, reply) => {
+      const result = await app.services.auth.passkeySignIn(
+        endCeremony(app, request, reply),
+        // The body's schema checked the outer shape; the library checks the rest.
+        request.body.response as unknown as AuthenticationResponseJSON,
+        request.body.challengeToken,
+        relyingParty(app, request),
+        request.headers['user-agent'],
+      );
+      await finishSignIn(app, request, reply, result);
+      return { access_token: result.access_token, user: result.user };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/auth/passkeys',
+    schema: {
+      tags: ['auth'],
+      operationId: 'listPasskeys',
+      summary: 'The account’s passkeys: name, added, last used',
+      response: { 200: PasskeyList, 401: ErrorBody },
+    },
+    config: { auth: true },
+    handler: async (request) => ({
+      passkeys: await app.services.auth.listPasskeys(sessionOf(request)),
+    }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/passkeys/registration/options',
+    schema: {
+      tags: ['auth'],
+      operationId: 'passkeyRegistrationOptions',
+      summary:
+        'Begin adding a passkey: the options for `navigator.credentials.create()` (a discoverable credential)',
+      description: `Needs the current password (\`currentPassword\`) or one confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes. Sets a cookie that ties the ceremony to this browser for ${PASSKEY_CHALLENGE_MINUTES} minutes.`,
+      body: FreshPasswordBody,
+      response: { 200: PasskeyOptions, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request, reply) => {
+      await app.services.auth.abandonPasskeyCeremony(request.cookies[PASSKEY_COOKIE]);
+      const ceremony = await app.services.auth.passkeyRegistrationOptions(
+        sessionOf(request),
+        request.body.currentPassword,
+        clientKey(request.ip),
+        relyingParty(app, request),
+      );
+      return beginCeremony(app, request, reply, ceremony);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/passkeys/registration/verify',
+    schema: {
+      tags: ['auth'],
+      operationId: 'registerPasskey',
+      summary: 'Finish adding a passkey: the browser’s new credential, and its name',
+      description:
+        '400 PASSKEY_REJECTED when the credential does not answer this browser’s ceremony; 401 INVALID_CHALLENGE when the ceremony is missing, used or expired; 409 when the passkey is registered already.',
+      body: PasskeyRegistrationBody,
+      response: { 201: Passkey, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request, reply) => {
+      const passkey = await app.services.auth.registerPasskey(
+        sessionOf(request),
+        endCeremony(app, request, reply),
+        request.body.name,
+        // The body's schema checked the outer shape; the library checks the rest.
+        request.body.response as unknown as RegistrationResponseJSON,
+        relyingParty(app, request),
+      );
+      return reply.code(201).send(passkey);
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/v1/auth/passkeys/:id',
+    schema: {
+      tags: ['auth'],
+      operationId: 'renamePasskey',
+      summary: 'Rename a passkey',
+      params: PasskeyIdParams,
+      body: RenamePasskeyBody,
+      response: { 200: Passkey, 404: ErrorBody, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request) =>
+      app.services.auth.renamePasskey(
+        sessionOf(request),
+        parseId(request.params.id) ?? 0,
+        request.body.name,
+      ),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/v1/auth/passkeys/:id',
+    schema: {
+      tags: ['auth'],
+      operationId: 'removePasskey',
+      summary: 'Remove a passkey: it no longer signs in',
+      description: `Needs the password confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (\`POST /api/v1/auth/confirm-password\`), else 400 on \`currentPassword\`; another account’s passkey answers 404.`,
+      params: PasskeyIdParams,
+      response: {
+        204: z.void().meta({ description: 'Removed' }),
+        404: ErrorBody,
+        ...errors,
+      },
+    },
+    config: { auth: true },
+    handler: async (request, reply) => {
+      await app.services.auth.removePasskey(
+        sessionOf(request),
+        // An id past the column's range names no passkey: 404 like any other.
+        parseId(request.params.id) ?? 0,
+        clientKey(request.ip),
+      );
+      return reply.code(204).send();
+    },
   });
 
   app.route({

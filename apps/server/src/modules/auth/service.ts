@@ -26,6 +26,9 @@ import { DeviceCookies } from './device';
 import * as repo from './repo';
 import type { SecurityLog } from '../security-log/service';
 import { TwoFactor } from './two-factor';
+import { Passkeys, type Ceremony, type RelyingParty } from './passkeys';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { Passkey } from '@mailtokit/contracts/auth';
 
 /** A sign-in: the session, or (two-step sign-in on) the challenge of its second step. */
 export type SignInResult =
@@ -47,6 +50,7 @@ export class AuthService {
   private lastSweep = 0;
   private readonly devices: DeviceCookies;
   private readonly twoFactor: TwoFactor;
+  private readonly passkeys: Passkeys;
 
   /**
    * `passwords` spends from limits that must define `loginIp`, `loginPair` and `loginUser`
@@ -66,6 +70,7 @@ export class AuthService {
   ) {
     this.devices = new DeviceCookies(db, clock);
     this.twoFactor = new TwoFactor(db, limiter, clock);
+    this.passkeys = new Passkeys(db, clock);
   }
 
   /** `client`: the key of the client's address (`clientKey`). */
@@ -140,13 +145,18 @@ export class AuthService {
     });
     if (user && !ok) await this.securityLog.record(null, user.id, 'sign_in_failed');
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    if (await this.twoFactor.isEnabled(user.id)) {
+    const totp = await this.twoFactor.isEnabled(user.id);
+    const passkey = await this.passkeys.has(user.id);
+    if (totp || passkey) {
       const challenge = await this.twoFactor.challenge(user.id);
       return {
         secondFactor: 'required',
         challengeToken: challenge.token,
         expiresAt: challenge.expiresAt.toISOString(),
-        methods: ['totp', 'recovery_code'],
+        methods: [
+          ...(totp ? (['totp', 'recovery_code'] as const) : []),
+          ...(passkey ? (['passkey'] as const) : []),
+        ],
       };
     }
     return await this.startSession(user, userAgent);
@@ -166,6 +176,71 @@ export class AuthService {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(401, 'INVALID_CHALLENGE', 'This sign-in has expired');
     return await this.startSession(user, userAgent);
+  }
+
+  /** Options of a passkey sign-in (alone, or the second step of `signInChallenge`). */
+  passkeySignInOptions(rp: RelyingParty, signInChallenge: string | undefined): Promise<Ceremony> {
+    return this.passkeys.authenticationOptions(rp, signInChallenge);
+  }
+
+  /**
+   * A sign-in with a passkey: alone (a discoverable credential that verified its user), or as
+   * the second step of a password sign-in. Starts the session like `login`.
+   */
+  async passkeySignIn(
+    cookieToken: string | undefined,
+    response: AuthenticationResponseJSON,
+    signInChallenge: string | undefined,
+    rp: RelyingParty,
+    userAgent: string | undefined,
+  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
+    const userId = await this.passkeys.authenticate(cookieToken, response, signInChallenge, rp);
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError(401, 'INVALID_CHALLENGE', 'This sign-in has expired');
+    return await this.startSession(user, userAgent);
+  }
+
+  listPasskeys(auth: SessionAuth): Promise<Passkey[]> {
+    return this.passkeys.list(auth.user.id);
+  }
+
+  /** Options to add a passkey (needs a fresh password confirmation). */
+  async passkeyRegistrationOptions(
+    auth: SessionAuth,
+    currentPassword: string | undefined,
+    client: string,
+    rp: RelyingParty,
+  ): Promise<Ceremony> {
+    await this.requireFreshPassword(auth, currentPassword, client);
+    return await this.passkeys.registrationOptions(auth.user, rp);
+  }
+
+  /** Stores the browser's new passkey (the ceremony its options began, in this browser). */
+  async registerPasskey(
+    auth: SessionAuth,
+    cookieToken: string | undefined,
+    name: string,
+    response: RegistrationResponseJSON,
+    rp: RelyingParty,
+  ): Promise<Passkey> {
+    const passkey = await this.passkeys.register(auth.user.id, cookieToken, name, response, rp);
+    await this.securityLog.record(null, auth.user.id, 'passkey_added', passkey.name);
+    return passkey;
+  }
+
+  abandonPasskeyCeremony(cookieToken: string | undefined): Promise<void> {
+    return this.passkeys.abandon(cookieToken);
+  }
+
+  renamePasskey(auth: SessionAuth, id: number, name: string): Promise<Passkey> {
+    return this.passkeys.rename(auth.user.id, id, name);
+  }
+
+  /** Removes a passkey (needs a password confirmed in this session). */
+  async removePasskey(auth: SessionAuth, id: number, client: string): Promise<void> {
+    await this.requireFreshPassword(auth, undefined, client);
+    const name = await this.passkeys.remove(auth.user.id, id);
+    await this.securityLog.record(null, auth.user.id, 'passkey_removed', name);
   }
 
   private async startSession(user: UserRow, userAgent: string | undefined) {
@@ -300,13 +375,15 @@ export class AuthService {
   }
 
   /**
-   * The operator's way back in for someone who lost their app and their recovery codes:
-   * turns two-step sign-in off and ends every session of the account. Returns the user.
+   * The operator's way back in for someone who lost their app, their recovery codes or their
+   * passkeys: turns two-step sign-in off, removes the passkeys and ends every session of the
+   * account. Returns the user.
    */
   async disableTwoFactorOf(username: string): Promise<UserRow> {
     const user = await this.users.findByUsername(username);
     if (!user) throw new AppError(404, 'NOT_FOUND', `No user named '${username}'`);
     await this.twoFactor.disable(user.id);
+    await this.passkeys.removeAll(user.id);
     await repo.deleteUserSessions(this.db.kysely, user.id);
     return user;
   }

@@ -12,7 +12,10 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { useLightForm } from '@/lib/use-light-form';
 import { preloadAuthSchemas, validateLogin } from '../lib/validate';
-import { SecondFactorForm } from './second-factor-form';
+import { isPasskeyCancelled, passkeyErrorMessage } from '@/lib/passkey';
+import { ApiError } from '@/lib/api-client';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
+import { SecondFactorForm, type SecondFactorMethod } from './second-factor-form';
 
 export interface LoginFormProps {
   defaultUsername?: string;
@@ -37,14 +40,19 @@ export function LoginForm({
   // Why the last sign-in was refused, shown in the form (by the button the user just pressed).
   const [failure, setFailure] = useState<string | null>(null);
   // The right password of an account with two-step sign-in: the challenge the code completes.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{
+    token: string;
+    methods: SecondFactorMethod[];
+  } | null>(null);
+  const passkey = usePasskeySignIn();
 
   const onSubmit = form.handleSubmit((values) => {
     setFailure(null);
     onAttempt?.();
     login.mutate(values, {
       onSuccess: (result) => {
-        if ('challengeToken' in result) return setChallenge(result.challengeToken);
+        if ('challengeToken' in result)
+          return setChallenge({ token: result.challengeToken, methods: result.methods });
         toast({ title: 'Signed in', description: 'Welcome back!' });
         onSuccess();
       },
@@ -58,7 +66,8 @@ export function LoginForm({
   if (challenge)
     return (
       <SecondFactorForm
-        challengeToken={challenge}
+        challengeToken={challenge.token}
+        methods={challenge.methods}
         onSuccess={() => {
           toast({ title: 'Signed in', description: 'Welcome back!' });
           onSuccess();
@@ -125,6 +134,39 @@ export function LoginForm({
           </>
         ) : (
           'Sign in'
+        )}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        size="lg"
+        className="w-full"
+        disabled={passkey.isPending || !hydrated}
+        onClick={() => {
+          setFailure(null);
+          onAttempt?.();
+          passkey.mutate(undefined, {
+            onSuccess: () => {
+              toast({ title: 'Signed in', description: 'Welcome back!' });
+              onSuccess();
+            },
+            onError: (error) => {
+              onFailure?.();
+              if (isPasskeyCancelled(error)) return;
+              setFailure(
+                error instanceof ApiError ? serverDetail(error) : passkeyErrorMessage(error),
+              );
+            },
+          });
+        }}
+      >
+        {passkey.isPending ? (
+          <>
+            <Spinner />
+            Waiting for your passkey...
+          </>
+        ) : (
+          'Sign in with a passkey'
         )}
       </Button>
       <p className="text-center text-sm text-muted-foreground">

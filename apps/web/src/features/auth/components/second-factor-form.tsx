@@ -7,15 +7,22 @@ import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/errors';
+import { isPasskeyCancelled, passkeyErrorMessage } from '@/lib/passkey';
 import { useCompleteSignIn } from '../api/complete-sign-in';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
 
-/** The second step of a sign-in: a code of the authenticator app, or a recovery code. */
+export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey';
+
+/** The second step of a sign-in: a passkey, a code of the authenticator app, or a recovery code. */
 export function SecondFactorForm({
   challengeToken,
+  methods = ['totp', 'recovery_code'],
   onSuccess,
   onRestart,
 }: {
   challengeToken: string;
+  /** What the account can answer with (the password step's answer says). */
+  methods?: SecondFactorMethod[];
   onSuccess: () => void;
   /** The challenge expired or was used: back to the password, with why. */
   onRestart: (why: string) => void;
@@ -24,6 +31,54 @@ export function SecondFactorForm({
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const passkey = usePasskeySignIn();
+  const codes = methods.includes('totp');
+  const withPasskey = methods.includes('passkey');
+
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'INVALID_CHALLENGE')
+      return onRestart(serverDetail(error));
+    if (isPasskeyCancelled(error)) return;
+    setFailure(error instanceof ApiError ? serverDetail(error) : passkeyErrorMessage(error));
+  };
+
+  const passkeyButton = withPasskey ? (
+    <Button
+      type="button"
+      size="lg"
+      variant={codes ? 'outline' : 'default'}
+      className="w-full"
+      disabled={passkey.isPending}
+      onClick={() => {
+        setFailure(null);
+        passkey.mutate(challengeToken, { onSuccess, onError: failed });
+      }}
+    >
+      <PendingLabel
+        pending={passkey.isPending}
+        label="Use a passkey"
+        pendingLabel="Waiting for your passkey..."
+      />
+    </Button>
+  ) : null;
+
+  const failureAlert = failure ? (
+    <Alert variant="destructive" data-testid="second-factor-failure">
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertDescription className="text-foreground">{failure}</AlertDescription>
+    </Alert>
+  ) : null;
+
+  if (!codes)
+    return (
+      <div className="grid gap-5" role="group" aria-label="Two-step sign-in">
+        <p className="text-sm text-muted-foreground">
+          Confirm it is you with one of the passkeys of your account.
+        </p>
+        {failureAlert}
+        {passkeyButton}
+      </div>
+    );
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -66,12 +121,7 @@ export function SecondFactorForm({
           />
         )}
       </FormField>
-      {failure ? (
-        <Alert variant="destructive" data-testid="second-factor-failure">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertDescription className="text-foreground">{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      {failureAlert}
       <Button type="submit" size="lg" className="w-full" disabled={complete.isPending || !value}>
         <PendingLabel pending={complete.isPending} label="Verify" pendingLabel="Verifying..." />
       </Button>
@@ -86,6 +136,7 @@ export function SecondFactorForm({
       >
         {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
       </button>
+      {passkeyButton}
     </form>
   );
 }

@@ -22,6 +22,7 @@ import { DeleteAccountCard } from './delete-account-card';
 import { ExportDataCard } from './export-data-card';
 import { SecurityLogCard } from './security-log-card';
 import { TwoFactorCard } from './two-factor-card';
+import { PasskeysCard } from './passkeys-card';
 
 const EMPTY: ChangePasswordFormValues = {
   currentPassword: '',
@@ -104,6 +105,7 @@ export function SecuritySettings() {
         </form>
       </Card>
       <TwoFactorCard />
+      <PasskeysCard />
       <SecurityLogCard />
       <ExportDataCard />
       <DeleteAccountCard />
