@@ -31,6 +31,8 @@ import { m029FilteredHitTally } from './migrations/029-filtered-hit-tally';
 import { m030LinksArchive } from './migrations/030-links-archive';
 import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
+import { m046ClickSourceAndChoice } from './migrations/046-click-source-and-choice';
+import { m047UnchosenClicksIndex } from './migrations/047-unchosen-clicks-index';
 import { m036TwoFactor } from './migrations/036-two-factor';
 import type { DialectMigration } from './migrations/types';
 
@@ -68,6 +70,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '038-click-places': m038ClickPlaces,
   '040-tracking-opens': m040TrackingOpens,
   '036-two-factor': m036TwoFactor,
+  '046-click-source-and-choice': m046ClickSourceAndChoice,
+  '047-unchosen-clicks-index': m047UnchosenClicksIndex,
 };
 
 class InCodeProvider implements MigrationProvider {

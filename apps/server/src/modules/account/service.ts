@@ -13,6 +13,7 @@ import type { Limiter } from '../../lib/limiter';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { toUser } from '../users/service';
 import * as repo from './repo';
+import type { ClickTotals } from '../clicks/service';
 
 const words = (s: string) => s.split(' ').filter(Boolean);
 
@@ -22,7 +23,7 @@ export interface AccountClickHooks {
   clickTotals(
     db: Conn,
     trackingLinkIds: readonly number[],
-  ): Promise<Map<number, { clicks: number; botClicks: number }>>;
+  ): Promise<Map<number, ClickTotals>>;
 }
 
 /** What a person can do with their whole account: take its data with them, or delete it. */
@@ -206,6 +207,15 @@ export class AccountService {
           retiredAt: t.retired_at,
           clicks: totals.get(t.id)?.clicks ?? 0,
           botClicks: totals.get(t.id)?.botClicks ?? 0,
+          qrClicks: totals.get(t.id)?.qrClicks ?? 0,
+          openedWith: totals.get(t.id)?.openedWith ?? {
+            'mail-app': 0,
+            gmail: 0,
+            outlook: 0,
+            yahoo: 0,
+            copy: 0,
+            none: 0,
+          },
         }));
       },
     );
