@@ -91,7 +91,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** A link's analytics of today, from the rollup (daily) and from the raw clicks (hourly). */
 async function analyticsOf(linkId: number) {
   const day = today();
-  const daily = (await get(`/api/v1/mailto-links/${linkId}/analytics?from=${day}&to=${day}`)).json();
+  const daily = (
+    await get(`/api/v1/mailto-links/${linkId}/analytics?from=${day}&to=${day}`)
+  ).json();
   const hourly = (
     await get(
       `/api/v1/mailto-links/${linkId}/analytics?interval=hour&from=${day}T00:00:00Z&to=${day}T23:59:59Z`,
@@ -129,10 +131,16 @@ describe('QR code scans', () => {
     const raw = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
       const who = newVisitor();
       http
-        .get(`${base}/t/${tracking.slug}/q`, { headers: { ...NAVIGATION, 'user-agent': who.agent } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-        })
+        .get(
+          `${base}/t/${tracking.slug}/q`,
+          { headers: { ...NAVIGATION, 'user-agent': who.agent } },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, location: res.headers.location }),
+            );
+          },
+        )
         .on('error', reject);
     });
     // The scan address answers exactly as the address does.
@@ -284,9 +292,7 @@ describe('what the visitor of a chooser page chose', () => {
     await hit(`/t/${tracking.slug}/open/gmail`, a);
     await hit(`/t/${tracking.slug}`, newVisitor());
     const res = await get('/api/v1/account/export');
-    const exported = res
-      .json()
-      .trackingLinks.find((x: { id: number }) => x.id === tracking.id);
+    const exported = res.json().trackingLinks.find((x: { id: number }) => x.id === tracking.id);
     expect(exported).toMatchObject({
       clicks: 2,
       qrClicks: 1,

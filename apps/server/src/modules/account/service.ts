@@ -20,10 +20,7 @@ const words = (s: string) => s.split(' ').filter(Boolean);
 /** What the account needs of the clicks module (the only writer of click tables). */
 export interface AccountClickHooks {
   deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void>;
-  clickTotals(
-    db: Conn,
-    trackingLinkIds: readonly number[],
-  ): Promise<Map<number, ClickTotals>>;
+  clickTotals(db: Conn, trackingLinkIds: readonly number[]): Promise<Map<number, ClickTotals>>;
 }
 
 /** What a person can do with their whole account: take its data with them, or delete it. */

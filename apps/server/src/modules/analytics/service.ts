@@ -361,21 +361,23 @@ function topValues(
 ): { key: string; clicks: number }[] {
   const sums = new Map<string | null, number>();
   for (const row of rows) sums.set(row.value, (sums.get(row.value) ?? 0) + row.clicks);
-  return [...sums]
-    // A value every click has moved out of (a chooser's `none` once chosen) is not shown.
-    .filter(([, clicks]) => clicks > 0)
-    .map(([key, clicks]) => ({ key, clicks, sortKey: key ?? '' }))
-    .sort((a, b) =>
-      b.clicks !== a.clicks
-        ? b.clicks - a.clicks
-        : a.sortKey < b.sortKey
-          ? -1
-          : a.sortKey > b.sortKey
-            ? 1
-            : 0,
-    )
-    .slice(0, ANALYTICS_TOP_N)
-    .map(({ key, clicks }) => ({ key: key ?? nullAs, clicks }));
+  return (
+    [...sums]
+      // A value every click has moved out of (a chooser's `none` once chosen) is not shown.
+      .filter(([, clicks]) => clicks > 0)
+      .map(([key, clicks]) => ({ key, clicks, sortKey: key ?? '' }))
+      .sort((a, b) =>
+        b.clicks !== a.clicks
+          ? b.clicks - a.clicks
+          : a.sortKey < b.sortKey
+            ? -1
+            : a.sortKey > b.sortKey
+              ? 1
+              : 0,
+      )
+      .slice(0, ANALYTICS_TOP_N)
+      .map(({ key, clicks }) => ({ key: key ?? nullAs, clicks }))
+  );
 }
 
 /** Adds up equal keys (two tracking links may share a label) and keeps the top N. */

@@ -48,7 +48,12 @@ export async function clickTotals(
   trackingLinkIds: readonly number[],
 ): Promise<Map<number, ClickTotals>> {
   const totals = new Map<number, ClickTotals>();
-  const empty = (): ClickTotals => ({ clicks: 0, botClicks: 0, qrClicks: 0, openedWith: noChoices() });
+  const empty = (): ClickTotals => ({
+    clicks: 0,
+    botClicks: 0,
+    qrClicks: 0,
+    openedWith: noChoices(),
+  });
   if (trackingLinkIds.length === 0) return totals;
   const rows = await db
     .selectFrom('clicks')

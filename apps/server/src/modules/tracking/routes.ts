@@ -27,13 +27,7 @@ import {
 import { ClickNotStored, type ClickClient, type ResolvedTarget } from '../clicks/service';
 import { SLUG_PATTERN } from './slug';
 import { chooserLanguage } from './chooser/catalogue';
-import {
-  CHOOSER_CSP,
-  choiceTarget,
-  chooserPage,
-  COPY_CHOICE,
-  isDoorChoice,
-} from './chooser/page';
+import { CHOOSER_CSP, choiceTarget, chooserPage, COPY_CHOICE, isDoorChoice } from './chooser/page';
 import type { ClickSource, OpenChoice } from '@mailtokit/contracts/analytics';
 import { TRACKING_SCAN_SUFFIX } from '@mailtokit/contracts/tracking';
 

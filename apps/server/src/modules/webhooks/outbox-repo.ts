@@ -66,7 +66,11 @@ export function linkClickedPayload(eventId: string, c: ClickForEvent): string {
  * The `link.opened_with` event of a chooser page view's choice (made at `at`): its body.
  * Null when the click holds no choice (it cannot lose one once made).
  */
-export function linkOpenedWithPayload(eventId: string, c: ClickForEvent, at: string): string | null {
+export function linkOpenedWithPayload(
+  eventId: string,
+  c: ClickForEvent,
+  at: string,
+): string | null {
   if (c.opened_with === null || c.opened_with === 'none') return null;
   const event: LinkOpenedWithEvent = {
     id: eventId,
