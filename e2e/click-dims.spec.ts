@@ -28,6 +28,8 @@ test('a chooser visitor picks Gmail, a phone scans the QR code: the analytics sh
   browser,
   consoleErrors,
 }) => {
+  // Two browsers, two analytics pages and four screenshots.
+  test.setTimeout(120_000);
   const { linkId, trackingUrl, scanUrl } = await chooserLink(page);
 
   // A visitor follows the address and chooses Gmail (its compose page is stood in for here).
