@@ -86,8 +86,12 @@ test('a scan alone: all QR code, and left without choosing', async ({ page }) =>
     },
   });
   await page.goto(`/dashboard/analytics/${linkId}`);
-  await expect(page.getByTestId('breakdown-sources')).toContainText('QR code 1 100%');
-  await expect(page.getByTestId('breakdown-openedWith')).toContainText(
-    'Left without choosing 1 100%',
-  );
+  await expect(
+    page.getByTestId('breakdown-sources').getByRole('row', { name: /QR code 1 100%/ }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByTestId('breakdown-openedWith')
+      .getByRole('row', { name: /Left without choosing 1 100%/ }),
+  ).toBeVisible();
 });
