@@ -132,7 +132,7 @@ test('import a CSV: see the bad row, fix it, import, see the links', async ({ pa
     await expect(page.getByRole('article', { name })).toBeVisible();
 });
 
-test("a tracking link's QR code decodes to its address", async ({ page }) => {
+test("a tracking link's QR code decodes to its scan address", async ({ page }) => {
   await signedInUser(page, { tier: 'PREMIUM' });
   const created = await page.request.post('/api/v1/mailto-links/', {
     data: { name: 'Flyer', to: 'flyer@example.com', subject: 'From the flyer' },
@@ -142,7 +142,12 @@ test("a tracking link's QR code decodes to its address", async ({ page }) => {
     data: { mailtoLinkId: link.id, label: 'Poster' },
   });
   expect(tracking.status(), await tracking.text()).toBe(201);
-  const { trackingUrl } = (await tracking.json()) as { trackingUrl: string };
+  const { trackingUrl, scanUrl } = (await tracking.json()) as {
+    trackingUrl: string;
+    scanUrl: string;
+  };
+  // The code holds the scan address, so that its hits count as QR code scans.
+  expect(scanUrl).toBe(`${trackingUrl}/q`);
 
   await page.goto(`/dashboard/analytics/${link.id}`);
   await page.getByRole('button', { name: 'QR code for tracking link Poster' }).click();
@@ -156,7 +161,7 @@ test("a tracking link's QR code decodes to its address", async ({ page }) => {
   expect(download.suggestedFilename()).toMatch(/^tracking-[A-Za-z0-9]+\.png$/);
   const png = PNG.sync.read(await readFile(await download.path()));
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(decoded?.data).toBe(trackingUrl);
+  expect(decoded?.data).toBe(scanUrl);
 
   const [svg] = await Promise.all([
     page.waitForEvent('download'),

@@ -68,6 +68,8 @@ function generate(n: number, seed: number): ClickRecord[] {
       occurred_at: at,
       referrer_host: pick(REFERRERS),
       country: pick(COUNTRIES),
+      source: pick(['link', 'link', 'qr'] as const),
+      opened_with: leftOut ? null : pick([null, null, 'none', 'gmail', 'copy'] as const),
       browser,
       os,
       device,
@@ -112,6 +114,8 @@ async function expectedRows(): Promise<Row[]> {
       'c.os',
       'c.device',
       'c.country',
+      'c.source',
+      'c.opened_with',
       'c.is_bot',
       'c.classification',
     ])
@@ -135,6 +139,8 @@ async function expectedRows(): Promise<Row[]> {
     add({ ...base, dim: 'os', value: c.os });
     add({ ...base, dim: 'device', value: c.device });
     add({ ...base, dim: 'country', value: c.country ?? '' });
+    add({ ...base, dim: 'source', value: c.source });
+    if (c.opened_with !== null) add({ ...base, dim: 'opened', value: c.opened_with });
   }
   return [...counts.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 }

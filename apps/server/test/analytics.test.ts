@@ -197,6 +197,8 @@ describe('a link’s analytics', () => {
       ],
       // Stored without a place: unknown.
       countries: [{ key: UNKNOWN_COUNTRY, clicks: 5 }],
+      sources: [{ key: 'link', clicks: 5 }],
+      openedWith: [],
       labels: [
         { key: 'Newsletter', clicks: 3 },
         { key: unlabelled.slug, clicks: 2 },
@@ -596,11 +598,12 @@ describe('the CSV export', () => {
     const lines = res.body.split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'occurred_at,tracking_link,label,referrer_host,browser,os,device,is_bot,visitor_id,classification,country,city',
+      'occurred_at,tracking_link,label,referrer_host,browser,os,device,is_bot,visitor_id,classification,country,city,source,opened_with',
     );
     const all = lines.slice(1, -1).map((l) => l.split(','));
-    // These clicks were stored without a place (country and city empty).
-    for (const row of all) expect(row.slice(10)).toEqual(['', '']);
+    // These clicks were stored without a place (country and city empty), as link clicks of
+    // tracking links without a chooser (no choice).
+    for (const row of all) expect(row.slice(10)).toEqual(['', '', 'link', '']);
     const rows = all.map((row) => row.slice(0, 10));
     const v = (name: string, day: string) => visitor(name, day).slice(0, 16);
     // Per tracking link (oldest first), in time order; bots included and flagged.
@@ -704,7 +707,7 @@ describe('the CSV export', () => {
     const res = await get(`/api/v1/mailto-links/${link.id}/clicks.csv?${RANGE}`);
     const [, row] = res.body.split('\r\n');
     expect(row).toBe(
-      `2025-03-02T08:00:00.000Z,${tracking.slug},"'=HYPERLINK(""http://x.example""), ""quoted""\nline",,'@evil,'+1,desktop,false,${visitor('v1', '2025-03-02').slice(0, 16)},human,,`,
+      `2025-03-02T08:00:00.000Z,${tracking.slug},"'=HYPERLINK(""http://x.example""), ""quoted""\nline",,'@evil,'+1,desktop,false,${visitor('v1', '2025-03-02').slice(0, 16)},human,,,link,`,
     );
   });
 

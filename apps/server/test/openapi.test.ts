@@ -108,6 +108,7 @@ describe(`OpenAPI document (${dialect})`, () => {
     expect(named(/Url$|^url$/).sort()).toEqual([
       'mailtoUrl',
       'profileImageUrl',
+      'scanUrl',
       'trackingUrl',
       'url',
     ]);

@@ -145,6 +145,7 @@ describe('creating tracking links', () => {
       id: expect.any(Number),
       slug: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
       trackingUrl: `http://localhost:0/t/${body.slug}`,
+      scanUrl: `http://localhost:0/t/${body.slug}/q`,
       mailtoLinkId: link.id,
       label: 'Spring newsletter',
       createdAt: expect.any(String),

@@ -241,6 +241,7 @@ describe(`webhooks: delivery (${dialect})`, () => {
           device: 'desktop',
           // A documentation address lies in no country.
           country: null,
+          source: 'link',
         },
       });
       expect(typeof event.id).toBe('string');

@@ -41,6 +41,20 @@ export const AccountExport = z
         /** Human clicks recorded, and clicks by bots and link previews. */
         clicks: z.number().int(),
         botClicks: z.number().int(),
+        /** Human clicks through the scan address of its QR codes (counted in `clicks`). */
+        qrClicks: z.number().int(),
+        /**
+         * Chooser page views (human clicks while it was set to `choose`) by what the visitor
+         * chose; `none`: left without choosing.
+         */
+        openedWith: z.object({
+          'mail-app': z.number().int(),
+          gmail: z.number().int(),
+          outlook: z.number().int(),
+          yahoo: z.number().int(),
+          copy: z.number().int(),
+          none: z.number().int(),
+        }),
       }),
     ),
     teams: z.array(

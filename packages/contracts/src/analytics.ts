@@ -48,6 +48,25 @@ export const DIRECT_REFERRER = '(direct)';
  */
 export const UNKNOWN_COUNTRY = 'ZZ';
 
+/**
+ * How a visitor reached a tracking link: `link` (its address, clicked or typed; also QR codes
+ * made before scans were told apart), or `qr` (the scan address `/t/<slug>/q` that the QR codes
+ * MailtoKit makes encode).
+ */
+export const CLICK_SOURCES = ['link', 'qr'] as const;
+export type ClickSource = (typeof CLICK_SOURCES)[number];
+
+/**
+ * What the visitor of a chooser page (a tracking link set to `choose`) did: opened the message
+ * with the device's mail app, Gmail, Outlook.com or Yahoo Mail, copied the address or the
+ * message (`copy`), or left without choosing (`none`).
+ */
+export const OPENED_WITH = ['mail-app', 'gmail', 'outlook', 'yahoo', 'copy', 'none'] as const;
+export type OpenedWith = (typeof OPENED_WITH)[number];
+/** The choices a chooser page records (all but `none`). */
+export const OPEN_CHOICES = ['mail-app', 'gmail', 'outlook', 'yahoo', 'copy'] as const;
+export type OpenChoice = (typeof OPEN_CHOICES)[number];
+
 export const ANALYTICS_MESSAGES = {
   badDate: 'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a time zone',
   fromAfterTo: 'Must not be after to',
@@ -119,6 +138,13 @@ export const LinkAnalytics = z
      * UNKNOWN_COUNTRY for private, loopback and unlisted addresses.
      */
     countries: Breakdown,
+    /** Human clicks by how the visitor came (CLICK_SOURCES: `link` or `qr`). */
+    sources: Breakdown,
+    /**
+     * Chooser page views by what the visitor chose (OPENED_WITH); clicks of tracking links that
+     * open the mail app directly are not in it.
+     */
+    openedWith: Breakdown,
     /** Per tracking link: its label, or its slug when unlabelled. */
     labels: Breakdown,
   })
@@ -136,6 +162,10 @@ export const AnalyticsOverview = z
     interval: z.enum(ANALYTICS_INTERVALS),
     totals: Totals,
     series: z.array(SeriesPoint),
+    /** Human clicks of every link by how the visitor came (CLICK_SOURCES). */
+    sources: Breakdown,
+    /** Chooser page views of every link by what the visitor chose (OPENED_WITH). */
+    openedWith: Breakdown,
     links: z.array(
       z.object({
         id: z.number().int(),

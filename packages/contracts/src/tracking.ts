@@ -47,12 +47,23 @@ export const CreateTrackingBody = z
   .meta({ id: 'CreateTrackingBody' });
 export type CreateTrackingBody = z.input<typeof CreateTrackingBody>;
 
+/**
+ * What a tracking URL's scan address adds to it (`/t/<slug>/q`): the address MailtoKit's QR
+ * codes encode, so that their hits count as scans. Short, to keep the codes small.
+ */
+export const TRACKING_SCAN_SUFFIX = '/q';
+
 export const TrackingLink = z
   .object({
     id: z.number().int(),
     slug: z.string(),
     /** `PUBLIC_URL/t/<slug>` (or the request's origin when PUBLIC_URL is unset). */
     trackingUrl: url(),
+    /**
+     * `trackingUrl` + `/q`: the address to put in a QR code. It answers like `trackingUrl`, and
+     * its clicks count as QR code scans (source `qr`) in the analytics.
+     */
+    scanUrl: url(),
     mailtoLinkId: z.number().int(),
     label: z.string().nullable(),
     createdAt: dateTime(),

@@ -1,9 +1,14 @@
 import { z } from './zod';
 import { currentPasswordField } from './auth';
 import { dateTime, singleLineText, url } from './fields';
+import type { ClickSource, OpenChoice } from './analytics';
 
-/** Events a webhook can subscribe to. `ping` is sent only by the test call. */
-export const WEBHOOK_EVENTS = ['link.clicked'] as const;
+/**
+ * Events a webhook can subscribe to: `link.clicked` (a person's click), `link.opened_with`
+ * (what the visitor of a chooser page chose, after the click). `ping` is sent only by the test
+ * call.
+ */
+export const WEBHOOK_EVENTS = ['link.clicked', 'link.opened_with'] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
@@ -148,5 +153,28 @@ export interface LinkClickedEvent {
     device: string;
     /** ISO 3166-1 alpha-2 country of the client address (never the address); null: unknown. */
     country: string | null;
+    /** How the visitor came: `link`, or `qr` (the scan address of a QR code). */
+    source: ClickSource;
+  };
+}
+
+/**
+ * The body of a `link.opened_with` event: the visitor of a chooser page chose how to write
+ * (at most one per page view, after its `link.clicked` event). `createdAt`: the choice's time.
+ */
+export interface LinkOpenedWithEvent {
+  id: string;
+  type: 'link.opened_with';
+  createdAt: string;
+  data: {
+    mailtoLinkId: number;
+    trackingLinkId: number;
+    slug: string;
+    label: string | null;
+    /** The page view's time: the `createdAt` of its `link.clicked` event. */
+    clickedAt: string;
+    source: ClickSource;
+    /** `mail-app`, `gmail`, `outlook`, `yahoo` or `copy`. */
+    openedWith: OpenChoice;
   };
 }

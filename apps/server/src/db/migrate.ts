@@ -32,6 +32,8 @@ import { m030LinksArchive } from './migrations/030-links-archive';
 import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import { m052ListedLinksIndexes } from './migrations/052-listed-links-indexes';
+import { m046ClickSourceAndChoice } from './migrations/046-click-source-and-choice';
+import { m047UnchosenClicksIndex } from './migrations/047-unchosen-clicks-index';
 import { m036TwoFactor } from './migrations/036-two-factor';
 import { m048UserTrackingOpens } from './migrations/048-user-tracking-opens';
 import { m042Passkeys } from './migrations/042-passkeys';
@@ -74,6 +76,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '036-two-factor': m036TwoFactor,
   '048-user-tracking-opens': m048UserTrackingOpens,
   '042-passkeys': m042Passkeys,
+  '046-click-source-and-choice': m046ClickSourceAndChoice,
+  '047-unchosen-clicks-index': m047UnchosenClicksIndex,
 };
 
 class InCodeProvider implements MigrationProvider {

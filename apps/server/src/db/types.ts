@@ -1,4 +1,9 @@
-import type { ClickClass, DeviceType } from '@mailtokit/contracts/analytics';
+import type {
+  ClickClass,
+  ClickSource,
+  DeviceType,
+  OpenedWith,
+} from '@mailtokit/contracts/analytics';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -295,6 +300,13 @@ export interface ClicksTable {
   region: string | null;
   /** The city's English name, from an operator's City database only. */
   city: string | null;
+  /** How the visitor came: `link`, or `qr` (the scan address MailtoKit's QR codes encode). */
+  source: Generated<ClickSource>;
+  /**
+   * What the visitor of a chooser page chose (`mail-app`, `gmail`, `outlook`, `yahoo`,
+   * `copy`), `none` until a choice comes; null when the click showed no chooser.
+   */
+  opened_with: OpenedWith | null;
 }
 export type ClickRow = Selectable<ClicksTable>;
 export type NewClick = Insertable<ClicksTable>;
@@ -415,6 +427,8 @@ export interface WebhookOutboxTable {
   /** Comma-separated click ids, ascending. */
   click_ids: string;
   created_at: string;
+  /** `link.clicked`, or `link.opened_with` (a chooser page view's choice). */
+  event: Generated<string>;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';

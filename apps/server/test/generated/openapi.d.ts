@@ -1331,7 +1331,7 @@ export interface components {
              *       "link.clicked"
              *     ]
              */
-            events: "link.clicked"[];
+            events: ("link.clicked" | "link.opened_with")[];
             /** @description Links to report clicks of; absent or null: every link you created */
             mailtoLinkIds?: number[] | null;
             /** @description The current password; needed under a session unless it was confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password) */
@@ -1601,6 +1601,110 @@ export interface components {
             token: string;
         };
         ApiTokenList: components["schemas"]["ApiToken"][];
+        LinkAnalytics: {
+            linkId: number;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @enum {string} */
+            interval: "hour" | "day";
+            totals: {
+                clicks: number;
+                uniqueVisitors: number;
+                botClicks: number;
+                filtered: {
+                    bot: number;
+                    preview: number;
+                    scanner: number;
+                    prefetch: number;
+                    repeat: number;
+                    embedded: number;
+                };
+            };
+            series: {
+                /** Format: date-time */
+                t: string;
+                clicks: number;
+                uniqueVisitors: number;
+            }[];
+            referrers: {
+                key: string;
+                clicks: number;
+            }[];
+            browsers: {
+                key: string;
+                clicks: number;
+            }[];
+            os: {
+                key: string;
+                clicks: number;
+            }[];
+            devices: {
+                key: string;
+                clicks: number;
+            }[];
+            countries: {
+                key: string;
+                clicks: number;
+            }[];
+            sources: {
+                key: string;
+                clicks: number;
+            }[];
+            openedWith: {
+                key: string;
+                clicks: number;
+            }[];
+            labels: {
+                key: string;
+                clicks: number;
+            }[];
+        };
+        AnalyticsOverview: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @enum {string} */
+            interval: "hour" | "day";
+            totals: {
+                clicks: number;
+                uniqueVisitors: number;
+                botClicks: number;
+                filtered: {
+                    bot: number;
+                    preview: number;
+                    scanner: number;
+                    prefetch: number;
+                    repeat: number;
+                    embedded: number;
+                };
+            };
+            series: {
+                /** Format: date-time */
+                t: string;
+                clicks: number;
+                uniqueVisitors: number;
+            }[];
+            sources: {
+                key: string;
+                clicks: number;
+            }[];
+            openedWith: {
+                key: string;
+                clicks: number;
+            }[];
+            links: {
+                id: number;
+                name: string;
+                teamId: number | null;
+                clicks: number;
+                uniqueVisitors: number;
+                trackingLinks: number;
+                lastClickAt: string | null;
+            }[];
+        };
         /**
          * @description How the tracking link opens: `direct` (302 to the `mailto:` URL, the default) or `choose` (a page that lets the visitor choose the mail app, Gmail, Outlook.com, Yahoo Mail or copy the address)
          * @enum {string}
@@ -1611,6 +1715,8 @@ export interface components {
             slug: string;
             /** Format: uri */
             trackingUrl: string;
+            /** Format: uri */
+            scanUrl: string;
             mailtoLinkId: number;
             label: string | null;
             /** Format: date-time */
@@ -1664,6 +1770,15 @@ export interface components {
                 retiredAt: string | null;
                 clicks: number;
                 botClicks: number;
+                qrClicks: number;
+                openedWith: {
+                    "mail-app": number;
+                    gmail: number;
+                    outlook: number;
+                    yahoo: number;
+                    copy: number;
+                    none: number;
+                };
             }[];
             teams: {
                 id: number;
@@ -1778,99 +1893,11 @@ export interface components {
             createdAt: string;
         };
         TeamAuditList: components["schemas"]["TeamAuditEntry"][];
-        LinkAnalytics: {
-            linkId: number;
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-            /** @enum {string} */
-            interval: "hour" | "day";
-            totals: {
-                clicks: number;
-                uniqueVisitors: number;
-                botClicks: number;
-                filtered: {
-                    bot: number;
-                    preview: number;
-                    scanner: number;
-                    prefetch: number;
-                    repeat: number;
-                    embedded: number;
-                };
-            };
-            series: {
-                /** Format: date-time */
-                t: string;
-                clicks: number;
-                uniqueVisitors: number;
-            }[];
-            referrers: {
-                key: string;
-                clicks: number;
-            }[];
-            browsers: {
-                key: string;
-                clicks: number;
-            }[];
-            os: {
-                key: string;
-                clicks: number;
-            }[];
-            devices: {
-                key: string;
-                clicks: number;
-            }[];
-            countries: {
-                key: string;
-                clicks: number;
-            }[];
-            labels: {
-                key: string;
-                clicks: number;
-            }[];
-        };
-        AnalyticsOverview: {
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-            /** @enum {string} */
-            interval: "hour" | "day";
-            totals: {
-                clicks: number;
-                uniqueVisitors: number;
-                botClicks: number;
-                filtered: {
-                    bot: number;
-                    preview: number;
-                    scanner: number;
-                    prefetch: number;
-                    repeat: number;
-                    embedded: number;
-                };
-            };
-            series: {
-                /** Format: date-time */
-                t: string;
-                clicks: number;
-                uniqueVisitors: number;
-            }[];
-            links: {
-                id: number;
-                name: string;
-                teamId: number | null;
-                clicks: number;
-                uniqueVisitors: number;
-                trackingLinks: number;
-                lastClickAt: string | null;
-            }[];
-        };
         Webhook: {
             id: number;
             /** Format: uri */
             url: string;
-            events: "link.clicked"[];
+            events: ("link.clicked" | "link.opened_with")[];
             mailtoLinkIds: number[] | null;
             enabled: boolean;
             pausedByPlan: boolean;
@@ -1883,7 +1910,7 @@ export interface components {
             id: number;
             /** Format: uri */
             url: string;
-            events: "link.clicked"[];
+            events: ("link.clicked" | "link.opened_with")[];
             mailtoLinkIds: number[] | null;
             enabled: boolean;
             pausedByPlan: boolean;

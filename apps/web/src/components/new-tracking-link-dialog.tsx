@@ -137,10 +137,10 @@ export function NewTrackingLinkDialog({
             {longLink ? <LongLinkNote /> : null}
             <DialogFooter className="sm:justify-between">
               <QrCodeDialog
-                text={created.trackingUrl}
+                text={created.scanUrl}
                 label={`tracking link ${created.label ?? created.slug}`}
                 fileName={`tracking-${created.slug}`}
-                description="Print it on a flyer or a poster: each scan counts as a click of this tracking link, then opens the mail app."
+                description="Print it on a flyer or a poster: each scan counts as a click of this tracking link, shown as a QR code scan in the analytics."
                 variant="outline"
               />
               <Button onClick={() => change(false)}>Done</Button>

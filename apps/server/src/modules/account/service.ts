@@ -13,16 +13,14 @@ import type { Limiter } from '../../lib/limiter';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { toUser } from '../users/service';
 import * as repo from './repo';
+import type { ClickTotals } from '../clicks/service';
 
 const words = (s: string) => s.split(' ').filter(Boolean);
 
 /** What the account needs of the clicks module (the only writer of click tables). */
 export interface AccountClickHooks {
   deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void>;
-  clickTotals(
-    db: Conn,
-    trackingLinkIds: readonly number[],
-  ): Promise<Map<number, { clicks: number; botClicks: number }>>;
+  clickTotals(db: Conn, trackingLinkIds: readonly number[]): Promise<Map<number, ClickTotals>>;
 }
 
 /** What a person can do with their whole account: take its data with them, or delete it. */
@@ -213,6 +211,15 @@ export class AccountService {
           retiredAt: t.retired_at,
           clicks: totals.get(t.id)?.clicks ?? 0,
           botClicks: totals.get(t.id)?.botClicks ?? 0,
+          qrClicks: totals.get(t.id)?.qrClicks ?? 0,
+          openedWith: totals.get(t.id)?.openedWith ?? {
+            'mail-app': 0,
+            gmail: 0,
+            outlook: 0,
+            yahoo: 0,
+            copy: 0,
+            none: 0,
+          },
         }));
       },
     );

@@ -6,6 +6,7 @@ import {
   inIds,
   num,
   toLinkStats,
+  type DimensionValueRow,
   type FilteredCounts,
   type LinkStatsRow,
   type RangeQuery,
@@ -103,6 +104,9 @@ export interface DimensionRow {
   device: string;
   /** ISO 3166-1 alpha-2 code; null when unknown. */
   country: string | null;
+  source: string;
+  /** A chooser page view's choice (`none`: none came); null when no chooser was shown. */
+  openedWith: string | null;
   clicks: number;
 }
 
@@ -126,6 +130,8 @@ export async function linkDimensions(
       'c.os',
       'c.device',
       'c.country',
+      'c.source',
+      'c.opened_with',
       sql<number>`count(*)`.as('clicks'),
     ])
     .groupBy([
@@ -135,6 +141,8 @@ export async function linkDimensions(
       'c.os',
       'c.device',
       'c.country',
+      'c.source',
+      'c.opened_with',
     ])
     .execute();
   return rows.map((x) => ({
@@ -144,8 +152,33 @@ export async function linkDimensions(
     os: x.os,
     device: x.device,
     country: x.country,
+    source: x.source,
+    openedWith: x.opened_with,
     clicks: num(x.clicks),
   }));
+}
+
+/**
+ * Human clicks of many links in the range by source, and chooser page views by choice (the
+ * overview's hourly view; daily ones read the breakdown rollup).
+ */
+export async function sourcesAndChoices(
+  db: Conn,
+  linkIds: readonly number[],
+  r: RangeQuery,
+): Promise<DimensionValueRow[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await manyLinksClicks(db, linkIds, r)
+    .where('c.is_bot', '=', 0)
+    .select(['c.source', 'c.opened_with', sql<number>`count(*)`.as('clicks')])
+    .groupBy(['c.source', 'c.opened_with'])
+    .execute();
+  return rows.flatMap((x) => [
+    { dim: 'source' as const, value: x.source, clicks: num(x.clicks) },
+    ...(x.opened_with === null
+      ? []
+      : [{ dim: 'opened' as const, value: x.opened_with, clicks: num(x.clicks) }]),
+  ]);
 }
 
 /** The clicks of many links in a range (the rollup keeps no hours: hourly views read these). */
@@ -268,6 +301,8 @@ export interface ExportRow {
   visitor_hash: string;
   country: string | null;
   city: string | null;
+  source: string;
+  opened_with: string | null;
 }
 
 /**
@@ -295,6 +330,8 @@ export function exportPage(
       'visitor_hash',
       'country',
       'city',
+      'source',
+      'opened_with',
     ])
     .where('tracking_link_id', '=', trackingLinkId)
     .where(

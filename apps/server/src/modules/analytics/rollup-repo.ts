@@ -56,6 +56,30 @@ export async function rollupDimensions(
   }));
 }
 
+/**
+ * Many links' human clicks by source and chooser page views by choice over a range of whole
+ * days, from the breakdown rollup (one primary-key range per link and dimension). `toDay` is
+ * exclusive.
+ */
+export async function rollupSourcesAndChoices(
+  db: Conn,
+  linkIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<DimensionValueRow[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('click_daily_dims')
+    .select(['dim', 'value', sql<number>`sum(clicks)`.as('clicks')])
+    .where(inIds(db, 'click_daily_dims.mailto_link_id', linkIds))
+    .where('dim', 'in', ['source', 'opened'])
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy(['dim', 'value'])
+    .execute();
+  return rows.map((x) => ({ dim: x.dim as Dimension, value: x.value, clicks: num(x.clicks) }));
+}
+
 /** The rollup rows (`click_daily`) of many links over a range of days; `toDay` is exclusive. */
 function rollupRows(db: Conn, linkIds: readonly number[], fromDay: string, toDay: string) {
   return db

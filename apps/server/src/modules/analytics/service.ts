@@ -42,6 +42,8 @@ export const CSV_HEADER = [
   'classification',
   'country',
   'city',
+  'source',
+  'opened_with',
 ] as const;
 
 const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
@@ -125,6 +127,8 @@ export class AnalyticsService {
       os: topValues(of('os'), 'Other'),
       devices: topValues(of('device'), 'other'),
       countries: topValues(of('country'), UNKNOWN_COUNTRY),
+      sources: topValues(of('source'), 'link'),
+      openedWith: topValues(of('opened'), 'none'),
       labels: topKeys(
         of('tracking').map((x) => ({ key: nameOf.get(x.value ?? '') ?? '', clicks: x.clicks })),
       ),
@@ -167,7 +171,7 @@ export class AnalyticsService {
     const ownSet = new Set(byAuthor ? own : []);
     const others = ids.filter((id) => !ownSet.has(id));
     const mine = byAuthor ? rollups.ownerRollup(k, user.id, fromDay, toDay) : null;
-    const [seriesRows, linkRows, trackingCounts, filtered] = await Promise.all([
+    const [seriesRows, linkRows, trackingCounts, filtered, ways] = await Promise.all([
       !daily
         ? raw.rawSeries(k, ids, r)
         : mine
@@ -184,6 +188,9 @@ export class AnalyticsService {
               ([m, rest]) => addCounts(m.filtered, rest),
             )
           : rollups.rollupFilteredByReason(k, ids, fromDay, toDay),
+      wholeDays
+        ? rollups.rollupSourcesAndChoices(k, ids, fromDay, toDay)
+        : raw.sourcesAndChoices(k, ids, r),
     ]);
 
     const byKey = new Map<string, repo.SeriesRow>();
@@ -229,6 +236,14 @@ export class AnalyticsService {
         filtered,
       },
       series,
+      sources: topValues(
+        ways.filter((x) => x.dim === 'source'),
+        'link',
+      ),
+      openedWith: topValues(
+        ways.filter((x) => x.dim === 'opened'),
+        'none',
+      ),
       links: linkStats,
     };
   }
@@ -272,6 +287,8 @@ export class AnalyticsService {
                 c.classification,
                 c.country,
                 c.city,
+                c.source,
+                c.opened_with,
               ]),
             )
             .join('');
@@ -326,6 +343,10 @@ function dimensionValues(rows: readonly raw.DimensionRow[]): repo.DimensionValue
     { dim: 'os' as const, value: row.os, clicks: row.clicks },
     { dim: 'device' as const, value: row.device, clicks: row.clicks },
     { dim: 'country' as const, value: row.country, clicks: row.clicks },
+    { dim: 'source' as const, value: row.source, clicks: row.clicks },
+    ...(row.openedWith === null
+      ? []
+      : [{ dim: 'opened' as const, value: row.openedWith, clicks: row.clicks }]),
   ]);
 }
 
@@ -340,19 +361,23 @@ function topValues(
 ): { key: string; clicks: number }[] {
   const sums = new Map<string | null, number>();
   for (const row of rows) sums.set(row.value, (sums.get(row.value) ?? 0) + row.clicks);
-  return [...sums]
-    .map(([key, clicks]) => ({ key, clicks, sortKey: key ?? '' }))
-    .sort((a, b) =>
-      b.clicks !== a.clicks
-        ? b.clicks - a.clicks
-        : a.sortKey < b.sortKey
-          ? -1
-          : a.sortKey > b.sortKey
-            ? 1
-            : 0,
-    )
-    .slice(0, ANALYTICS_TOP_N)
-    .map(({ key, clicks }) => ({ key: key ?? nullAs, clicks }));
+  return (
+    [...sums]
+      // A value every click has moved out of (a chooser's `none` once chosen) is not shown.
+      .filter(([, clicks]) => clicks > 0)
+      .map(([key, clicks]) => ({ key, clicks, sortKey: key ?? '' }))
+      .sort((a, b) =>
+        b.clicks !== a.clicks
+          ? b.clicks - a.clicks
+          : a.sortKey < b.sortKey
+            ? -1
+            : a.sortKey > b.sortKey
+              ? 1
+              : 0,
+      )
+      .slice(0, ANALYTICS_TOP_N)
+      .map(({ key, clicks }) => ({ key: key ?? nullAs, clicks }))
+  );
 }
 
 /** Adds up equal keys (two tracking links may share a label) and keeps the top N. */

@@ -208,12 +208,17 @@ export class HitClassifier {
     this.ranges = rangesOf(extra.scannerRanges ?? []);
   }
 
-  classify(req: HitRequest): RequestClass {
+  /**
+   * `beacon`: the hit is a page's own beacon (`navigator.sendBeacon`, which is neither a
+   * navigation nor asks for HTML), so only the signals before those two apply.
+   */
+  classify(req: HitRequest, beacon = false): RequestClass {
     if (req.method === 'HEAD' || (req.purpose && /prefetch|preview/i.test(req.purpose)))
       return 'prefetch';
     if (this.ranges && req.ip && this.inRanges(req.ip)) return 'scanner';
     const agent = this.agentVerdict(req.userAgent);
     if (agent !== 'browser') return agent;
+    if (beacon) return 'human';
     if (embeddedHit(req)) return 'embedded';
     const accept = req.accept ?? '';
     if (!/text\/html|application\/xhtml\+xml/i.test(accept)) return 'scanner';

@@ -12,7 +12,8 @@ import { linkVisibleToSql } from '../access/service';
  *   `visitor_hash` and `weight` (how many hits the row stands for: 1 for a click stored as a
  *   row; a tally of left-out hits stands for many, see `TALLY_UPSERT`), and, for
  *   `DIMENSIONS_UPSERT` and `TALLY_UPSERT`, `tracking_link_id`, `referrer_host`, `browser`,
- *   `os`, `device`, `country`, `classification` and `tallied` (1 for a tally, else 0);
+ *   `os`, `device`, `country`, `source`, `opened_with`, `classification` and `tallied` (1 for a
+ *   tally, else 0);
  * - `stored`: the stored human and bot clicks with their ids (`id`, `mailto_link_id`,
  *   `occurred_at`, `is_bot`);
  * - `new_visitors`: the rows `NEW_VISITORS_INSERT` inserted (`mailto_link_id`, `day`).
@@ -82,7 +83,9 @@ export const ROLLUP_UPSERT = `insert into click_daily (mailto_link_id, day, clic
  * Adds the batch's clicks to the breakdown rollup (`click_daily_dims`): per link, day,
  * dimension and value, one upsert adding the batch's count. Human clicks count under
  * `tracking` (the tracking link's id), `referrer` (the host, '' when none), `browser`, `os`,
- * `device` and `country` (the ISO code, '' when unknown); left-out hits under `filtered`, by their classification. Keys are written in key
+ * `device`, `country` (the ISO code, '' when unknown), `source` (`link` or `qr`) and, for chooser
+ * page views only, `opened` (`none` until the visitor's choice moves it, see `CHOICE_SQL`);
+ * left-out hits under `filtered`, by their classification. Keys are written in key
  * order, so two concurrent PostgreSQL writers lock them in one order. The per-author figures of
  * left-out hits follow through the rollup's triggers (migration 019).
  */
@@ -102,6 +105,10 @@ export const DIMENSIONS_UPSERT = `insert into click_daily_dims (mailto_link_id, 
       from input where is_bot = 0
     union all select mailto_link_id, 'country', substr(occurred_at, 1, 10),
       coalesce(country, ''), weight from input where is_bot = 0
+    union all select mailto_link_id, 'source', substr(occurred_at, 1, 10), source, weight
+      from input where is_bot = 0
+    union all select mailto_link_id, 'opened', substr(occurred_at, 1, 10), opened_with, weight
+      from input where is_bot = 0 and opened_with is not null
     union all select mailto_link_id, 'filtered', substr(occurred_at, 1, 10), classification,
       weight from input where is_bot <> 0
   ) d
@@ -125,25 +132,31 @@ export const TALLY_UPSERT = `insert into filtered_hits (tracking_link_id, hour, 
     do update set hits = filtered_hits.hits + excluded.hits`;
 
 /**
- * The coverage rule of click webhooks: which enabled webhooks cover the links of the human
- * clicks in `input`, with the end of their owner's plan (`webhook_id`, `mailto_link_id`,
- * `plan_ends`). A webhook covers its owner's links (all of them, or a list; a listed link only
- * while the owner may see it: the access module's rule), and only while the owner's plan
- * includes webhooks.
+ * The coverage rule of click webhooks: which enabled webhooks subscribed to `event` cover the
+ * links of the human clicks in `input`, with the end of their owner's plan (`webhook_id`,
+ * `mailto_link_id`, `plan_ends`). A webhook covers its owner's links (all of them, or a list; a
+ * listed link only while the owner may see it: the access module's rule), and only while the
+ * owner's plan includes webhooks. `events` holds the subscribed event types, space-separated.
  */
-export const COVERING_HOOKS = `
+export function coveringHooks(event: 'link.clicked' | 'link.opened_with'): string {
+  const subscribed = `(' ' || w.events || ' ') like '% ${event} %'`;
+  return `
   select w.id as webhook_id, m.id as mailto_link_id, u.subscription_expires_at as plan_ends
   from webhooks w join users u on u.id = w.user_id join mailto_links m on m.user_id = w.user_id
-  where w.all_links = 1 and w.disabled_at is null and ${premiumTierSql('u')}
+  where w.all_links = 1 and w.disabled_at is null and ${premiumTierSql('u')} and ${subscribed}
     and m.id in (select mailto_link_id from input where is_bot = 0)
   union all
   select w.id, wl.mailto_link_id, u.subscription_expires_at
   from webhook_links wl join webhooks w on w.id = wl.webhook_id
     join users u on u.id = w.user_id
     join mailto_links m on m.id = wl.mailto_link_id
-  where w.all_links = 0 and w.disabled_at is null and ${premiumTierSql('u')}
+  where w.all_links = 0 and w.disabled_at is null and ${premiumTierSql('u')} and ${subscribed}
     and wl.mailto_link_id in (select mailto_link_id from input where is_bot = 0)
     and ${linkVisibleToSql('m', 'w.user_id')}`;
+}
+
+/** The webhooks a click batch's `link.clicked` events go to. */
+export const COVERING_HOOKS = coveringHooks('link.clicked');
 
 /**
  * The `link.clicked` events of the `stored` clicks, queued in the transaction that stores

@@ -55,7 +55,7 @@ export function storeClicks(
  */
 const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.is_bot,
   c.visitor_hash, c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.country,
-  c.classification, 1 as weight, 0 as tallied
+  c.source, c.opened_with, c.classification, 1 as weight, 0 as tallied
   from clicks c join tracking_links t on t.id = c.tracking_link_id
   where c.id between @first and @last)`;
 /**
@@ -65,7 +65,7 @@ const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.
 const SQLITE_TALLY_INPUT = `input as (select value ->> 0 as tracking_link_id,
   value ->> 1 as mailto_link_id, value ->> 2 as occurred_at, 1 as is_bot, '' as visitor_hash,
   null as referrer_host, '' as browser, '' as os, '' as device, null as country,
-  value ->> 3 as classification,
+  'link' as source, null as opened_with, value ->> 3 as classification,
   value ->> 4 as weight, 1 as tallied
   from json_each(@tally))`;
 const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,
@@ -137,8 +137,8 @@ function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
   if (prepared) return prepared;
   const click = sqlite.prepare(
     `insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device,
-       is_bot, visitor_hash, classification, country, region, city)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       is_bot, visitor_hash, classification, country, region, city, source, opened_with)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const visitors = sqlite.prepare(SQLITE_BATCH_SQL.visitors).raw(true);
   const rollup = sqlite.prepare(SQLITE_BATCH_SQL.rollup);
@@ -183,6 +183,8 @@ function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
           c.country ?? null,
           c.region ?? null,
           c.city ?? null,
+          c.source ?? 'link',
+          c.opened_with ?? null,
         ).lastInsertRowid,
       );
       if (i === 0) first = last;
@@ -222,13 +224,13 @@ async function storeClicksSqlite(
 
 /** The click columns a batch carries, in the order of the inbox statement's arrays. */
 const INBOX_COLUMNS = `tracking_link_id, mailto_link_id, occurred_at, referrer_host, browser, os, device,
-  is_bot, visitor_hash, classification, country, region, city`;
+  is_bot, visitor_hash, classification, country, region, city, source, opened_with`;
 
 /** Appends a batch to the inbox: one array per column (`unnest`), a named prepared statement. */
 const INBOX_INSERT_SQL = `insert into click_inbox (${INBOX_COLUMNS}, hits)
   select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
     $7::text[], $8::int[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
-    $14::int[])`;
+    $14::text[], $15::text[], $16::int[])`;
 
 /**
  * Applies the rules to at most `$1` of the inbox's oldest clicks and deletes them from it, all in
@@ -249,8 +251,8 @@ input as (
   from taken i where exists (select 1 from tracking_links t where t.id = i.tracking_link_id)
 ),
 raw as (
-  insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification, country, region, city)
-  select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification, country, region, city
+  insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification, country, region, city, source, opened_with)
+  select tracking_link_id, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification, country, region, city, source, opened_with
   from input where tallied = 0 order by inbox_id
   returning id, tracking_link_id, occurred_at, is_bot
 ),
@@ -279,7 +281,8 @@ export type ClickFields = Omit<ClickRecord, 'tracking_link_id' | 'mailto_link_id
 /**
  * A batch's own columns (all but its link), one array each, in the order both inbox
  * statements read them after the link's: time, referrer, browser, OS, device, bot flag,
- * visitor hash, classification, country, region, city, then the hits of each tally (null for a click).
+ * visitor hash, classification, country, region, city, source, chooser choice, then the hits of
+ * each tally (null for a click).
  */
 function clickColumns(
   clicks: readonly ClickFields[],
@@ -305,6 +308,8 @@ function ownColumns(clicks: readonly ClickFields[]): unknown[][] {
     country: new Array<string | null>(n),
     region: new Array<string | null>(n),
     city: new Array<string | null>(n),
+    source: new Array<string>(n),
+    openedWith: new Array<string | null>(n),
   };
   for (let i = 0; i < n; i++) {
     const c = clicks[i] as ClickFields;
@@ -319,6 +324,8 @@ function ownColumns(clicks: readonly ClickFields[]): unknown[][] {
     cols.country[i] = c.country ?? null;
     cols.region[i] = c.region ?? null;
     cols.city[i] = c.city ?? null;
+    cols.source[i] = c.source ?? 'link';
+    cols.openedWith[i] = c.opened_with ?? null;
   }
   return Object.values(cols);
 }
@@ -356,14 +363,16 @@ function inboxBySlugSql(targets: string): string {
   return `
 with input as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-    $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::int[])
+    $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
+    $14::text[], $15::int[])
     as i(slug, occurred_at, referrer_host, browser, os, device, is_bot, visitor_hash, classification,
-      country, region, city, hits)
+      country, region, city, source, opened_with, hits)
 ),
 queued as (
   insert into click_inbox (${INBOX_COLUMNS}, hits)
   select t.id, t.mailto_link_id, i.occurred_at, i.referrer_host, i.browser, i.os, i.device,
-    i.is_bot, i.visitor_hash, i.classification, i.country, i.region, i.city, i.hits
+    i.is_bot, i.visitor_hash, i.classification, i.country, i.region, i.city, i.source,
+    case when t.opens = 'choose' and i.is_bot = 0 and i.hits is null then 'none' end, i.hits
   from input i join tracking_links t on t.slug = i.slug and t.retired_at is null
 )
 ${targets}`;

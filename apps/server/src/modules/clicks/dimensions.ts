@@ -10,7 +10,16 @@ import type { DB } from '../../db/types';
  */
 
 /** Dimensions of human clicks, and the one of left-out hits (its values: the classification). */
-export const DIMENSIONS = ['tracking', 'referrer', 'browser', 'os', 'device', 'country'] as const;
+export const DIMENSIONS = [
+  'tracking',
+  'referrer',
+  'browser',
+  'os',
+  'device',
+  'country',
+  'source',
+  'opened',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export const FILTERED_DIMENSION = 'filtered';
 
@@ -27,8 +36,13 @@ const VALUE_OF: Record<Dimension | typeof FILTERED_DIMENSION, string> = {
   os: 'c.os',
   device: 'c.device',
   country: `coalesce(c.country, '')`,
+  source: 'c.source',
+  opened: 'c.opened_with',
   filtered: 'c.classification',
 };
+
+/** The clicks a dimension counts besides their kind: chooser page views only for `opened`. */
+const ONLY: Partial<Record<Dimension, string>> = { opened: 'c.opened_with is not null' };
 
 /**
  * Recomputes the rollup from the raw clicks and the tallied left-out hits (`filtered_hits`).
@@ -50,6 +64,7 @@ export async function rebuildClickDimensions(
         select t.mailto_link_id, ${dim}, substr(c.occurred_at, 1, 10), ${sql.raw(value)}, count(*)
         from clicks c join tracking_links t on t.id = c.tracking_link_id
         where c.occurred_at >= ${fromDay} and ${sql.raw(human ? 'c.is_bot = 0' : 'c.is_bot <> 0')}
+          and ${sql.raw(ONLY[dim as Dimension] ?? 'true')}
         group by t.mailto_link_id, substr(c.occurred_at, 1, 10), ${sql.raw(value)}
       `.execute(trx);
     }

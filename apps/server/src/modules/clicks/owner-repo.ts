@@ -1,3 +1,4 @@
+import { OPENED_WITH, type OpenedWith } from '@mailtokit/contracts/analytics';
 import type { Transaction } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { DB } from '../../db/types';
@@ -25,12 +26,34 @@ export async function deleteClicksOfAuthor(trx: Transaction<DB>, userId: number)
   await trx.deleteFrom('daily_visitors').where('mailto_link_id', 'in', links).execute();
 }
 
-/** Human and left-out clicks per tracking link (those tallied without a row each included). */
+/** A tracking link's clicks as the account export reports them. */
+export interface ClickTotals {
+  clicks: number;
+  botClicks: number;
+  /** Human clicks through the scan address (QR codes). */
+  qrClicks: number;
+  /** Chooser page views by what the visitor chose (`none`: left without choosing). */
+  openedWith: Record<OpenedWith, number>;
+}
+
+const noChoices = (): Record<OpenedWith, number> =>
+  Object.fromEntries(OPENED_WITH.map((k) => [k, 0])) as Record<OpenedWith, number>;
+
+/**
+ * Human and left-out clicks per tracking link (those tallied without a row each included),
+ * with the human ones by source and chooser choice.
+ */
 export async function clickTotals(
   db: Conn,
   trackingLinkIds: readonly number[],
-): Promise<Map<number, { clicks: number; botClicks: number }>> {
-  const totals = new Map<number, { clicks: number; botClicks: number }>();
+): Promise<Map<number, ClickTotals>> {
+  const totals = new Map<number, ClickTotals>();
+  const empty = (): ClickTotals => ({
+    clicks: 0,
+    botClicks: 0,
+    qrClicks: 0,
+    openedWith: noChoices(),
+  });
   if (trackingLinkIds.length === 0) return totals;
   const rows = await db
     .selectFrom('clicks')
@@ -43,7 +66,11 @@ export async function clickTotals(
     .groupBy('tracking_link_id')
     .execute();
   for (const r of rows)
-    totals.set(r.tracking_link_id, { clicks: Number(r.clicks), botClicks: Number(r.bots) });
+    totals.set(r.tracking_link_id, {
+      ...empty(),
+      clicks: Number(r.clicks),
+      botClicks: Number(r.bots),
+    });
   const tallied = await db
     .selectFrom('filtered_hits')
     .select((eb) => ['tracking_link_id', eb.fn.sum<number>('hits').as('n')])
@@ -51,8 +78,23 @@ export async function clickTotals(
     .groupBy('tracking_link_id')
     .execute();
   for (const r of tallied) {
-    const seen = totals.get(r.tracking_link_id) ?? { clicks: 0, botClicks: 0 };
+    const seen = totals.get(r.tracking_link_id) ?? empty();
     totals.set(r.tracking_link_id, { ...seen, botClicks: seen.botClicks + Number(r.n) });
+  }
+  const ways = await db
+    .selectFrom('clicks')
+    .select((eb) => ['tracking_link_id', 'source', 'opened_with', eb.fn.countAll<number>().as('n')])
+    .where('tracking_link_id', 'in', trackingLinkIds)
+    .where('is_bot', '=', 0)
+    .where((eb) => eb.or([eb('source', '=', 'qr'), eb('opened_with', 'is not', null)]))
+    .groupBy(['tracking_link_id', 'source', 'opened_with'])
+    .execute();
+  for (const r of ways) {
+    const seen = totals.get(r.tracking_link_id) ?? empty();
+    if (r.source === 'qr') seen.qrClicks += Number(r.n);
+    const choice = r.opened_with as OpenedWith | null;
+    if (choice !== null && choice in seen.openedWith) seen.openedWith[choice] += Number(r.n);
+    totals.set(r.tracking_link_id, seen);
   }
   return totals;
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { ClickClass } from '@mailtokit/contracts/analytics';
+import type { ClickClass, ClickSource, OpenChoice } from '@mailtokit/contracts/analytics';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
 import { mailtoOfStored, type StoredMailtoFields } from '@mailtokit/mailto';
 import type { Transaction } from 'kysely';
@@ -29,8 +29,11 @@ import { HitClassifier, type ClickFilterList } from './classify';
 import * as owners from './owner-repo';
 import { FilteredRowBudget, InflationGuard } from './inflation';
 import { loadGeoLocator, type GeoLocator } from './geo';
+import { recordChoice } from './choices';
 
 export { loadClickFilterList } from './classify';
+export { CHOICE_WINDOW_MS } from './choices';
+export type { ClickTotals } from './owner-repo';
 export { loadGeoLocator, type GeoLocator } from './geo';
 export { rebuildClickDaily } from './click-store';
 export {
@@ -67,6 +70,8 @@ export interface ClickClient {
   secFetchMode?: string;
   secFetchDest?: string;
   purpose?: string;
+  /** How the visitor came: `link` unless said (`qr`: the scan address). */
+  source?: ClickSource;
 }
 
 /** A click that could not be stored; `target` is the link's when it could be read (else null). */
@@ -110,6 +115,8 @@ export class ClickService {
   private readonly hits: HitClassifier;
   private readonly geo: GeoLocator;
   private readonly inflation = new InflationGuard();
+  /** The repeat guard of chooser choices: it spares the database a visitor hammering doors. */
+  private readonly choiceInflation = new InflationGuard();
   /** Left-out hits each address may store as rows per minute; the rest are tallied. */
   private readonly filteredRows = new FilteredRowBudget();
   /** Keys client addresses in the inflation windows (never kept raw, not even in memory). */
@@ -247,6 +254,8 @@ export class ClickService {
     }
     if (!target) return null;
     const click = await this.clickOf(slug, client);
+    // A chooser page view waits for its visitor's choice (`none` until one comes).
+    if (target.opens === 'choose' && click.is_bot === 0) click.opened_with = 'none';
     try {
       await clicks.recorder.record({
         ...click,
@@ -304,7 +313,56 @@ export class ClickService {
       country: place?.country ?? null,
       region: place?.region ?? null,
       city: place?.city ?? null,
+      source: client.source ?? 'link',
     };
+  }
+
+  /**
+   * A chooser page's choice (`door`: a link on the page, a navigation; `beacon`: the page's
+   * copy beacon): classified like a click (a beacon without the navigation checks), passed
+   * through a repeat guard of its own, then stored with the visitor's page view that awaits a
+   * choice, if any (choices.ts: one choice per page view). Resolves true when a page view took
+   * it. The visitor is told nothing either way: a door answers its redirect all the same.
+   */
+  async choose(
+    slug: string,
+    target: ResolvedTarget,
+    choice: OpenChoice,
+    client: ClickClient,
+    kind: 'door' | 'beacon',
+  ): Promise<boolean> {
+    const at = this.clock();
+    const userAgent = storableHeaderText(client.userAgent).slice(0, USER_AGENT_MAX);
+    const classification = this.hits.classify(
+      {
+        method: client.method ?? 'GET',
+        ip: client.ip,
+        userAgent,
+        accept: client.accept,
+        acceptLanguage: client.acceptLanguage,
+        secFetchMode: client.secFetchMode,
+        secFetchDest: client.secFetchDest,
+        purpose: client.purpose,
+      },
+      kind === 'beacon',
+    );
+    if (classification !== 'human') return false;
+    const clientNet = clientKey(client.ip);
+    const occurredAt = at.toISOString();
+    const visitorHash = await this.visitors.hash(occurredAt.slice(0, 10), clientNet, userAgent);
+    const address = createHmac('sha256', this.addressKey).update(clientNet).digest('base64');
+    if (!this.choiceInflation.admit(slug, address, visitorHash, at.getTime())) return false;
+    // PostgreSQL: the page view may still wait in this instance's inbox.
+    await this.readBarrier();
+    const { recorded, events } = await recordChoice(this.db, {
+      trackingLinkId: target.trackingLinkId,
+      mailtoLinkId: target.mailtoLinkId,
+      visitorHash,
+      choice,
+      at: occurredAt,
+    });
+    if (events > 0) this.onClickEvents();
+    return recorded;
   }
 
   /** Clicks waiting for the next commit: a queue here means the database path is busy. */
@@ -349,7 +407,7 @@ export class ClickService {
   clickTotals(
     db: Conn,
     trackingLinkIds: readonly number[],
-  ): Promise<Map<number, { clicks: number; botClicks: number }>> {
+  ): Promise<Map<number, owners.ClickTotals>> {
     return owners.clickTotals(db, trackingLinkIds);
   }
 

@@ -27,7 +27,12 @@ import {
 import { ClickNotStored, type ClickClient, type ResolvedTarget } from '../clicks/service';
 import { SLUG_PATTERN } from './slug';
 import { chooserLanguage } from './chooser/catalogue';
-import { CHOOSER_CSP, choiceTarget, chooserPage, isOpenChoice } from './chooser/page';
+import { CHOOSER_CSP, choiceTarget, chooserPage, COPY_CHOICE, isDoorChoice } from './chooser/page';
+import type { ClickSource, OpenChoice } from '@mailtokit/contracts/analytics';
+import { TRACKING_SCAN_SUFFIX } from '@mailtokit/contracts/tracking';
+
+/** The route of the scan address (`/t/<slug>/q`): a click there counts as a QR code scan. */
+const SCAN_ROUTE = `/t/:slug${TRACKING_SCAN_SUFFIX}`;
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
 const IdParams = z.object({ id: idParam('Id (a positive integer)') });
@@ -138,8 +143,10 @@ function clickClientOf(
   h: IncomingMessage['headers'],
   method: string,
   ip: string | undefined,
+  source: ClickSource = 'link',
 ): ClickClient {
   return {
+    source,
     ip: ip ?? '',
     userAgent: h['user-agent'] ?? '',
     referer: h.referer,
@@ -272,8 +279,13 @@ function redirectHandlers(app: App) {
     try {
       target = await clicks.follow(
         slug,
-        // A client that already hung up has no address any more (Node reports undefined).
-        clickClientOf(request.headers, request.method, request.ip as string | undefined),
+        clickClientOf(
+          request.headers,
+          request.method,
+          // A client that already hung up has no address any more (Node reports undefined).
+          request.ip as string | undefined,
+          request.routeOptions.url === SCAN_ROUTE ? 'qr' : 'link',
+        ),
       );
     } catch (err) {
       const failure = notStored(err);
@@ -299,8 +311,9 @@ function redirectHandlers(app: App) {
 export async function redirectRoutes(app: App) {
   const clicks = app.services.clicks;
   const { lookup, answer, redirect, notFound, follow } = redirectHandlers(app);
+  const headers = pageHeaders(app.config.publicUrl, null);
 
-  for (const url of ['/t/:slug', '/t/:slug/']) {
+  for (const url of ['/t/:slug', '/t/:slug/', SCAN_ROUTE]) {
     app.route({
       method: 'GET',
       url,
@@ -326,8 +339,34 @@ export async function redirectRoutes(app: App) {
     });
   }
 
+  /**
+   * Stores a chooser choice with its page view (the clicks module decides whether it counts);
+   * a failure is logged, never shown: the visitor's message matters more than the count.
+   */
+  async function chosen(
+    request: FastifyRequest,
+    slug: string,
+    target: ResolvedTarget,
+    choice: OpenChoice,
+    kind: 'door' | 'beacon',
+  ): Promise<void> {
+    if (target.opens !== 'choose') return;
+    try {
+      await clicks.choose(
+        slug,
+        target,
+        choice,
+        clickClientOf(request.headers, request.method, request.ip as string | undefined),
+        kind,
+      );
+    } catch (err) {
+      request.log.error({ err, slug, choice }, 'chooser choice not recorded');
+    }
+  }
+
   // The chooser page's doors: each way to write is a 302 to the URL built from the stored
-  // link (never from the request); an unknown choice is the tracking 404 page.
+  // link (never from the request), the choice stored with the page view first; an unknown
+  // choice is the tracking 404 page.
   app.route({
     method: 'GET',
     url: '/t/:slug/open/:choice',
@@ -335,11 +374,30 @@ export async function redirectRoutes(app: App) {
     compress: false,
     schema: { hide: true, params: DoorParams },
     handler: async (request, reply) => {
-      const { choice } = request.params;
-      if (!isOpenChoice(choice)) return notFound(reply);
-      const target = await lookup(request.params.slug, request, reply);
+      const { choice, slug } = request.params;
+      if (!isDoorChoice(choice)) return notFound(reply);
+      const target = await lookup(slug, request, reply);
       if (!target) return reply;
+      await chosen(request, slug, target, choice, 'door');
       return redirect(reply, choiceTarget(choice, target.fields, target.mailtoUrl));
+    },
+  });
+
+  // The chooser page's copy beacon (`navigator.sendBeacon` once something was copied): 204,
+  // whatever happened to the count; any other choice here is the tracking 404 page.
+  app.route({
+    method: 'POST',
+    url: '/t/:slug/open/:choice',
+    config: { securityHeaders: false },
+    compress: false,
+    schema: { hide: true, params: DoorParams },
+    handler: async (request, reply) => {
+      const { choice, slug } = request.params;
+      if (choice !== COPY_CHOICE) return notFound(reply);
+      const target = await lookup(slug, request, reply);
+      if (!target) return reply;
+      await chosen(request, slug, target, COPY_CHOICE, 'beacon');
+      return reply.headers(headers).code(204).send();
     },
   });
 
@@ -383,7 +441,7 @@ export function registerRedirectFastPath(app: App): void {
     const route = request.routeOptions.url;
     if (
       request.method !== 'GET' ||
-      (route !== '/t/:slug' && route !== '/t/:slug/') ||
+      (route !== '/t/:slug' && route !== '/t/:slug/' && route !== SCAN_ROUTE) ||
       closing ||
       request.url.length > MAX_URL_LENGTH
     ) {
@@ -398,8 +456,11 @@ export function registerRedirectFastPath(app: App): void {
   });
 }
 
-/** The path of a redirect node:http answers itself: `/t/<slug>` or `/t/<slug>/`, no query. */
-const RAW_PATH = /^\/t\/([A-Za-z0-9]{1,32})\/?$/;
+/**
+ * The path of a redirect node:http answers itself: `/t/<slug>`, `/t/<slug>/` or the scan
+ * address `/t/<slug>/q`, no query.
+ */
+const RAW_PATH = /^\/t\/([A-Za-z0-9]{1,32})(?:\/|(\/q))?$/;
 
 /** What the node:http redirect needs besides the app. */
 export interface RawRedirectOptions {
@@ -434,7 +495,8 @@ export function rawRedirectHandler(
     const m = RAW_PATH.exec(url);
     if (!m) return false;
     const slug = m[1] as string;
-    const route = url.endsWith('/') ? '/t/:slug/' : '/t/:slug';
+    const scan = m[2] !== undefined;
+    const route = scan ? SCAN_ROUTE : url.endsWith('/') ? '/t/:slug/' : '/t/:slug';
     const started = timed ? performance.now() : 0;
     const send = (
       status: number,
@@ -453,7 +515,10 @@ export function rawRedirectHandler(
     void (async () => {
       let target: ResolvedTarget | null;
       try {
-        target = await clicks.follow(slug, clickClientOf(req.headers, 'GET', clientIp(req)));
+        target = await clicks.follow(
+          slug,
+          clickClientOf(req.headers, 'GET', clientIp(req), scan ? 'qr' : 'link'),
+        );
       } catch (err) {
         const failure = notStored(err);
         app.log.error({ err: failure.cause, slug }, failure.message);

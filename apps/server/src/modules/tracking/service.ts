@@ -3,7 +3,11 @@ import type {
   TrackingLink,
   UpdateTrackingBody,
 } from '@mailtokit/contracts/tracking';
-import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
+import {
+  TRACKING_LINKS_PER_LINK_MAX,
+  TRACKING_MESSAGES,
+  TRACKING_SCAN_SUFFIX,
+} from '@mailtokit/contracts/tracking';
 import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -156,6 +160,7 @@ function toTrackingLink(row: TrackingLinkRow, origin: string, clicks: number): T
     id: row.id,
     slug: row.slug,
     trackingUrl: `${origin}/t/${row.slug}`,
+    scanUrl: `${origin}/t/${row.slug}${TRACKING_SCAN_SUFFIX}`,
     mailtoLinkId: row.mailto_link_id,
     label: row.label,
     createdAt: row.created_at,

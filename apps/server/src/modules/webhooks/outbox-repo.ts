@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { LinkClickedEvent } from '@mailtokit/contracts/webhooks';
+import type { ClickSource, OpenChoice } from '@mailtokit/contracts/analytics';
+import type { LinkClickedEvent, LinkOpenedWithEvent } from '@mailtokit/contracts/webhooks';
 import type { Dialect } from '../../db/database';
 import type { DB, NewWebhookDelivery } from '../../db/types';
 
@@ -26,6 +27,8 @@ export interface ClickForEvent {
   os: string;
   device: string;
   country: string | null;
+  source: ClickSource;
+  opened_with: string | null;
 }
 
 /**
@@ -53,6 +56,34 @@ export function linkClickedPayload(eventId: string, c: ClickForEvent): string {
       os: c.os,
       device: c.device,
       country: c.country,
+      source: c.source,
+    },
+  };
+  return JSON.stringify(event);
+}
+
+/**
+ * The `link.opened_with` event of a chooser page view's choice (made at `at`): its body.
+ * Null when the click holds no choice (it cannot lose one once made).
+ */
+export function linkOpenedWithPayload(
+  eventId: string,
+  c: ClickForEvent,
+  at: string,
+): string | null {
+  if (c.opened_with === null || c.opened_with === 'none') return null;
+  const event: LinkOpenedWithEvent = {
+    id: eventId,
+    type: 'link.opened_with',
+    createdAt: at,
+    data: {
+      mailtoLinkId: c.mailto_link_id,
+      trackingLinkId: c.tracking_link_id,
+      slug: c.slug,
+      label: c.label,
+      clickedAt: c.occurred_at,
+      source: c.source,
+      openedWith: c.opened_with as OpenChoice,
     },
   };
   return JSON.stringify(event);
@@ -88,7 +119,7 @@ export async function writeOutEvents(
   const limit = Math.min(OUTBOX_ROWS, maxEvents);
   let pick = trx
     .selectFrom('webhook_outbox')
-    .select(['id', 'webhook_id', 'event_key', 'click_ids'])
+    .select(['id', 'webhook_id', 'event_key', 'click_ids', 'event', 'created_at'])
     .orderBy('id')
     .limit(limit);
   if (opts.webhookId !== undefined) pick = pick.where('webhook_id', '=', opts.webhookId);
@@ -103,7 +134,13 @@ export async function writeOutEvents(
   const picked = await pick.execute();
   if (picked.length === 0) return { more: false, written: 0 };
 
-  const queued: { webhook_id: number; event_key: string; ids: number[] }[] = [];
+  const queued: {
+    webhook_id: number;
+    event_key: string;
+    event: string;
+    created_at: string;
+    ids: number[];
+  }[] = [];
   const done: number[] = [];
   let budget = maxEvents;
   let more = picked.length === limit;
@@ -145,6 +182,8 @@ export async function writeOutEvents(
         'c.os',
         'c.device',
         'c.country',
+        'c.source',
+        'c.opened_with',
       ])
       .where('c.id', 'in', wanted.slice(i, i + LOOKUP_CHUNK))
       .execute();
@@ -157,13 +196,19 @@ export async function writeOutEvents(
       const c = clicks.get(id);
       if (!c) continue;
       const eventId = clickEventId(q.event_key, id);
-      const row = pendingDelivery(
-        q.webhook_id,
-        eventId,
-        'link.clicked',
-        linkClickedPayload(eventId, c),
-        c.occurred_at,
-      );
+      let row: NewWebhookDelivery;
+      if (q.event === 'link.opened_with') {
+        const payload = linkOpenedWithPayload(eventId, c, q.created_at);
+        if (payload === null) continue;
+        row = pendingDelivery(q.webhook_id, eventId, q.event, payload, q.created_at);
+      } else
+        row = pendingDelivery(
+          q.webhook_id,
+          eventId,
+          'link.clicked',
+          linkClickedPayload(eventId, c),
+          c.occurred_at,
+        );
       rows.push(
         opts.cancelledAt ? { ...row, status: 'cancelled', completed_at: opts.cancelledAt } : row,
       );

@@ -11,18 +11,21 @@ import {
 import { CHOOSER_TEXTS, type ChooserLanguage } from './catalogue';
 
 /** The ways to write a chooser page offers through its doors (`/t/<slug>/open/<choice>`). */
-export const OPEN_CHOICES = ['mail-app', 'gmail', 'outlook', 'yahoo'] as const;
-export type OpenChoice = (typeof OPEN_CHOICES)[number];
+export const DOOR_CHOICES = ['mail-app', 'gmail', 'outlook', 'yahoo'] as const;
+export type DoorChoice = (typeof DOOR_CHOICES)[number];
 
-export function isOpenChoice(value: string): value is OpenChoice {
-  return (OPEN_CHOICES as readonly string[]).includes(value);
+export function isDoorChoice(value: string): value is DoorChoice {
+  return (DOOR_CHOICES as readonly string[]).includes(value);
 }
+
+/** The choice the page's copy beacon reports (`POST /t/<slug>/open/copy`). */
+export const COPY_CHOICE = 'copy';
 
 /**
  * Where a door leads: the `mailto:` URL for the mail app, else the web-mail service's compose
  * URL, built from the stored link only (never from the request).
  */
-export function choiceTarget(choice: OpenChoice, stored: StoredMailtoFields, mailtoUrl: string) {
+export function choiceTarget(choice: DoorChoice, stored: StoredMailtoFields, mailtoUrl: string) {
   const fields = fieldsOfStored(stored);
   switch (choice) {
     case 'mail-app':
@@ -38,11 +41,12 @@ export function choiceTarget(choice: OpenChoice, stored: StoredMailtoFields, mai
 
 /**
  * The page's one script: shows the copy buttons (hidden without JavaScript, where they could
- * not work) and copies a button's `data-copy` text when pressed. The same on every page, so one
- * hash allows it.
+ * not work), copies a button's `data-copy` text when pressed, then tells the tracking link
+ * with a beacon to the address in its box's `data-beacon` (the copy door). The same on every
+ * page, so one hash allows it.
  */
 export const CHOOSER_SCRIPT =
-  'document.querySelectorAll("button[data-copy]").forEach(function(b){b.hidden=false;b.addEventListener("click",function(){navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent=b.dataset.done})})})';
+  'document.querySelectorAll("button[data-copy]").forEach(function(b){b.hidden=false;b.addEventListener("click",function(){navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent=b.dataset.done;var u=b.parentNode.dataset.beacon;if(u&&navigator.sendBeacon)navigator.sendBeacon(u)})})})';
 
 /** The page's one style sheet, light and dark after the visitor's colour scheme. */
 export const CHOOSER_STYLE =
@@ -64,10 +68,11 @@ export const CHOOSER_STYLE =
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The chooser page's CSP: nothing but its own script and style, each allowed by its hash; no
- * form, frame or base. Web-mail and mail-app links are plain navigations (no CSP needed).
+ * The chooser page's CSP: nothing but its own script and style, each allowed by its hash, and
+ * the copy beacon to its own origin; no form, frame or base. Web-mail and mail-app links are
+ * plain navigations (no CSP needed).
  */
-export const CHOOSER_CSP = `default-src 'none'; script-src ${sha256(CHOOSER_SCRIPT)}; style-src ${sha256(CHOOSER_STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export const CHOOSER_CSP = `default-src 'none'; script-src ${sha256(CHOOSER_SCRIPT)}; style-src ${sha256(CHOOSER_STYLE)}; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /** Phones and tablets: their own mail app comes first. */
 const HANDHELD = /Mobi|Android|iPhone|iPad|iPod/i;
@@ -81,7 +86,7 @@ export function chooserPage(input: {
 }): string {
   const t = CHOOSER_TEXTS[input.language];
   const fields: MailtoFields = fieldsOfStored(input.stored);
-  const door = (choice: OpenChoice, label: string) =>
+  const door = (choice: DoorChoice, label: string) =>
     `<li><a href="/t/${input.slug}/open/${choice}" rel="noreferrer">${escapeHtml(label)}</a></li>`;
   const web = [door('gmail', t.gmail), door('outlook', t.outlook), door('yahoo', t.yahoo)];
   const app = door('mail-app', t.mailApp);
@@ -112,7 +117,7 @@ export function chooserPage(input: {
 ${glance ? `<dl>${glance}</dl>` : ''}
 <h2>${escapeHtml(t.choose)}</h2>
 <ul>${options.join('')}</ul>
-<div class="copy" aria-live="polite">${to ? copy(to, t.copyAddress) : ''}${message ? copy(message, t.copyMessage) : ''}</div>
+<div class="copy" aria-live="polite" data-beacon="/t/${input.slug}/open/${COPY_CHOICE}">${to ? copy(to, t.copyAddress) : ''}${message ? copy(message, t.copyMessage) : ''}</div>
 </main>
 <script>${CHOOSER_SCRIPT}</script>
 </body>

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isPremiumRequiredError } from '@/lib/errors';
 import { useAnalyticsOverview } from '../api/get-analytics-overview';
 import { PRESET_DAYS, type AnalyticsRange, type PresetDays } from '../lib/range';
+import { BreakdownCard, OpenedWithCard } from './breakdown-card';
 import { LazyClicksChart } from './lazy-clicks-chart';
 import { OverviewLinksTable } from './overview-links-table';
 import { TotalsCards } from './totals-cards';
@@ -123,6 +124,16 @@ export function AnalyticsTab() {
                 />
               </div>
             </Card>
+            <section aria-label="Breakdowns" className="grid gap-4 lg:grid-cols-2">
+              <BreakdownCard
+                kind="sources"
+                title="Link vs QR code"
+                nameHeader="Source"
+                rows={data.sources}
+                total={data.totals.clicks}
+              />
+              <OpenedWithCard rows={data.openedWith} />
+            </section>
           </>
         )}
         <OverviewLinksTable links={data.links} days={days} />

@@ -23,13 +23,23 @@ export interface BreakdownCardProps {
   nameHeader: string;
   /** Rows, most clicked first; null while loading. */
   rows: readonly { key: string; clicks: number }[] | null;
-  /** What the shares are of: the human clicks in the range. */
-  total: number;
+  /** What the shares are of: the human clicks in the range (default: the rows' sum). */
+  total?: number;
+  /** What an empty breakdown says. */
+  emptyText?: string;
 }
 
 /** One breakdown (referrers, browsers...): names, clicks and each one's share as a bar. */
-export function BreakdownCard({ kind, title, nameHeader, rows, total }: BreakdownCardProps) {
+export function BreakdownCard({
+  kind,
+  title,
+  nameHeader,
+  rows,
+  total: givenTotal,
+  emptyText = 'No clicks in this period.',
+}: BreakdownCardProps) {
   const titleId = `breakdown-${kind}`;
+  const total = givenTotal ?? rows?.reduce((sum, row) => sum + row.clicks, 0) ?? 0;
   return (
     <Card className="flex flex-col" data-testid={titleId}>
       <CardHeader className="pb-2 sm:pb-2">
@@ -44,7 +54,7 @@ export function BreakdownCard({ kind, title, nameHeader, rows, total }: Breakdow
           ))}
         </div>
       ) : rows.length === 0 ? (
-        <p className="px-6 pb-6 text-sm text-muted-foreground">No clicks in this period.</p>
+        <p className="px-6 pb-6 text-sm text-muted-foreground">{emptyText}</p>
       ) : (
         <Table aria-labelledby={titleId} className="table-fixed">
           <TableHeader>
@@ -86,5 +96,25 @@ export function BreakdownCard({ kind, title, nameHeader, rows, total }: Breakdow
         </Table>
       )}
     </Card>
+  );
+}
+
+/**
+ * What the visitors of chooser pages chose (tracking links set to let the visitor choose):
+ * shares of those page views, not of every click.
+ */
+export function OpenedWithCard({
+  rows,
+}: {
+  rows: readonly { key: string; clicks: number }[] | null;
+}) {
+  return (
+    <BreakdownCard
+      kind="openedWith"
+      title="Opened with"
+      nameHeader="Choice"
+      rows={rows}
+      emptyText="No visits to a page that lets the visitor choose in this period."
+    />
   );
 }

@@ -21,7 +21,7 @@ import {
   rangeLabel,
   type AnalyticsRange,
 } from '../lib/range';
-import { BreakdownCard } from './breakdown-card';
+import { BreakdownCard, OpenedWithCard } from './breakdown-card';
 import { LazyClicksChart } from './lazy-clicks-chart';
 import { NewTrackingLinkButton } from '@/components/new-tracking-link-button';
 import { RangePicker } from './range-picker';
@@ -35,6 +35,7 @@ const BREAKDOWNS = [
   { kind: 'os', title: 'Operating systems', nameHeader: 'System' },
   { kind: 'devices', title: 'Devices', nameHeader: 'Device' },
   { kind: 'countries', title: 'Countries', nameHeader: 'Country' },
+  { kind: 'sources', title: 'Link vs QR code', nameHeader: 'Source' },
   { kind: 'labels', title: 'By tracking link', nameHeader: 'Label' },
 ] as const;
 
@@ -194,6 +195,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
                     total={data?.totals.clicks ?? 0}
                   />
                 ))}
+                <OpenedWithCard rows={data ? data.openedWith : null} />
               </section>
             </>
           )}

@@ -222,10 +222,10 @@ export function TrackingLinksCard({ linkId, mailtoUrl, canEdit }: TrackingLinksC
                     labelClassName="hidden sm:inline"
                   />
                   <QrCodeDialog
-                    text={tracking.trackingUrl}
+                    text={tracking.scanUrl}
                     label={`tracking link ${tracking.label ?? tracking.slug}`}
                     fileName={`tracking-${tracking.slug}`}
-                    description="Print it on a flyer or a poster: each scan counts as a click of this tracking link, then opens the mail app."
+                    description="Print it on a flyer or a poster: each scan counts as a click of this tracking link, shown as a QR code scan in the analytics."
                   />
                   {canEdit ? <RetireTrackingLink tracking={tracking} linkId={linkId} /> : null}
                 </div>

@@ -73,7 +73,8 @@ export function formatMoment(iso: string | null | undefined, never = 'Never'): s
   return Number.isNaN(at.getTime()) ? never : DATE_TIME.format(at);
 }
 
-export type BreakdownKind = 'referrers' | 'browsers' | 'os' | 'devices' | 'countries' | 'labels';
+export type BreakdownKind =
+  'referrers' | 'browsers' | 'os' | 'devices' | 'countries' | 'sources' | 'openedWith' | 'labels';
 
 const regionNames = new Map<string, Intl.DisplayNames>();
 
@@ -107,10 +108,23 @@ const DEVICE_NAMES: Record<string, string> = {
   other: 'Other',
 };
 
+const SOURCE_NAMES: Record<string, string> = { link: 'Link', qr: 'QR code' };
+
+const OPENED_WITH_NAMES: Record<string, string> = {
+  'mail-app': 'Mail app',
+  gmail: 'Gmail',
+  outlook: 'Outlook',
+  yahoo: 'Yahoo Mail',
+  copy: 'Copied',
+  none: 'Left without choosing',
+};
+
 /** How a breakdown key reads in a table. */
 export function breakdownLabel(kind: BreakdownKind, key: string): string {
   if (kind === 'referrers' && key === DIRECT_REFERRER) return 'Direct (no referrer)';
   if (kind === 'devices') return DEVICE_NAMES[key] ?? key;
+  if (kind === 'sources') return SOURCE_NAMES[key] ?? key;
+  if (kind === 'openedWith') return OPENED_WITH_NAMES[key] ?? key;
   if (kind === 'countries') return countryName(key);
   return key;
 }
