@@ -31,6 +31,7 @@ import { m029FilteredHitTally } from './migrations/029-filtered-hit-tally';
 import { m030LinksArchive } from './migrations/030-links-archive';
 import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
+import { m045ClickPlacesRollup } from './migrations/045-click-places-rollup';
 import { m036TwoFactor } from './migrations/036-two-factor';
 import type { DialectMigration } from './migrations/types';
 
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '038-click-places': m038ClickPlaces,
   '040-tracking-opens': m040TrackingOpens,
   '036-two-factor': m036TwoFactor,
+  '045-click-places-rollup': m045ClickPlacesRollup,
 };
 
 class InCodeProvider implements MigrationProvider {

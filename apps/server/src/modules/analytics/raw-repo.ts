@@ -35,7 +35,15 @@ function linkClicks(db: Conn, linkId: number, r: RangeQuery) {
       eb.selectFrom('tracking_links').select('id').where('mailto_link_id', '=', linkId),
     )
     .where('c.occurred_at', '>=', r.fromIso)
-    .where('c.occurred_at', '<', r.toIso);
+    .where('c.occurred_at', '<', r.toIso)
+    .where(inCountry(r));
+}
+
+/** The range's country filter over `clicks c` (always true without one). */
+function inCountry(r: RangeQuery) {
+  return r.country === null
+    ? sql<boolean>`1 = 1`
+    : sql<boolean>`coalesce(c.country, '') = ${r.country}`;
 }
 
 export interface Totals {
@@ -71,7 +79,9 @@ function tallies(db: Conn, linkIds: readonly number[], r: RangeQuery) {
     .innerJoin('tracking_links as t', 't.id', 'f.tracking_link_id')
     .where(inIds(db, 't.mailto_link_id', linkIds))
     .where('f.hour', '>=', r.fromIso.slice(0, 13))
-    .where('f.hour', '<', r.toIso.slice(0, 13));
+    .where('f.hour', '<', r.toIso.slice(0, 13))
+    // A tally keeps no country: it counts as unknown.
+    .where(r.country === null || r.country === '' ? sql<boolean>`1 = 1` : sql<boolean>`1 = 0`);
 }
 
 export interface BucketRow {
@@ -103,6 +113,7 @@ export interface DimensionRow {
   device: string;
   /** ISO 3166-1 alpha-2 code; null when unknown. */
   country: string | null;
+  city: string | null;
   clicks: number;
 }
 
@@ -126,6 +137,7 @@ export async function linkDimensions(
       'c.os',
       'c.device',
       'c.country',
+      'c.city',
       sql<number>`count(*)`.as('clicks'),
     ])
     .groupBy([
@@ -135,6 +147,7 @@ export async function linkDimensions(
       'c.os',
       'c.device',
       'c.country',
+      'c.city',
     ])
     .execute();
   return rows.map((x) => ({
@@ -144,6 +157,7 @@ export async function linkDimensions(
     os: x.os,
     device: x.device,
     country: x.country,
+    city: x.city,
     clicks: num(x.clicks),
   }));
 }
@@ -155,7 +169,23 @@ function manyLinksClicks(db: Conn, linkIds: readonly number[], r: RangeQuery) {
     .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
     .where(inIds(db, 't.mailto_link_id', linkIds))
     .where('c.occurred_at', '>=', r.fromIso)
-    .where('c.occurred_at', '<', r.toIso);
+    .where('c.occurred_at', '<', r.toIso)
+    .where(inCountry(r));
+}
+
+/** Human clicks of many links in the range per country and city (null: unknown). */
+export async function rawPlaces(
+  db: Conn,
+  linkIds: readonly number[],
+  r: RangeQuery,
+): Promise<{ country: string | null; city: string | null; clicks: number }[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await manyLinksClicks(db, linkIds, r)
+    .where('c.is_bot', '=', 0)
+    .select(['c.country', 'c.city', sql<number>`count(*)`.as('clicks')])
+    .groupBy(['c.country', 'c.city'])
+    .execute();
+  return rows.map((x) => ({ country: x.country, city: x.city, clicks: num(x.clicks) }));
 }
 
 /** The series of many links from the raw clicks; visitors are distinct per link and bucket. */
