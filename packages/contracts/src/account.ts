@@ -41,6 +41,18 @@ export const AccountExport = z
         /** Human clicks recorded, and clicks by bots and link previews. */
         clicks: z.number().int(),
         botClicks: z.number().int(),
+        /**
+         * Where the human clicks came from, most first: per country (ISO 3166-1 alpha-2, ZZ
+         * when unknown) and city (null when the server's database names none). Derived from
+         * the client address at the click; the address itself is never stored.
+         */
+        places: z.array(
+          z.object({
+            country: z.string(),
+            city: z.string().nullable(),
+            clicks: z.number().int(),
+          }),
+        ),
       }),
     ),
     teams: z.array(

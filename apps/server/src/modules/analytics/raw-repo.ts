@@ -74,14 +74,16 @@ export async function linkTotals(db: Conn, linkId: number, r: RangeQuery): Promi
  * which every range is.
  */
 function tallies(db: Conn, linkIds: readonly number[], r: RangeQuery) {
-  return db
-    .selectFrom('filtered_hits as f')
-    .innerJoin('tracking_links as t', 't.id', 'f.tracking_link_id')
-    .where(inIds(db, 't.mailto_link_id', linkIds))
-    .where('f.hour', '>=', r.fromIso.slice(0, 13))
-    .where('f.hour', '<', r.toIso.slice(0, 13))
-    // A tally keeps no country: it counts as unknown.
-    .where(r.country === null || r.country === '' ? sql<boolean>`1 = 1` : sql<boolean>`1 = 0`);
+  return (
+    db
+      .selectFrom('filtered_hits as f')
+      .innerJoin('tracking_links as t', 't.id', 'f.tracking_link_id')
+      .where(inIds(db, 't.mailto_link_id', linkIds))
+      .where('f.hour', '>=', r.fromIso.slice(0, 13))
+      .where('f.hour', '<', r.toIso.slice(0, 13))
+      // A tally keeps no country: it counts as unknown.
+      .where(r.country === null || r.country === '' ? sql<boolean>`1 = 1` : sql<boolean>`1 = 0`)
+  );
 }
 
 export interface BucketRow {

@@ -384,7 +384,9 @@ const sumOf = (filtered: repo.FilteredCounts) =>
   FILTERED_CLASSES.reduce((n, reason) => n + filtered[reason], 0);
 
 /** Clicks per country and city from the raw clicks, as the rollup by country gives them. */
-function foldPlaces(rows: readonly { country: string | null; city: string | null; clicks: number }[]): {
+function foldPlaces(
+  rows: readonly { country: string | null; city: string | null; clicks: number }[],
+): {
   countries: repo.DimensionValueRow[];
   cities: placesRepo.CityRow[];
 } {
