@@ -73,7 +73,8 @@ export function formatMoment(iso: string | null | undefined, never = 'Never'): s
   return Number.isNaN(at.getTime()) ? never : DATE_TIME.format(at);
 }
 
-export type BreakdownKind = 'referrers' | 'browsers' | 'os' | 'devices' | 'countries' | 'labels';
+export type BreakdownKind =
+  'referrers' | 'browsers' | 'os' | 'devices' | 'countries' | 'cities' | 'labels';
 
 const regionNames = new Map<string, Intl.DisplayNames>();
 
