@@ -1424,6 +1424,110 @@ export interface components {
             opens: components["schemas"]["TrackingOpens"];
         };
         TrackingLinkList: components["schemas"]["TrackingLink"][];
+        LinkAnalytics: {
+            linkId: number;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @enum {string} */
+            interval: "hour" | "day";
+            country: string | null;
+            totals: {
+                clicks: number;
+                uniqueVisitors: number;
+                botClicks: number;
+                filtered: {
+                    bot: number;
+                    preview: number;
+                    scanner: number;
+                    prefetch: number;
+                    repeat: number;
+                    embedded: number;
+                };
+            };
+            series: {
+                /** Format: date-time */
+                t: string;
+                clicks: number;
+                uniqueVisitors: number;
+            }[];
+            referrers: {
+                key: string;
+                clicks: number;
+            }[];
+            browsers: {
+                key: string;
+                clicks: number;
+            }[];
+            os: {
+                key: string;
+                clicks: number;
+            }[];
+            devices: {
+                key: string;
+                clicks: number;
+            }[];
+            countries: {
+                key: string;
+                clicks: number;
+            }[];
+            cities: {
+                country: string;
+                city: string;
+                clicks: number;
+            }[];
+            labels: {
+                key: string;
+                clicks: number;
+            }[];
+        };
+        AnalyticsOverview: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @enum {string} */
+            interval: "hour" | "day";
+            country: string | null;
+            totals: {
+                clicks: number;
+                uniqueVisitors: number;
+                botClicks: number;
+                filtered: {
+                    bot: number;
+                    preview: number;
+                    scanner: number;
+                    prefetch: number;
+                    repeat: number;
+                    embedded: number;
+                };
+            };
+            series: {
+                /** Format: date-time */
+                t: string;
+                clicks: number;
+                uniqueVisitors: number;
+            }[];
+            countries: {
+                key: string;
+                clicks: number;
+            }[];
+            cities: {
+                country: string;
+                city: string;
+                clicks: number;
+            }[];
+            links: {
+                id: number;
+                name: string;
+                teamId: number | null;
+                clicks: number;
+                uniqueVisitors: number;
+                trackingLinks: number;
+                lastClickAt: string | null;
+            }[];
+        };
         SecurityEvent: {
             id: number;
             /** @enum {string} */
@@ -1469,6 +1573,11 @@ export interface components {
                 retiredAt: string | null;
                 clicks: number;
                 botClicks: number;
+                places: {
+                    country: string;
+                    city: string | null;
+                    clicks: number;
+                }[];
             }[];
             teams: {
                 id: number;
@@ -1576,94 +1685,6 @@ export interface components {
             createdAt: string;
         };
         TeamAuditList: components["schemas"]["TeamAuditEntry"][];
-        LinkAnalytics: {
-            linkId: number;
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-            /** @enum {string} */
-            interval: "hour" | "day";
-            totals: {
-                clicks: number;
-                uniqueVisitors: number;
-                botClicks: number;
-                filtered: {
-                    bot: number;
-                    preview: number;
-                    scanner: number;
-                    prefetch: number;
-                    repeat: number;
-                    embedded: number;
-                };
-            };
-            series: {
-                /** Format: date-time */
-                t: string;
-                clicks: number;
-                uniqueVisitors: number;
-            }[];
-            referrers: {
-                key: string;
-                clicks: number;
-            }[];
-            browsers: {
-                key: string;
-                clicks: number;
-            }[];
-            os: {
-                key: string;
-                clicks: number;
-            }[];
-            devices: {
-                key: string;
-                clicks: number;
-            }[];
-            countries: {
-                key: string;
-                clicks: number;
-            }[];
-            labels: {
-                key: string;
-                clicks: number;
-            }[];
-        };
-        AnalyticsOverview: {
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-            /** @enum {string} */
-            interval: "hour" | "day";
-            totals: {
-                clicks: number;
-                uniqueVisitors: number;
-                botClicks: number;
-                filtered: {
-                    bot: number;
-                    preview: number;
-                    scanner: number;
-                    prefetch: number;
-                    repeat: number;
-                    embedded: number;
-                };
-            };
-            series: {
-                /** Format: date-time */
-                t: string;
-                clicks: number;
-                uniqueVisitors: number;
-            }[];
-            links: {
-                id: number;
-                name: string;
-                teamId: number | null;
-                clicks: number;
-                uniqueVisitors: number;
-                trackingLinks: number;
-                lastClickAt: string | null;
-            }[];
-        };
         Webhook: {
             id: number;
             /** Format: uri */
@@ -5236,6 +5257,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 interval?: "hour" | "day";
+                /** @description ISO 3166-1 alpha-2 country code, or ZZ for unknown */
+                country?: string;
             };
             header?: never;
             path: {
@@ -5299,6 +5322,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 interval?: "hour" | "day";
+                /** @description ISO 3166-1 alpha-2 country code, or ZZ for unknown */
+                country?: string;
             };
             header?: never;
             path?: never;
