@@ -26,7 +26,7 @@ export function LazyWorldMap(props: WorldMapProps) {
   }, [near]);
   const placeholder = <Skeleton className="aspect-[960/440] w-full" />;
   return (
-    <div ref={ref}>
+    <div ref={ref} data-testid="world-map-area">
       {near ? (
         <Suspense fallback={placeholder}>
           <WorldMap {...props} />
