@@ -3,6 +3,7 @@
 // best case: a network seen before), and a realistic mix (many clicks from few networks).
 // In process, no server: process.cpuUsage() around each pass, divided by the lookups.
 import { readFileSync } from 'node:fs';
+// eslint-disable-next-line no-restricted-imports -- the benchmark measures the server's own code
 import { bundledGeoDbFile, GeoLocator } from '../apps/server/src/modules/clicks/geo';
 import { loadAverage, machine, printMachine, table, writeResults } from './lib/report';
 

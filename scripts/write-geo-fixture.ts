@@ -3,6 +3,7 @@
 // Playwright suite's server reads its click places from it (GEOIP_DB_FILE).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+// eslint-disable-next-line no-restricted-imports -- the one writer of the fixture database
 import { fixtureGeoDb } from '../apps/server/test/mmdb-fixture';
 
 const out = process.argv[2];
