@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       REGISTRATIONS_PER_HOUR: '1000',
+      // The analytics spec's clicks name their address in X-Forwarded-For, as a proxy would.
+      TRUST_PROXY: '1',
       // The webhook spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_RETRY_BASE_MS: '1000',

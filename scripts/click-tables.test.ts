@@ -18,6 +18,7 @@ const CLICK_TABLES = [
   'clicks',
   'click_daily',
   'click_daily_dims',
+  'click_daily_places',
   'click_monthly',
   'click_owner_daily',
   'click_inbox',

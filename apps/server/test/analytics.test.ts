@@ -165,6 +165,7 @@ describe('a link’s analytics', () => {
       from: '2025-03-01T00:00:00.000Z',
       to: '2025-03-04T00:00:00.000Z',
       interval: 'day',
+      country: null,
       totals: {
         clicks: 5,
         uniqueVisitors: 4,
@@ -199,6 +200,7 @@ describe('a link’s analytics', () => {
       countries: [{ key: UNKNOWN_COUNTRY, clicks: 5 }],
       sources: [{ key: 'link', clicks: 5 }],
       openedWith: [],
+      cities: [],
       labels: [
         { key: 'Newsletter', clicks: 3 },
         { key: unlabelled.slug, clicks: 2 },
@@ -251,6 +253,7 @@ describe('a link’s analytics', () => {
       fromIso: '2025-04-01T00:00:00.000Z',
       toIso: '2025-04-05T00:00:00.000Z',
       keyLength: 10,
+      country: null,
     } as const;
     const raw = await linkTotals(t.db.kysely, link.id, r);
     expect(body.totals).toMatchObject({

@@ -55,6 +55,18 @@ export const AccountExport = z
           copy: z.number().int(),
           none: z.number().int(),
         }),
+        /**
+         * Where the human clicks came from, most first: per country (ISO 3166-1 alpha-2, ZZ
+         * when unknown) and city (null when the server's database names none). Derived from
+         * the client address at the click; the address itself is never stored.
+         */
+        places: z.array(
+          z.object({
+            country: z.string(),
+            city: z.string().nullable(),
+            clicks: z.number().int(),
+          }),
+        ),
       }),
     ),
     teams: z.array(

@@ -66,6 +66,8 @@ export type OpenedWith = (typeof OPENED_WITH)[number];
 /** The choices a chooser page records (all but `none`). */
 export const OPEN_CHOICES = ['mail-app', 'gmail', 'outlook', 'yahoo', 'copy'] as const;
 export type OpenChoice = (typeof OPEN_CHOICES)[number];
+export const ANALYTICS_COUNTRY_MESSAGE =
+  'Must be an ISO 3166-1 alpha-2 country code (such as DE), or ZZ for unknown';
 
 export const ANALYTICS_MESSAGES = {
   badDate: 'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a time zone',
@@ -84,6 +86,16 @@ export const AnalyticsQuery = z.object({
   from: singleLineText().max(40).optional(),
   to: singleLineText().max(40).optional(),
   interval: z.enum(ANALYTICS_INTERVALS).default('day'),
+  /**
+   * Only clicks from this country (ISO 3166-1 alpha-2, any case; UNKNOWN_COUNTRY for clicks of
+   * unknown country): every figure of the answer is filtered. An unassigned code is refused.
+   */
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, ANALYTICS_COUNTRY_MESSAGE)
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .meta({ description: 'ISO 3166-1 alpha-2 country code, or ZZ for unknown' }),
 });
 export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
 
@@ -118,6 +130,19 @@ export const SeriesPoint = z.object({
 /** Top ANALYTICS_TOP_N keys by human clicks, most first. */
 export const Breakdown = z.array(z.object({ key: z.string(), clicks: z.number().int() }));
 
+/**
+ * Top ANALYTICS_TOP_N cities by human clicks, most first: only when the server's database
+ * names cities (an operator's City database), else empty. Clicks without a city are left out.
+ */
+export const CityBreakdown = z.array(
+  z.object({
+    /** ISO 3166-1 alpha-2 code of the city's country (UNKNOWN_COUNTRY if none). */
+    country: z.string(),
+    city: z.string(),
+    clicks: z.number().int(),
+  }),
+);
+
 export const LinkAnalytics = z
   .object({
     linkId: z.number().int(),
@@ -126,6 +151,8 @@ export const LinkAnalytics = z
     /** End of the range actually covered (ISO date-time, exclusive: the next bucket's start). */
     to: dateTime(),
     interval: z.enum(ANALYTICS_INTERVALS),
+    /** The country every figure is filtered to (the `country` asked for); null: all clicks. */
+    country: z.string().nullable(),
     totals: Totals,
     series: z.array(SeriesPoint),
     /** Referrer host names; DIRECT_REFERRER for clicks without one. */
@@ -145,6 +172,7 @@ export const LinkAnalytics = z
      * open the mail app directly are not in it.
      */
     openedWith: Breakdown,
+    cities: CityBreakdown,
     /** Per tracking link: its label, or its slug when unlabelled. */
     labels: Breakdown,
   })
@@ -160,12 +188,17 @@ export const AnalyticsOverview = z
     from: dateTime(),
     to: dateTime(),
     interval: z.enum(ANALYTICS_INTERVALS),
+    /** The country every figure is filtered to (the `country` asked for); null: all clicks. */
+    country: z.string().nullable(),
     totals: Totals,
     series: z.array(SeriesPoint),
     /** Human clicks of every link by how the visitor came (CLICK_SOURCES). */
     sources: Breakdown,
     /** Chooser page views of every link by what the visitor chose (OPENED_WITH). */
     openedWith: Breakdown,
+    /** Countries of the clicks of every link, as in LinkAnalytics. */
+    countries: Breakdown,
+    cities: CityBreakdown,
     links: z.array(
       z.object({
         id: z.number().int(),

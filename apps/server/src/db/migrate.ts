@@ -32,8 +32,10 @@ import { m030LinksArchive } from './migrations/030-links-archive';
 import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import { m052ListedLinksIndexes } from './migrations/052-listed-links-indexes';
+import { m053PlacesSourcesAndChoices } from './migrations/053-places-sources-and-choices';
 import { m046ClickSourceAndChoice } from './migrations/046-click-source-and-choice';
 import { m047UnchosenClicksIndex } from './migrations/047-unchosen-clicks-index';
+import { m045ClickPlacesRollup } from './migrations/045-click-places-rollup';
 import { m036TwoFactor } from './migrations/036-two-factor';
 import { m048UserTrackingOpens } from './migrations/048-user-tracking-opens';
 import { m042Passkeys } from './migrations/042-passkeys';
@@ -73,11 +75,13 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '038-click-places': m038ClickPlaces,
   '040-tracking-opens': m040TrackingOpens,
   '052-listed-links-indexes': m052ListedLinksIndexes,
+  '053-places-sources-and-choices': m053PlacesSourcesAndChoices,
   '036-two-factor': m036TwoFactor,
   '048-user-tracking-opens': m048UserTrackingOpens,
   '042-passkeys': m042Passkeys,
   '046-click-source-and-choice': m046ClickSourceAndChoice,
   '047-unchosen-clicks-index': m047UnchosenClicksIndex,
+  '045-click-places-rollup': m045ClickPlacesRollup,
 };
 
 class InCodeProvider implements MigrationProvider {

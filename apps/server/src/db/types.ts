@@ -322,6 +322,19 @@ export interface ClickDailyTable {
 }
 
 /** A link's clicks per day and breakdown value, kept by the click batch (migrations 019, 021). */
+/** The daily rollup by country (migration 045): one row per link, dimension, country, day, value. */
+export interface ClickDailyPlacesTable {
+  mailto_link_id: number;
+  /** `clicks`, `visitors`, `tracking`, `referrer`, `browser`, `os`, `device`, `city` or `filtered`. */
+  dim: string;
+  /** ISO 3166-1 alpha-2 code; '' when unknown. */
+  country: string;
+  day: string;
+  /** '' for `clicks` and `visitors`; else as in `click_daily_dims` ('' for an unknown city). */
+  value: string;
+  clicks: number;
+}
+
 export interface ClickDailyDimsTable {
   mailto_link_id: number;
   /** `tracking`, `referrer`, `browser`, `os`, `device` (human clicks) or `filtered`. */
@@ -491,6 +504,7 @@ export interface DB {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
   click_daily_dims: ClickDailyDimsTable;
+  click_daily_places: ClickDailyPlacesTable;
   filtered_hits: FilteredHitsTable;
   click_monthly: ClickMonthlyTable;
   click_owner_daily: ClickOwnerDailyTable;

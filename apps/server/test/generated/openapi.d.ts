@@ -1609,6 +1609,7 @@ export interface components {
             to: string;
             /** @enum {string} */
             interval: "hour" | "day";
+            country: string | null;
             totals: {
                 clicks: number;
                 uniqueVisitors: number;
@@ -1656,6 +1657,11 @@ export interface components {
                 key: string;
                 clicks: number;
             }[];
+            cities: {
+                country: string;
+                city: string;
+                clicks: number;
+            }[];
             labels: {
                 key: string;
                 clicks: number;
@@ -1668,6 +1674,7 @@ export interface components {
             to: string;
             /** @enum {string} */
             interval: "hour" | "day";
+            country: string | null;
             totals: {
                 clicks: number;
                 uniqueVisitors: number;
@@ -1693,6 +1700,15 @@ export interface components {
             }[];
             openedWith: {
                 key: string;
+                clicks: number;
+            }[];
+            countries: {
+                key: string;
+                clicks: number;
+            }[];
+            cities: {
+                country: string;
+                city: string;
                 clicks: number;
             }[];
             links: {
@@ -1779,6 +1795,11 @@ export interface components {
                     copy: number;
                     none: number;
                 };
+                places: {
+                    country: string;
+                    city: string | null;
+                    clicks: number;
+                }[];
             }[];
             teams: {
                 id: number;
@@ -6019,6 +6040,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 interval?: "hour" | "day";
+                /** @description ISO 3166-1 alpha-2 country code, or ZZ for unknown */
+                country?: string;
             };
             header?: never;
             path: {
@@ -6082,6 +6105,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 interval?: "hour" | "day";
+                /** @description ISO 3166-1 alpha-2 country code, or ZZ for unknown */
+                country?: string;
             };
             header?: never;
             path?: never;

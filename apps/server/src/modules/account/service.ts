@@ -1,3 +1,4 @@
+import { UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
 import { mailtoOfStored } from '@mailtokit/mailto';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -21,6 +22,11 @@ const words = (s: string) => s.split(' ').filter(Boolean);
 export interface AccountClickHooks {
   deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void>;
   clickTotals(db: Conn, trackingLinkIds: readonly number[]): Promise<Map<number, ClickTotals>>;
+  /** Human clicks per tracking link, country ('' when unknown) and city, most first. */
+  clickPlaces(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<Map<number, { country: string; city: string | null; clicks: number }[]>>;
 }
 
 /** What a person can do with their whole account: take its data with them, or delete it. */
@@ -197,10 +203,11 @@ export class AccountService {
       (after) => repo.trackingLinksPage(k, user.id, after, EXPORT_TRACKING_PAGE),
       EXPORT_TRACKING_PAGE,
       async (rows): Promise<TrackingLink[]> => {
-        const totals = await this.clicks().clickTotals(
-          k,
-          rows.map((t) => t.id),
-        );
+        const ids = rows.map((t) => t.id);
+        const [totals, places] = await Promise.all([
+          this.clicks().clickTotals(k, ids),
+          this.clicks().clickPlaces(k, ids),
+        ]);
         return rows.map((t) => ({
           id: t.id,
           slug: t.slug,
@@ -220,6 +227,11 @@ export class AccountService {
             copy: 0,
             none: 0,
           },
+          places: (places.get(t.id) ?? []).map((p) => ({
+            country: p.country === '' ? UNKNOWN_COUNTRY : p.country,
+            city: p.city,
+            clicks: p.clicks,
+          })),
         }));
       },
     );

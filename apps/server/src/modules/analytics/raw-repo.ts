@@ -36,7 +36,15 @@ function linkClicks(db: Conn, linkId: number, r: RangeQuery) {
       eb.selectFrom('tracking_links').select('id').where('mailto_link_id', '=', linkId),
     )
     .where('c.occurred_at', '>=', r.fromIso)
-    .where('c.occurred_at', '<', r.toIso);
+    .where('c.occurred_at', '<', r.toIso)
+    .where(inCountry(r));
+}
+
+/** The range's country filter over `clicks c` (always true without one). */
+function inCountry(r: RangeQuery) {
+  return r.country === null
+    ? sql<boolean>`1 = 1`
+    : sql<boolean>`coalesce(c.country, '') = ${r.country}`;
 }
 
 export interface Totals {
@@ -67,12 +75,16 @@ export async function linkTotals(db: Conn, linkId: number, r: RangeQuery): Promi
  * which every range is.
  */
 function tallies(db: Conn, linkIds: readonly number[], r: RangeQuery) {
-  return db
-    .selectFrom('filtered_hits as f')
-    .innerJoin('tracking_links as t', 't.id', 'f.tracking_link_id')
-    .where(inIds(db, 't.mailto_link_id', linkIds))
-    .where('f.hour', '>=', r.fromIso.slice(0, 13))
-    .where('f.hour', '<', r.toIso.slice(0, 13));
+  return (
+    db
+      .selectFrom('filtered_hits as f')
+      .innerJoin('tracking_links as t', 't.id', 'f.tracking_link_id')
+      .where(inIds(db, 't.mailto_link_id', linkIds))
+      .where('f.hour', '>=', r.fromIso.slice(0, 13))
+      .where('f.hour', '<', r.toIso.slice(0, 13))
+      // A tally keeps no country: it counts as unknown.
+      .where(r.country === null || r.country === '' ? sql<boolean>`1 = 1` : sql<boolean>`1 = 0`)
+  );
 }
 
 export interface BucketRow {
@@ -107,6 +119,7 @@ export interface DimensionRow {
   source: string;
   /** A chooser page view's choice (`none`: none came); null when no chooser was shown. */
   openedWith: string | null;
+  city: string | null;
   clicks: number;
 }
 
@@ -132,6 +145,7 @@ export async function linkDimensions(
       'c.country',
       'c.source',
       'c.opened_with',
+      'c.city',
       sql<number>`count(*)`.as('clicks'),
     ])
     .groupBy([
@@ -143,6 +157,7 @@ export async function linkDimensions(
       'c.country',
       'c.source',
       'c.opened_with',
+      'c.city',
     ])
     .execute();
   return rows.map((x) => ({
@@ -154,6 +169,7 @@ export async function linkDimensions(
     country: x.country,
     source: x.source,
     openedWith: x.opened_with,
+    city: x.city,
     clicks: num(x.clicks),
   }));
 }
@@ -188,7 +204,23 @@ function manyLinksClicks(db: Conn, linkIds: readonly number[], r: RangeQuery) {
     .innerJoin('tracking_links as t', 't.id', 'c.tracking_link_id')
     .where(inIds(db, 't.mailto_link_id', linkIds))
     .where('c.occurred_at', '>=', r.fromIso)
-    .where('c.occurred_at', '<', r.toIso);
+    .where('c.occurred_at', '<', r.toIso)
+    .where(inCountry(r));
+}
+
+/** Human clicks of many links in the range per country and city (null: unknown). */
+export async function rawPlaces(
+  db: Conn,
+  linkIds: readonly number[],
+  r: RangeQuery,
+): Promise<{ country: string | null; city: string | null; clicks: number }[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await manyLinksClicks(db, linkIds, r)
+    .where('c.is_bot', '=', 0)
+    .select(['c.country', 'c.city', sql<number>`count(*)`.as('clicks')])
+    .groupBy(['c.country', 'c.city'])
+    .execute();
+  return rows.map((x) => ({ country: x.country, city: x.city, clicks: num(x.clicks) }));
 }
 
 /** The series of many links from the raw clicks; visitors are distinct per link and bucket. */

@@ -14,6 +14,8 @@ export interface RangeQuery {
   fromIso: string;
   toIso: string;
   keyLength: 10 | 13;
+  /** Only clicks from this country (the stored code, '' for unknown); null: all. */
+  country: string | null;
 }
 
 /**

@@ -5,22 +5,26 @@ import type {
   LinkAnalytics,
 } from '@mailtokit/contracts/analytics';
 import {
+  ANALYTICS_COUNTRY_MESSAGE,
   ANALYTICS_TOP_N,
   DIRECT_REFERRER,
   FILTERED_CLASSES,
   UNKNOWN_COUNTRY,
 } from '@mailtokit/contracts/analytics';
+import countries from 'i18n-iso-countries';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import type { LinkAccessRules } from '../access/service';
+import { validationError } from '../../lib/errors';
 import { csvRow } from './csv';
+import * as placesRepo from './places-repo';
 import * as raw from './raw-repo';
 import * as repo from './repo';
 import * as rollups from './rollup-repo';
 import { bucketKeyLength, bucketsOf, resolveRange, type TimeRange } from './range';
-import type { Dimension } from '../clicks/service';
+import { NO_COUNTRY, type Dimension } from '../clicks/service';
 
 type Query = z.output<typeof AnalyticsQuery>;
 
@@ -46,11 +50,28 @@ export const CSV_HEADER = [
   'opened_with',
 ] as const;
 
-const rangeQuery = (range: TimeRange): repo.RangeQuery => ({
+const rangeQuery = (range: TimeRange, country: string | null): repo.RangeQuery => ({
   fromIso: range.from.toISOString(),
   toIso: range.to.toISOString(),
   keyLength: bucketKeyLength(range.interval) as 10 | 13,
+  country,
 });
+
+/**
+ * The stored code of the country asked for ('' for unknown), null when none; 400 for a code
+ * ISO 3166-1 does not assign (the query's schema has made it two upper-case letters).
+ */
+function countryFilter(query: Query): string | null {
+  const code = query.country;
+  if (code === undefined) return null;
+  if (code === UNKNOWN_COUNTRY) return NO_COUNTRY;
+  if (!countries.isValid(code)) throw validationError({ country: ANALYTICS_COUNTRY_MESSAGE });
+  return code;
+}
+
+/** The filter as the answer shows it. */
+const shownCountry = (country: string | null) =>
+  country === null ? null : country === NO_COUNTRY ? UNKNOWN_COUNTRY : country;
 
 /**
  * Click analytics. Needs a premium plan; a link's analytics follow the link's read access
@@ -76,9 +97,10 @@ export class AnalyticsService {
 
   async forLink(user: UserRow, rawId: string, query: Query): Promise<LinkAnalytics> {
     const now = this.clock();
+    const country = countryFilter(query);
     const link = await this.links().loadAccessible(user, rawId, 'read');
     const range = resolveRange(query, now);
-    const r = rangeQuery(range);
+    const r = rangeQuery(range, country);
     const k = this.db.kysely;
     // Unique visitors over several days are the sum of each day's unique visitors: the
     // visitor hash is salted per UTC day (decision 0005), so the same person has a different
@@ -88,20 +110,38 @@ export class AnalyticsService {
     const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
     const daily = range.interval === 'day';
     const [fromDay, toDay] = [r.fromIso.slice(0, 10), r.toIso.slice(0, 10)];
+    const ids = [link.id];
     // Breakdowns and left-out hits of whole days come from their own daily rollup
-    // (`click_daily_dims`), exact for the same reason; other ranges read the raw clicks.
-    const [totals, series, dims, trackingLinks, filtered] = await Promise.all([
-      wholeDays
-        ? rollups.rollupPerLink(k, [link.id], fromDay, toDay).then((rows) => rows[0])
-        : raw.linkTotals(k, link.id, r),
-      daily ? rollups.rollupSeries(k, [link.id], fromDay, toDay) : raw.linkSeries(k, link.id, r),
-      wholeDays
-        ? rollups.rollupDimensions(k, link.id, fromDay, toDay)
-        : raw.linkDimensions(k, link.id, r).then(dimensionValues),
+    // (`click_daily_dims`), exact for the same reason; other ranges read the raw clicks. A
+    // page filtered to one country reads the rollup by country (`click_daily_places`) instead.
+    const [totals, series, dims, places, trackingLinks, filtered] = await Promise.all([
+      !wholeDays
+        ? raw.linkTotals(k, link.id, r)
+        : country === null
+          ? rollups.rollupPerLink(k, ids, fromDay, toDay).then((rows) => rows[0])
+          : placesRepo.placePerLink(k, ids, country, fromDay, toDay).then((rows) => rows[0]),
+      !daily
+        ? raw.linkSeries(k, link.id, r)
+        : country === null
+          ? rollups.rollupSeries(k, ids, fromDay, toDay)
+          : placesRepo.placeSeries(k, ids, country, fromDay, toDay),
+      !wholeDays
+        ? raw.linkDimensions(k, link.id, r).then(dimensionValues)
+        : country === null
+          ? rollups.rollupDimensions(k, link.id, fromDay, toDay)
+          : placesRepo.placeDimensions(k, ids, country, fromDay, toDay),
+      !wholeDays
+        ? raw.rawPlaces(k, ids, r).then(foldPlaces)
+        : Promise.all([
+            placesRepo.placeCountries(k, ids, country, fromDay, toDay),
+            placesRepo.placeCities(k, ids, country, fromDay, toDay),
+          ]).then(([countries, cities]) => ({ countries, cities })),
       repo.trackingLinksOf(k, link.id),
-      wholeDays
-        ? rollups.rollupFilteredByReason(k, [link.id], fromDay, toDay)
-        : raw.filteredByReason(k, [link.id], r),
+      !wholeDays
+        ? raw.filteredByReason(k, ids, r)
+        : country === null
+          ? rollups.rollupFilteredByReason(k, ids, fromDay, toDay)
+          : placesRepo.placeFiltered(k, ids, country, fromDay, toDay),
     ]);
     const byKey = new Map(series.map((b) => [b.key, b]));
     const nameOf = new Map(trackingLinks.map((x) => [String(x.id), x.label ?? x.slug]));
@@ -111,10 +151,11 @@ export class AnalyticsService {
       from: r.fromIso,
       to: r.toIso,
       interval: range.interval,
+      country: shownCountry(country),
       totals: {
         clicks: totals?.clicks ?? 0,
         uniqueVisitors: totals?.visitors ?? 0,
-        botClicks: totals?.botClicks ?? 0,
+        botClicks: totals?.botClicks ?? sumOf(filtered),
         filtered,
       },
       series: bucketsOf(range).map(({ key, t }) => ({
@@ -126,9 +167,10 @@ export class AnalyticsService {
       browsers: topValues(of('browser'), 'Other'),
       os: topValues(of('os'), 'Other'),
       devices: topValues(of('device'), 'other'),
-      countries: topValues(of('country'), UNKNOWN_COUNTRY),
       sources: topValues(of('source'), 'link'),
       openedWith: topValues(of('opened'), 'none'),
+      countries: topValues(places.countries, UNKNOWN_COUNTRY),
+      cities: topCities(places.cities),
       labels: topKeys(
         of('tracking').map((x) => ({ key: nameOf.get(x.value ?? '') ?? '', clicks: x.clicks })),
       ),
@@ -145,6 +187,7 @@ export class AnalyticsService {
    */
   async overview(user: UserRow, query: Query): Promise<AnalyticsOverview> {
     const now = this.clock();
+    countryFilter(query);
     await this.links().assertReachesLinks(user);
     return this.overviewSlots.run(() => this.computeOverview(user, query, now));
   }
@@ -154,8 +197,9 @@ export class AnalyticsService {
     query: Query,
     now: Date,
   ): Promise<AnalyticsOverview> {
+    const country = countryFilter(query);
     const range = resolveRange(query, now);
-    const r = rangeQuery(range);
+    const r = rangeQuery(range, country);
     const links = await this.links().visibleLinks(user);
     const ids = links.map((l) => l.id);
     const k = this.db.kysely;
@@ -164,33 +208,52 @@ export class AnalyticsService {
     const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
     // The user's own links, when all of them are in the overview (the visible list has a
     // cap), add up from the per-author rollup (one row per day); links shared by others from
-    // their own rollup rows.
-    const own = wholeDays ? await repo.ownLinkIds(k, user.id) : [];
+    // their own rollup rows. Filtered to one country, every figure comes from the rollup by
+    // country (`click_daily_places`) instead.
+    const own = wholeDays && country === null ? await repo.ownLinkIds(k, user.id) : [];
     const visible = new Set(ids);
     const byAuthor = own.length > 0 && own.every((id) => visible.has(id));
     const ownSet = new Set(byAuthor ? own : []);
     const others = ids.filter((id) => !ownSet.has(id));
     const mine = byAuthor ? rollups.ownerRollup(k, user.id, fromDay, toDay) : null;
-    const [seriesRows, linkRows, trackingCounts, filtered, ways] = await Promise.all([
+    const [seriesRows, linkRows, trackingCounts, filtered, ways, places] = await Promise.all([
       !daily
         ? raw.rawSeries(k, ids, r)
-        : mine
-          ? Promise.all([mine, rollups.rollupSeries(k, others, fromDay, toDay)]).then(
-              ([m, rest]) => [...m.series, ...rest],
-            )
-          : rollups.rollupSeries(k, ids, fromDay, toDay),
-      daily ? rollups.rollupPerLinkByMonth(k, ids, fromDay, toDay) : raw.rawPerLink(k, ids, r),
+        : country !== null
+          ? placesRepo.placeSeries(k, ids, country, fromDay, toDay)
+          : mine
+            ? Promise.all([mine, rollups.rollupSeries(k, others, fromDay, toDay)]).then(
+                ([m, rest]) => [...m.series, ...rest],
+              )
+            : rollups.rollupSeries(k, ids, fromDay, toDay),
+      !daily
+        ? raw.rawPerLink(k, ids, r)
+        : country !== null
+          ? placesRepo.placePerLink(k, ids, country, fromDay, toDay)
+          : rollups.rollupPerLinkByMonth(k, ids, fromDay, toDay),
       repo.activeTrackingLinkCounts(k, ids),
       !wholeDays
         ? raw.filteredByReason(k, ids, r)
-        : mine
-          ? Promise.all([mine, rollups.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
-              ([m, rest]) => addCounts(m.filtered, rest),
-            )
-          : rollups.rollupFilteredByReason(k, ids, fromDay, toDay),
-      wholeDays
-        ? rollups.rollupSourcesAndChoices(k, ids, fromDay, toDay)
-        : raw.sourcesAndChoices(k, ids, r),
+        : country !== null
+          ? placesRepo.placeFiltered(k, ids, country, fromDay, toDay)
+          : mine
+            ? Promise.all([mine, rollups.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
+                ([m, rest]) => addCounts(m.filtered, rest),
+              )
+            : rollups.rollupFilteredByReason(k, ids, fromDay, toDay),
+      !wholeDays
+        ? raw.sourcesAndChoices(k, ids, r)
+        : country !== null
+          ? placesRepo
+              .placeDimensions(k, ids, country, fromDay, toDay)
+              .then((rows) => rows.filter((x) => x.dim === 'source' || x.dim === 'opened'))
+          : rollups.rollupSourcesAndChoices(k, ids, fromDay, toDay),
+      !wholeDays
+        ? raw.rawPlaces(k, ids, r).then(foldPlaces)
+        : Promise.all([
+            placesRepo.placeCountries(k, ids, country, fromDay, toDay),
+            placesRepo.placeCities(k, ids, country, fromDay, toDay),
+          ]).then(([countries, cities]) => ({ countries, cities })),
     ]);
 
     const byKey = new Map<string, repo.SeriesRow>();
@@ -229,6 +292,7 @@ export class AnalyticsService {
       from: r.fromIso,
       to: r.toIso,
       interval: range.interval,
+      country: shownCountry(country),
       totals: {
         clicks: sum((row) => row.clicks),
         uniqueVisitors: sum((row) => row.visitors),
@@ -244,6 +308,8 @@ export class AnalyticsService {
         ways.filter((x) => x.dim === 'opened'),
         'none',
       ),
+      countries: topValues(places.countries, UNKNOWN_COUNTRY),
+      cities: topCities(places.cities),
       links: linkStats,
     };
   }
@@ -261,7 +327,7 @@ export class AnalyticsService {
     const now = this.clock();
     const link = await this.links().loadAccessible(user, rawId, 'read');
     const range = resolveRange({ ...query, interval: 'day' }, now);
-    const r = rangeQuery(range);
+    const r = rangeQuery(range, null);
     const k = this.db.kysely;
     const trackingLinks = await repo.trackingLinksOf(k, link.id);
 
@@ -332,6 +398,49 @@ class Slots {
       else this.running -= 1;
     }
   }
+}
+
+/** The total of left-out hits by reason. */
+const sumOf = (filtered: repo.FilteredCounts) =>
+  FILTERED_CLASSES.reduce((n, reason) => n + filtered[reason], 0);
+
+/** Clicks per country and city from the raw clicks, as the rollup by country gives them. */
+function foldPlaces(
+  rows: readonly { country: string | null; city: string | null; clicks: number }[],
+): {
+  countries: repo.DimensionValueRow[];
+  cities: placesRepo.CityRow[];
+} {
+  return {
+    countries: rows.map((x) => ({ dim: 'country' as const, value: x.country, clicks: x.clicks })),
+    cities: rows
+      .filter((x) => x.city !== null && x.city !== '')
+      .map((x) => ({ country: x.country ?? NO_COUNTRY, city: x.city ?? '', clicks: x.clicks })),
+  };
+}
+
+/** The top N cities: clicks added up per country and city, most first, ties by name. */
+function topCities(
+  rows: readonly placesRepo.CityRow[],
+): { country: string; city: string; clicks: number }[] {
+  const sums = new Map<string, placesRepo.CityRow>();
+  for (const row of rows) {
+    const key = `${row.country}\u0000${row.city}`;
+    const seen = sums.get(key);
+    sums.set(key, { ...row, clicks: (seen?.clicks ?? 0) + row.clicks });
+  }
+  return [...sums.values()]
+    .sort(
+      (a, b) =>
+        b.clicks - a.clicks ||
+        (a.city < b.city ? -1 : a.city > b.city ? 1 : a.country < b.country ? -1 : 1),
+    )
+    .slice(0, ANALYTICS_TOP_N)
+    .map((x) => ({
+      country: x.country === NO_COUNTRY ? UNKNOWN_COUNTRY : x.country,
+      city: x.city,
+      clicks: x.clicks,
+    }));
 }
 
 /** The raw breakdown rows as clicks per dimension and value (what the rollup holds). */

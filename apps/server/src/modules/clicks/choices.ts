@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { planInForceSql } from '../../lib/tiers-sql';
 import { coveringHooks } from './click-rules';
 import { newEventKey } from './click-store';
+import { NO_COUNTRY } from './dimensions';
 
 /**
  * The choice a chooser page's visitor makes (a door of the tracking link, or the copy beacon)
@@ -40,7 +41,7 @@ export async function recordChoice(
   return db.kysely.transaction().execute(async (trx) => {
     const view = await trx
       .selectFrom('clicks')
-      .select(['id', 'occurred_at'])
+      .select(['id', 'occurred_at', 'country'])
       .where('tracking_link_id', '=', input.trackingLinkId)
       .where('visitor_hash', '=', input.visitorHash)
       .where('opened_with', '=', 'none')
@@ -80,6 +81,33 @@ export async function recordChoice(
         oc
           .columns(['mailto_link_id', 'dim', 'day', 'value'])
           .doUpdateSet((eb) => ({ clicks: eb('click_daily_dims.clicks', '+', 1) })),
+      )
+      .execute();
+    // The same move in the rollup by country, which country-filtered analytics read.
+    const country = view.country ?? NO_COUNTRY;
+    await trx
+      .updateTable('click_daily_places')
+      .set((eb) => ({ clicks: eb('clicks', '-', 1) }))
+      .where('mailto_link_id', '=', input.mailtoLinkId)
+      .where('dim', '=', 'opened')
+      .where('country', '=', country)
+      .where('day', '=', day)
+      .where('value', '=', 'none')
+      .execute();
+    await trx
+      .insertInto('click_daily_places')
+      .values({
+        mailto_link_id: input.mailtoLinkId,
+        dim: 'opened',
+        country,
+        day,
+        value: input.choice,
+        clicks: 1,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['mailto_link_id', 'dim', 'country', 'day', 'value'])
+          .doUpdateSet((eb) => ({ clicks: eb('click_daily_places.clicks', '+', 1) })),
       )
       .execute();
     const queued = await sql<{ webhook_id: number }>`

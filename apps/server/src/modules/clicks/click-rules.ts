@@ -13,10 +13,11 @@ import { linkVisibleToSql } from '../access/service';
  *   row; a tally of left-out hits stands for many, see `TALLY_UPSERT`), and, for
  *   `DIMENSIONS_UPSERT` and `TALLY_UPSERT`, `tracking_link_id`, `referrer_host`, `browser`,
  *   `os`, `device`, `country`, `source`, `opened_with`, `classification` and `tallied` (1 for a
- *   tally, else 0);
+ *   tally, else 0), and for `PLACES_UPSERT` also `city`;
  * - `stored`: the stored human and bot clicks with their ids (`id`, `mailto_link_id`,
  *   `occurred_at`, `is_bot`);
- * - `new_visitors`: the rows `NEW_VISITORS_INSERT` inserted (`mailto_link_id`, `day`).
+ * - `new_visitors`: the rows `NEW_VISITORS_INSERT` inserted (`mailto_link_id`, `day`,
+ *   `visitor_hash`).
  *
  * The search table's click totals follow `click_daily` through its triggers (migration 013),
  * whichever statement writes the rollup.
@@ -42,7 +43,7 @@ export const NEW_VISITORS_INSERT = `insert into daily_visitors (mailto_link_id, 
   select distinct mailto_link_id, substr(occurred_at, 1, 10), visitor_hash
   from input where is_bot = 0
   on conflict (mailto_link_id, day, visitor_hash) do nothing
-  returning mailto_link_id, day`;
+  returning mailto_link_id, day, visitor_hash`;
 
 /** New visitors per link and day (from `new_visitors`). */
 export const VISITOR_COUNTS = `select mailto_link_id, day, count(*) as n
@@ -117,6 +118,63 @@ export const DIMENSIONS_UPSERT = `insert into click_daily_dims (mailto_link_id, 
   order by mailto_link_id, dim, day, value
   on conflict (mailto_link_id, dim, day, value)
     do update set clicks = click_daily_dims.clicks + excluded.clicks`;
+
+/**
+ * New visitors per link, day and country (from `new_visitors` and `input`): a visitor counts
+ * under the country of their first click of the day. A visitor is a hash of the address (or
+ * its IPv6 /64) and the agent, and the country is the address's, so a visitor has one country
+ * a day; should one batch hold two (a database updated that day), the first code counts.
+ */
+export const PLACE_VISITOR_COUNTS = `select mailto_link_id, day, country, count(*) as n
+  from (
+    select nv.mailto_link_id, nv.day, nv.visitor_hash, min(coalesce(i.country, '')) as country
+    from new_visitors nv join input i on i.mailto_link_id = nv.mailto_link_id
+      and i.visitor_hash = nv.visitor_hash and substr(i.occurred_at, 1, 10) = nv.day
+      and i.is_bot = 0
+    group by nv.mailto_link_id, nv.day, nv.visitor_hash
+  ) v
+  group by mailto_link_id, day, country`;
+
+/**
+ * Adds the batch to the rollup by country (`click_daily_places`, migration 045): per link,
+ * dimension, country ('' when unknown), day and value, so that every figure of a page filtered
+ * to one country reads the rollup. Human clicks count under `clicks` (value ''), `tracking`,
+ * `referrer`, `browser`, `os`, `device` (values as in `DIMENSIONS_UPSERT`) and `city` ('' when
+ * unknown); `visitors` (value '') counts the new visitors of `place_visitor_counts`; left-out
+ * hits count under `filtered` by their classification (a tally has no country). Keys in key
+ * order, as above.
+ */
+export const PLACES_UPSERT = `insert into click_daily_places (mailto_link_id, dim, country, day, value, clicks)
+  select mailto_link_id, dim, country, day, value, sum(n)
+  from (
+    select mailto_link_id, 'clicks' as dim, coalesce(country, '') as country,
+      substr(occurred_at, 1, 10) as day, '' as value, weight as n
+    from input where is_bot = 0
+    union all select mailto_link_id, 'tracking', coalesce(country, ''), substr(occurred_at, 1, 10),
+      cast(tracking_link_id as varchar(255)), weight from input where is_bot = 0
+    union all select mailto_link_id, 'referrer', coalesce(country, ''), substr(occurred_at, 1, 10),
+      coalesce(referrer_host, ''), weight from input where is_bot = 0
+    union all select mailto_link_id, 'browser', coalesce(country, ''), substr(occurred_at, 1, 10),
+      browser, weight from input where is_bot = 0
+    union all select mailto_link_id, 'os', coalesce(country, ''), substr(occurred_at, 1, 10),
+      os, weight from input where is_bot = 0
+    union all select mailto_link_id, 'device', coalesce(country, ''), substr(occurred_at, 1, 10),
+      device, weight from input where is_bot = 0
+    union all select mailto_link_id, 'city', coalesce(country, ''), substr(occurred_at, 1, 10),
+      coalesce(city, ''), weight from input where is_bot = 0
+    union all select mailto_link_id, 'source', coalesce(country, ''), substr(occurred_at, 1, 10),
+      source, weight from input where is_bot = 0
+    union all select mailto_link_id, 'opened', coalesce(country, ''), substr(occurred_at, 1, 10),
+      opened_with, weight from input where is_bot = 0 and opened_with is not null
+    union all select mailto_link_id, 'filtered', coalesce(country, ''), substr(occurred_at, 1, 10),
+      classification, weight from input where is_bot <> 0
+    union all select mailto_link_id, 'visitors', country, day, '', n from place_visitor_counts
+  ) d
+  where true
+  group by mailto_link_id, dim, country, day, value
+  order by mailto_link_id, dim, country, day, value
+  on conflict (mailto_link_id, dim, country, day, value)
+    do update set clicks = click_daily_places.clicks + excluded.clicks`;
 
 /**
  * Adds the batch's tallies (left-out hits counted without a row each) to `filtered_hits`: per

@@ -11,6 +11,8 @@ import {
   DIMENSIONS_UPSERT,
   NEW_VISITORS_INSERT,
   outboxInsert,
+  PLACE_VISITOR_COUNTS,
+  PLACES_UPSERT,
   ROLLUP_UPSERT,
   TALLY_UPSERT,
   VISITOR_COUNTS,
@@ -55,7 +57,7 @@ export function storeClicks(
  */
 const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.is_bot,
   c.visitor_hash, c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.country,
-  c.source, c.opened_with, c.classification, 1 as weight, 0 as tallied
+  c.source, c.opened_with, c.city, c.classification, 1 as weight, 0 as tallied
   from clicks c join tracking_links t on t.id = c.tracking_link_id
   where c.id between @first and @last)`;
 /**
@@ -65,11 +67,11 @@ const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.
 const SQLITE_TALLY_INPUT = `input as (select value ->> 0 as tracking_link_id,
   value ->> 1 as mailto_link_id, value ->> 2 as occurred_at, 1 as is_bot, '' as visitor_hash,
   null as referrer_host, '' as browser, '' as os, '' as device, null as country,
-  'link' as source, null as opened_with, value ->> 3 as classification,
+  'link' as source, null as opened_with, null as city, value ->> 3 as classification,
   value ->> 4 as weight, 1 as tallied
   from json_each(@tally))`;
 const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,
-  value ->> 1 as day from json_each(@visitors))`;
+  value ->> 1 as day, value ->> 2 as visitor_hash from json_each(@visitors))`;
 
 /**
  * The SQLite batch's statements after the raw rows are in, each reading them by id range.
@@ -82,6 +84,8 @@ export const SQLITE_BATCH_SQL = {
   rollup: `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS}, visitor_counts as (${VISITOR_COUNTS}),
     deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
   dims: `with ${SQLITE_INPUT} ${DIMENSIONS_UPSERT}`,
+  places: `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS},
+    place_visitor_counts as (${PLACE_VISITOR_COUNTS}) ${PLACES_UPSERT}`,
   outbox: `with ${SQLITE_INPUT},
     stored as materialized (select id, mailto_link_id, occurred_at, is_bot from input),
     hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
@@ -93,6 +97,9 @@ export const SQLITE_TALLY_SQL = {
     visitor_counts as (select 0 as mailto_link_id, '' as day, 0 as n where 0),
     deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
   dims: `with ${SQLITE_TALLY_INPUT} ${DIMENSIONS_UPSERT}`,
+  places: `with ${SQLITE_TALLY_INPUT},
+    place_visitor_counts as (select 0 as mailto_link_id, '' as day, '' as country, 0 as n where 0)
+    ${PLACES_UPSERT}`,
   tally: `with ${SQLITE_TALLY_INPUT} ${TALLY_UPSERT}`,
 } as const;
 
@@ -143,10 +150,12 @@ function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
   const visitors = sqlite.prepare(SQLITE_BATCH_SQL.visitors).raw(true);
   const rollup = sqlite.prepare(SQLITE_BATCH_SQL.rollup);
   const dims = sqlite.prepare(SQLITE_BATCH_SQL.dims);
+  const places = sqlite.prepare(SQLITE_BATCH_SQL.places);
   const outbox = sqlite.prepare(SQLITE_BATCH_SQL.outbox).pluck(true);
   const tallyStatements = [
     sqlite.prepare(SQLITE_TALLY_SQL.rollup),
     sqlite.prepare(SQLITE_TALLY_SQL.dims),
+    sqlite.prepare(SQLITE_TALLY_SQL.places),
     sqlite.prepare(SQLITE_TALLY_SQL.tally),
   ];
   const batch = sqlite.transaction((all: readonly ClickRecord[], eventKey: string): number => {
@@ -192,8 +201,10 @@ function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
     }
     const range = { first, last };
     const fresh = visitors.all(range);
-    rollup.run({ ...range, visitors: JSON.stringify(fresh) });
+    const visitorsJson = JSON.stringify(fresh);
+    rollup.run({ ...range, visitors: visitorsJson });
     dims.run(range);
+    places.run({ ...range, visitors: visitorsJson });
     if (humans === 0) return 0;
     let events = 0;
     for (const n of outbox.all({ ...range, key: eventKey }) as number[]) events += n;
@@ -266,6 +277,8 @@ visitor_counts as (${VISITOR_COUNTS}),
 deltas as (${clickDeltas('input')}),
 rollup as (${ROLLUP_UPSERT}),
 dims as (${DIMENSIONS_UPSERT}),
+place_visitor_counts as (${PLACE_VISITOR_COUNTS}),
+places as (${PLACES_UPSERT}),
 tally as (${TALLY_UPSERT}),
 hooks as (${COVERING_HOOKS}),
 events as (${outboxInsert('$2')})

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { PLACES_UPSERT } from './click-rules';
 
 /**
  * The breakdown rollup (`click_daily_dims`, migration 019): per link, dimension, day and value,
@@ -45,7 +46,8 @@ const VALUE_OF: Record<Dimension | typeof FILTERED_DIMENSION, string> = {
 const ONLY: Partial<Record<Dimension, string>> = { opened: 'c.opened_with is not null' };
 
 /**
- * Recomputes the rollup from the raw clicks and the tallied left-out hits (`filtered_hits`).
+ * Recomputes the breakdown rollup and the rollup by country (`click_daily_places`) from the
+ * raw clicks and the tallied left-out hits (`filtered_hits`).
  * Days from `fromDay` on are replaced; the rest stay. One grouped pass over the clicks per
  * dimension (each has few groups per link and day, where all of them at once would have about
  * as many as clicks). The coarser rollups (`click_monthly`, `click_owner_daily`) follow
@@ -77,6 +79,34 @@ export async function rebuildClickDimensions(
       group by t.mailto_link_id, substr(f.hour, 1, 10), f.reason
       on conflict (mailto_link_id, dim, day, value)
         do update set clicks = click_daily_dims.clicks + excluded.clicks
+    `.execute(trx);
+    // The rollup by country, by the batch's rule over every click of the days (a visitor
+    // counts under the first code of their day, as in a batch).
+    await trx.deleteFrom('click_daily_places').where('day', '>=', fromDay).execute();
+    await sql`
+      with input as (
+        select t.mailto_link_id, c.occurred_at, c.is_bot, c.visitor_hash, c.country,
+          c.tracking_link_id, c.referrer_host, c.browser, c.os, c.device, c.city, c.source,
+          c.opened_with, c.classification, 1 as weight
+        from clicks c join tracking_links t on t.id = c.tracking_link_id
+        where c.occurred_at >= ${fromDay}
+        union all
+        select t.mailto_link_id, f.hour, 1, '', null, f.tracking_link_id, null, '', '', '', null,
+          'link', null, f.reason, f.hits
+        from filtered_hits f join tracking_links t on t.id = f.tracking_link_id
+        where f.hour >= ${fromDay}
+      ),
+      place_visitor_counts as (
+        select mailto_link_id, day, country, count(*) as n
+        from (
+          select mailto_link_id, substr(occurred_at, 1, 10) as day, visitor_hash,
+            min(coalesce(country, '')) as country
+          from input where is_bot = 0
+          group by mailto_link_id, substr(occurred_at, 1, 10), visitor_hash
+        ) v
+        group by mailto_link_id, day, country
+      )
+      ${sql.raw(PLACES_UPSERT)}
     `.execute(trx);
   });
 }

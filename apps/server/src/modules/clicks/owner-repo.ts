@@ -98,3 +98,42 @@ export async function clickTotals(
   }
   return totals;
 }
+
+/** Human clicks of one place (country '' when unknown; city null when none). */
+export interface PlaceCount {
+  country: string;
+  city: string | null;
+  clicks: number;
+}
+
+/**
+ * Human clicks per tracking link, country and city, from the raw clicks: most first, then by
+ * country (unknown last) and city.
+ */
+export async function clickPlaces(
+  db: Conn,
+  trackingLinkIds: readonly number[],
+): Promise<Map<number, PlaceCount[]>> {
+  const places = new Map<number, PlaceCount[]>();
+  if (trackingLinkIds.length === 0) return places;
+  const rows = await db
+    .selectFrom('clicks')
+    .select((eb) => ['tracking_link_id', 'country', 'city', eb.fn.countAll<number>().as('n')])
+    .where('tracking_link_id', 'in', trackingLinkIds)
+    .where('is_bot', '=', 0)
+    .groupBy(['tracking_link_id', 'country', 'city'])
+    .execute();
+  for (const r of rows) {
+    const list = places.get(r.tracking_link_id) ?? [];
+    list.push({ country: r.country ?? '', city: r.city, clicks: Number(r.n) });
+    places.set(r.tracking_link_id, list);
+  }
+  for (const list of places.values())
+    list.sort(
+      (a, b) =>
+        b.clicks - a.clicks ||
+        (a.country || 'ZZ').localeCompare(b.country || 'ZZ') ||
+        (a.city ?? '').localeCompare(b.city ?? ''),
+    );
+  return places;
+}

@@ -411,6 +411,14 @@ export class ClickService {
     return owners.clickTotals(db, trackingLinkIds);
   }
 
+  /** The account export's hook: human clicks per tracking link, country and city. */
+  clickPlaces(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<Map<number, owners.PlaceCount[]>> {
+    return owners.clickPlaces(db, trackingLinkIds);
+  }
+
   /** Waits for clicks being written (on shutdown), then applies them. */
   async drain(): Promise<void> {
     await this.clicks.recorder.drain();

@@ -1,6 +1,6 @@
 import { ChartNoAxesColumnIcon, MousePointerClickIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
@@ -10,8 +10,11 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isPremiumRequiredError } from '@/lib/errors';
 import { useAnalyticsOverview } from '../api/get-analytics-overview';
+import { parseCountryParam, withCountryParam } from '../lib/country-filter';
+import { countryName } from '../lib/format';
 import { PRESET_DAYS, type AnalyticsRange, type PresetDays } from '../lib/range';
 import { BreakdownCard, OpenedWithCard } from './breakdown-card';
+import { CountryFilterChip } from './country-filter-chip';
 import { LazyClicksChart } from './lazy-clicks-chart';
 import { OverviewLinksTable } from './overview-links-table';
 import { TotalsCards } from './totals-cards';
@@ -31,7 +34,11 @@ function OverviewSkeleton() {
 export function AnalyticsTab() {
   const [days, setDays] = useState<PresetDays>(30);
   const range: AnalyticsRange = { kind: 'preset', days, interval: 'day' };
-  const overview = useAnalyticsOverview(range);
+  const [params, setParams] = useSearchParams();
+  const country = parseCountryParam(params);
+  const setCountry = (code: string | null) =>
+    setParams((previous) => withCountryParam(previous, code));
+  const overview = useAnalyticsOverview(range, country);
 
   const header = (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -42,6 +49,11 @@ export function AnalyticsTab() {
         <p className="text-sm text-muted-foreground">
           Clicks on the tracking links of all your links, last {days} days.
         </p>
+        {country ? (
+          <div className="mt-2">
+            <CountryFilterChip country={country} onClear={() => setCountry(null)} />
+          </div>
+        ) : null}
       </div>
       <SegmentedControl<`${PresetDays}`>
         label="Date range"
@@ -98,12 +110,14 @@ export function AnalyticsTab() {
         {noClicks ? (
           <EmptyState
             icon={MousePointerClickIcon}
-            title="No clicks yet"
+            title={country ? `No clicks from ${countryName(country)}` : 'No clicks yet'}
             className="py-8 sm:py-10"
             description={
-              noTracking
-                ? 'Open one of your links below and create a tracking link, then share it in your newsletter, e-mail signature or website. Each click shows up here.'
-                : `Nobody clicked your tracking links in the last ${days} days. Share them, or choose a longer range.`
+              country
+                ? `None of your tracking links was clicked from ${countryName(country)} in the last ${days} days. Clear the country filter to see every click.`
+                : noTracking
+                  ? 'Open one of your links below and create a tracking link, then share it in your newsletter, e-mail signature or website. Each click shows up here.'
+                  : `Nobody clicked your tracking links in the last ${days} days. Share them, or choose a longer range.`
             }
           />
         ) : (
@@ -133,6 +147,30 @@ export function AnalyticsTab() {
                 total={data.totals.clicks}
               />
               <OpenedWithCard rows={data.openedWith} />
+            </section>
+            <section aria-label="Where clicks come from" className="grid gap-4 lg:grid-cols-2">
+              <BreakdownCard
+                kind="countries"
+                title="Countries"
+                nameHeader="Country"
+                rows={data.countries}
+                total={data.totals.clicks}
+                onSelect={(code) => setCountry(code)}
+                selected={country}
+              />
+              {data.cities.length > 0 ? (
+                <BreakdownCard
+                  kind="cities"
+                  title="Cities"
+                  nameHeader="City"
+                  rows={data.cities.map((c) => ({
+                    key: `${c.country}:${c.city}`,
+                    label: `${c.city}, ${countryName(c.country)}`,
+                    clicks: c.clicks,
+                  }))}
+                  total={data.totals.clicks}
+                />
+              ) : null}
             </section>
           </>
         )}

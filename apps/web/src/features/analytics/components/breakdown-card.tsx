@@ -21,12 +21,16 @@ export interface BreakdownCardProps {
   title: string;
   /** Header of the name column. */
   nameHeader: string;
-  /** Rows, most clicked first; null while loading. */
-  rows: readonly { key: string; clicks: number }[] | null;
+  /** Rows, most clicked first (`label`: how the key reads, when not the kind's own); null while loading. */
+  rows: readonly { key: string; clicks: number; label?: string }[] | null;
   /** What the shares are of: the human clicks in the range (default: the rows' sum). */
   total?: number;
   /** What an empty breakdown says. */
   emptyText?: string;
+  /** When given, each name is a button that calls it with the row's key (a filter). */
+  onSelect?: (key: string) => void;
+  /** The key the page is filtered to (its row is marked). */
+  selected?: string | null;
 }
 
 /** One breakdown (referrers, browsers...): names, clicks and each one's share as a bar. */
@@ -37,6 +41,8 @@ export function BreakdownCard({
   rows,
   total: givenTotal,
   emptyText = 'No clicks in this period.',
+  onSelect,
+  selected,
 }: BreakdownCardProps) {
   const titleId = `breakdown-${kind}`;
   const total = givenTotal ?? rows?.reduce((sum, row) => sum + row.clicks, 0) ?? 0;
@@ -66,13 +72,25 @@ export function BreakdownCard({
           </TableHeader>
           <TableBody>
             {rows.map((row) => {
-              const label = breakdownLabel(kind, row.key);
+              const label = row.label ?? breakdownLabel(kind, row.key);
+              const isSelected = selected === row.key;
               return (
-                <TableRow key={row.key}>
+                <TableRow key={row.key} aria-current={isSelected ? 'true' : undefined}>
                   <TableCell className="py-2">
-                    <span className="block truncate" title={label}>
-                      {label}
-                    </span>
+                    {onSelect && !isSelected ? (
+                      <button
+                        type="button"
+                        className="block max-w-full truncate rounded-sm text-left underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                        title={`Show only clicks from ${label}`}
+                        onClick={() => onSelect(row.key)}
+                      >
+                        {label}
+                      </button>
+                    ) : (
+                      <span className="block truncate font-medium" title={label}>
+                        {label}
+                      </span>
+                    )}
                     <span
                       aria-hidden="true"
                       className="mt-1 block h-1.5 overflow-hidden rounded-full bg-muted dark:bg-accent"

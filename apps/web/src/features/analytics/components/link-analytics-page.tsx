@@ -22,6 +22,10 @@ import {
   type AnalyticsRange,
 } from '../lib/range';
 import { BreakdownCard, OpenedWithCard } from './breakdown-card';
+import { parseCountryParam, withCountryParam } from '../lib/country-filter';
+import { countryName } from '../lib/format';
+import { CountryFilterChip } from './country-filter-chip';
+import { LazyWorldMap } from './lazy-world-map';
 import { LazyClicksChart } from './lazy-clicks-chart';
 import { NewTrackingLinkButton } from '@/components/new-tracking-link-button';
 import { RangePicker } from './range-picker';
@@ -67,13 +71,17 @@ function Shell({ children }: { children: ReactNode }) {
 export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
   const [params, setParams] = useSearchParams();
   const range = useMemo(() => parseRangeParams(params), [params]);
+  const country = parseCountryParam(params);
   const today = utcToday();
   const link = useLink(linkId);
-  const analytics = useLinkAnalytics(linkId, range);
+  const analytics = useLinkAnalytics(linkId, range, country);
   const tracking = useTrackingLinks(linkId);
 
   const setRange = (next: AnalyticsRange) =>
     setParams((previous) => mergeRangeParams(previous, next), { replace: true });
+  // A new filter is a new view: Back returns to the one before.
+  const setCountry = (code: string | null) =>
+    setParams((previous) => withCountryParam(previous, code));
 
   if (isNotFoundError(link.error) || isNotFoundError(analytics.error))
     return <AnalyticsLinkNotFound />;
@@ -89,6 +97,14 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
   const csvHref = `/api/v1/mailto-links/${linkId}/clicks.csv?${apiQueryString(rangeDates(range, today))}`;
   const everClicked = tracking.data?.some((t) => t.clicks > 0) ?? false;
   const noClicks = data !== undefined && data.totals.clicks === 0;
+  const cities =
+    data && data.cities.length > 0
+      ? data.cities.map((c) => ({
+          key: `${c.country}:${c.city}`,
+          label: `${c.city}, ${countryName(c.country)}`,
+          clicks: c.clicks,
+        }))
+      : null;
 
   return (
     <Shell>
@@ -134,6 +150,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
       />
 
       <RangePicker key={params.toString()} range={range} onChange={setRange} today={today} />
+      {country ? <CountryFilterChip country={country} onClear={() => setCountry(null)} /> : null}
 
       {analytics.isError ? (
         <LoadErrorAlert
@@ -152,11 +169,19 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
           {noClicks ? (
             <EmptyState
               icon={MousePointerClickIcon}
-              title={everClicked ? 'No clicks in this period' : 'No clicks yet'}
+              title={
+                country
+                  ? `No clicks from ${countryName(country)} in this period`
+                  : everClicked
+                    ? 'No clicks in this period'
+                    : 'No clicks yet'
+              }
               description={
-                everClicked
-                  ? 'None of this link’s tracking links was clicked in this period. Choose a longer range to see earlier clicks.'
-                  : 'Create a tracking link and share it in your newsletter, e-mail signature or website. Each click shows up here, with where it came from and on which device.'
+                country
+                  ? 'Clear the country filter to see the clicks from everywhere, or choose a longer range.'
+                  : everClicked
+                    ? 'None of this link’s tracking links was clicked in this period. Choose a longer range to see earlier clicks.'
+                    : 'Create a tracking link and share it in your newsletter, e-mail signature or website. Each click shows up here, with where it came from and on which device.'
               }
               action={
                 everClicked || !link.data?.canEdit ? undefined : (
@@ -184,6 +209,22 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
                   )}
                 </div>
               </Card>
+              <Card>
+                <CardHeader className="pb-2">
+                  <CardTitle as="h2" className="text-base">
+                    Where clicks come from
+                  </CardTitle>
+                  <p className="text-sm text-muted-foreground">
+                    The Countries table below lists the same figures.
+                  </p>
+                </CardHeader>
+                <div className="px-4 pb-4 sm:px-6 sm:pb-6">
+                  <LazyWorldMap
+                    countries={data?.countries ?? []}
+                    onSelect={country ? undefined : (code) => setCountry(code)}
+                  />
+                </div>
+              </Card>
               <section aria-label="Breakdowns" className="grid gap-4 lg:grid-cols-2">
                 {BREAKDOWNS.map((b) => (
                   <BreakdownCard
@@ -193,9 +234,21 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
                     nameHeader={b.nameHeader}
                     rows={data ? data[b.kind] : null}
                     total={data?.totals.clicks ?? 0}
+                    {...(b.kind === 'countries'
+                      ? { onSelect: (code: string) => setCountry(code), selected: country }
+                      : {})}
                   />
                 ))}
                 <OpenedWithCard rows={data ? data.openedWith : null} />
+                {cities ? (
+                  <BreakdownCard
+                    kind="cities"
+                    title="Cities"
+                    nameHeader="City"
+                    rows={cities}
+                    total={data?.totals.clicks ?? 0}
+                  />
+                ) : null}
               </section>
             </>
           )}

@@ -74,7 +74,15 @@ export function formatMoment(iso: string | null | undefined, never = 'Never'): s
 }
 
 export type BreakdownKind =
-  'referrers' | 'browsers' | 'os' | 'devices' | 'countries' | 'sources' | 'openedWith' | 'labels';
+  | 'referrers'
+  | 'browsers'
+  | 'os'
+  | 'devices'
+  | 'countries'
+  | 'cities'
+  | 'sources'
+  | 'openedWith'
+  | 'labels';
 
 const regionNames = new Map<string, Intl.DisplayNames>();
 

@@ -98,7 +98,10 @@ export function PrivacyPage() {
             on nobody, us included, can link a hash back to an IP address. It lets the link owner
             see how many different visitors clicked on a day without identifying anyone, and the
             same person on another day is a new visitor.{' '}
-            <strong>We never store the raw IP address.</strong>
+            <strong>We never store the raw IP address.</strong> Only two things are derived from it
+            while the click is answered: the place above (a country code, and a region and city only
+            with an operator&apos;s city database) and the visitor hash; then the address is
+            dropped.
           </p>
           <p>
             The owner of a link, and the members of a team it is shared with, see these figures for
@@ -164,8 +167,8 @@ export function PrivacyPage() {
           <ul>
             <li>
               <strong>Download your data</strong>: one JSON file with your profile, saved links,
-              tracking links and their click totals, teams and roles, API tokens and webhooks (never
-              a password, token or secret).
+              tracking links with their click totals and the countries (and cities) of their clicks,
+              teams and roles, API tokens and webhooks (never a password, token or secret).
             </li>
             <li>
               <strong>Delete your account</strong>: after you confirm with your password, your
