@@ -41,3 +41,26 @@ export function displayName(user: Pick<User, 'firstName' | 'username'>): string 
   const first = user.firstName?.trim();
   return first ? first : user.username;
 }
+
+/**
+ * The account's settings kept on the server. `emailNotifications` false: no e-mail goes to the
+ * account unless it is about its security (password reset and change, e-mail address change,
+ * two-step sign-in turned off), which always goes.
+ */
+export const UserSettings = z
+  .object({
+    emailNotifications: z.boolean().meta({
+      description:
+        'E-mails other than security ones (team invitations) may go to the account; security e-mails always go',
+    }),
+  })
+  .meta({ id: 'UserSettings' });
+export type UserSettings = z.infer<typeof UserSettings>;
+
+/** A change of settings: the fields given change, the others stay. */
+export const UserSettingsPatch = z
+  .strictObject({
+    emailNotifications: z.boolean().optional(),
+  })
+  .meta({ id: 'UserSettingsPatch' });
+export type UserSettingsPatch = z.infer<typeof UserSettingsPatch>;

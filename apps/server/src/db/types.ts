@@ -16,6 +16,8 @@ export interface UsersTable {
   subscription_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 1: e-mails other than security ones may go to the account; 0: only security ones. */
+  email_notifications: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

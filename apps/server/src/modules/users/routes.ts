@@ -1,6 +1,6 @@
 import { ProfileBody } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
-import { User } from '@mailtokit/contracts/user';
+import { User, UserSettings, UserSettingsPatch } from '@mailtokit/contracts/user';
 import { authOf } from '../../lib/auth-hook';
 import { clientKey } from '../../lib/client-key';
 import { withAliases } from '../../lib/routes';
@@ -23,6 +23,39 @@ export async function userRoutes(app: App) {
       config: { auth: true },
       handler: async (request) =>
         app.services.users.updateProfile(authOf(request).user, request.body, clientKey(request.ip)),
+    });
+  }
+
+  for (const { url, hide } of withAliases('/api/v1/settings', '/api/settings')) {
+    app.route({
+      method: 'GET',
+      url,
+      schema: {
+        hide,
+        tags: ['profile'],
+        operationId: 'getSettings',
+        summary:
+          "The account's settings kept on the server: whether e-mails other than security ones go to it",
+        response: { 200: UserSettings, 401: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) => app.services.users.settingsOf(authOf(request).user),
+    });
+    app.route({
+      method: 'PATCH',
+      url,
+      schema: {
+        hide,
+        tags: ['profile'],
+        operationId: 'updateSettings',
+        summary:
+          'Change settings: `emailNotifications` false stops every e-mail but security ones (password reset and change, e-mail address change, two-step sign-in turned off)',
+        body: UserSettingsPatch,
+        response: { 200: UserSettings, 400: ErrorBody, 401: ErrorBody },
+      },
+      config: { auth: true },
+      handler: async (request) =>
+        app.services.users.updateSettings(authOf(request).user, request.body),
     });
   }
 }

@@ -4,7 +4,7 @@ import {
   EMAIL_CHANGE_NEEDS_PASSWORD,
   type ProfileBody,
 } from '@mailtokit/contracts/auth';
-import type { Tier, User } from '@mailtokit/contracts/user';
+import type { Tier, User, UserSettings, UserSettingsPatch } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
 import type { Conn } from '../../db/database';
 import type { NewUser, UserRow } from '../../db/types';
@@ -56,6 +56,29 @@ export class UsersService {
   /** Case-insensitive. */
   findByEmail(email: string): Promise<UserRow | undefined> {
     return repo.findUserByEmail(this.db.kysely, email);
+  }
+
+  /** The account's settings kept on the server. */
+  settingsOf(user: UserRow): UserSettings {
+    return { emailNotifications: user.email_notifications !== 0 };
+  }
+
+  /** Changes the settings given; the others stay. */
+  async updateSettings(user: UserRow, patch: UserSettingsPatch): Promise<UserSettings> {
+    if (patch.emailNotifications === undefined) return this.settingsOf(user);
+    const row = await repo.updateUser(this.db.kysely, user.id, {
+      email_notifications: patch.emailNotifications ? 1 : 0,
+      updated_at: this.clock().toISOString(),
+    });
+    return this.settingsOf(row);
+  }
+
+  /**
+   * Whether an e-mail that is not about security may go to this account: security e-mails
+   * (password, address, two-step sign-in) never ask.
+   */
+  wantsNotifications(user: Pick<UserRow, 'email_notifications'>): boolean {
+    return user.email_notifications !== 0;
   }
 
   /** Stores a new account as given (the caller has hashed its password). */
