@@ -156,13 +156,16 @@ test('Settings: the open tab is kept in ?tab= across a reload; switches apply at
   await page.getByRole('tab', { name: 'General' }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await expect(page.getByRole('button', { name: /save/i })).toHaveCount(0);
-  const history = page.getByRole('switch', { name: 'Save history' });
-  await expect(history).toBeChecked();
-  await history.click();
+  // Email notifications are kept on the account: off survives a reload.
+  const notifications = page.getByRole('switch', { name: 'Email notifications' });
+  await expect(notifications).toBeEnabled();
+  await expect(notifications).toBeChecked();
+  await notifications.click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Security emails always arrive/)).toBeVisible();
   await snap(page, 'settings-general');
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Save history' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -96,12 +96,24 @@ test('contact form validates and sends', async ({ page }) => {
   await snap(page, 'contact');
 });
 
-test('dark mode switches the theme and is remembered', async ({ page }) => {
+test('the theme follows the device by default; Dark is chosen and remembered', async ({ page }) => {
   await signedInUser(page);
   await page.goto('/dashboard/settings');
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
-  await page.getByRole('switch', { name: /Dark mode/i }).click();
+  const theme = page.getByRole('group', { name: 'Theme' });
+  await expect(theme.getByRole('button', { name: 'System' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // System: the device's dark setting applies at once, and before first paint on a reload.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveClass(/dark/);
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).not.toHaveClass(/dark/);
+  await theme.getByRole('button', { name: 'Dark' }).click();
   await expect(html).toHaveClass(/dark/);
   await snap(page, 'settings-dark');
   await page.reload();
@@ -116,7 +128,7 @@ test('dark mode switches the theme and is remembered', async ({ page }) => {
   await expect(page.getByRole('tooltip', { includeHidden: true })).toHaveText('Use light theme');
   await snap(page, 'landing-dark');
   await page.goto('/dashboard/settings');
-  await page.getByRole('switch', { name: /Dark mode/i }).click();
+  await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Light' }).click();
   await expect(html).not.toHaveClass(/dark/);
 });
 

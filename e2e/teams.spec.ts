@@ -138,7 +138,7 @@ test('owner builds a team and shares a link; the admin removes the member, who l
     await expect(p.getByTestId('invitations-badge')).toHaveText(/^1/);
     await p.getByRole('tab', { name: /Teams/ }).click();
     const invitation = p.getByTestId('my-invitation');
-    await expect(invitation).toContainText(`${owner.username} invited you to ${teamName}`);
+    await expect(invitation).toContainText(`${owner.firstName} invited you to ${teamName}`);
     if (who === member) await snap(p, 'teams-tab-invitation');
     await invitation.getByRole('button', { name: `Accept the invitation to ${teamName}` }).click();
     await expect(p).toHaveURL(new RegExp(`/teams/${teamId}$`));
@@ -267,7 +267,11 @@ test('an owner invites an e-mail address; the link, opened signed out, leads thr
   const visitor = await context.newPage();
   const visitorErrors = watchConsole(visitor);
   await visitor.goto(new URL(link).pathname);
-  await expect(visitor.getByRole('heading', { name: 'You are invited to a team' })).toBeVisible();
+  // The page names the team and the inviter (display name, then username) before any sign-in.
+  await expect(visitor.getByRole('heading', { name: `Join ${teamName}` })).toBeVisible();
+  await expect(visitor.getByText(`invited you to join ${teamName} as a member`)).toContainText(
+    `${owner.firstName} (${owner.username})`,
+  );
   await snap(visitor, 'invitation-signed-out');
   await visitor.getByRole('link', { name: 'Create an account' }).click();
   await expect(visitor).toHaveURL(/\/auth\?tab=register&next=/);

@@ -86,7 +86,11 @@ describe('inviting by username', () => {
       teamName: 'Crew',
       role: 'ADMIN',
       username: invitee.user.username,
-      invitedBy: { id: owner.user.id, username: owner.user.username },
+      invitedBy: {
+        id: owner.user.id,
+        username: owner.user.username,
+        displayName: 'Test', // the first name every signUp() registers
+      },
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
       status: 'PENDING',
@@ -384,6 +388,16 @@ describe('inviting an e-mail address (real SMTP server)', () => {
     // The link is shown at creation only.
     expect(JSON.stringify(await pendingOf(owner, teamId))).not.toContain(token);
 
+    // The link's page names the team and the inviter before anyone signs in.
+    const preview = await call('POST', '/api/v1/invitations/preview', null, { token });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      teamName: 'Mail Room',
+      role: 'MEMBER',
+      invitedBy: { username: owner.user.username, displayName: 'Test' },
+      expiresAt: body.expiresAt,
+    });
+
     const newcomer = await signUp(t.app);
     expect(await mine(newcomer)).toEqual([]);
     const accept = await call('POST', '/api/v1/invitations/accept', newcomer, { token });
@@ -393,6 +407,11 @@ describe('inviting an e-mail address (real SMTP server)', () => {
     const reuse = await call('POST', '/api/v1/invitations/accept', someoneElse, { token });
     expect(reuse.statusCode).toBe(404);
     expect(reuse.json()).toEqual(INVITATION_NOT_FOUND);
+    // A spent link previews nothing either; a missing token is a 400.
+    const spent = await call('POST', '/api/v1/invitations/preview', null, { token });
+    expect(spent.statusCode).toBe(404);
+    expect(spent.json()).toEqual(INVITATION_NOT_FOUND);
+    expect((await call('POST', '/api/v1/invitations/preview', null, {})).statusCode).toBe(400);
     expect(await membersOf(teamId)).toEqual(
       [`${owner.user.id}:OWNER`, `${newcomer.user.id}:MEMBER`].sort(),
     );

@@ -170,6 +170,75 @@ describe('import', () => {
     expect(res.json().rows).toHaveLength(2);
   });
 
+  it('mode=partial creates the valid rows and lists the skipped ones by row and column', async () => {
+    const who = await signUpAs(t, 'PREMIUM');
+    const csv = [
+      'name,to,subject,team',
+      'First,first@example.com,Hi,',
+      ',not-an-address,x,',
+      'Second,second@example.com,,',
+      'Elsewhere,x@example.com,,Nope',
+      'Third,third@example.com,,',
+    ].join('\r\n');
+    const skipped = [
+      {
+        row: 3,
+        errors: {
+          name: 'Name is required',
+          to: 'Must contain valid email addresses separated by commas',
+        },
+      },
+      { row: 5, errors: { team: 'You are not a member of a team with this name' } },
+    ];
+
+    // The dry run says what would happen and creates nothing.
+    const dry = await importAs(who, csv, { query: '?dryRun=true&mode=partial' });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({
+      created: 0,
+      dryRun: true,
+      rows: 5,
+      valid: 3,
+      skipped,
+      skippedCount: 2,
+    });
+    expect(await linksOf(who)).toEqual([]);
+
+    const res = await importAs(who, csv, { query: '?mode=partial' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      created: 3,
+      dryRun: false,
+      rows: 5,
+      valid: 3,
+      skipped,
+      skippedCount: 2,
+    });
+    expect((await linksOf(who)).map((l) => l.name)).toEqual(['First', 'Second', 'Third']);
+
+    // The default stays all or none.
+    const strict = await importAs(who, csv);
+    expect(strict.statusCode).toBe(400);
+    expect(strict.json().invalidCount).toBe(2);
+    expect(await linksOf(who)).toHaveLength(3);
+  });
+
+  it('mode=partial with no valid row creates nothing (400); an unknown mode is a 400', async () => {
+    const who = await signUpAs(t, 'PREMIUM');
+    const res = await importAs(who, 'name,to\r\n,bad\r\nNo address,\r\n', {
+      query: '?mode=partial',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', invalidCount: 2 });
+    expect(res.json().detail).toMatch(/Nothing was imported/);
+    const mode = await importAs(who, 'name,to\r\nOne,one@example.com\r\n', {
+      query: '?mode=some',
+    });
+    expect(mode.statusCode).toBe(400);
+    expect(mode.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(await linksOf(who)).toEqual([]);
+  });
+
   it('shares an imported link with a team the caller belongs to', async () => {
     const res = await importAs(bob, `name,to,team\r\nFor the team,t@example.com,"${teamName}"\r\n`);
     expect(res.statusCode).toBe(201);

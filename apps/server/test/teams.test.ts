@@ -561,7 +561,11 @@ describe('the older add-member call', () => {
       teamName: expect.any(String),
       role: 'ADMIN',
       username: a.user.username.toUpperCase(),
-      invitedBy: { id: admin.user.id, username: admin.user.username },
+      invitedBy: {
+        id: admin.user.id,
+        username: admin.user.username,
+        displayName: 'Test', // the first name every signUp() registers
+      },
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
       status: 'PENDING',

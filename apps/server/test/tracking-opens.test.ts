@@ -161,15 +161,21 @@ const changeSettings = (who: SignedIn, payload: object) =>
 describe('the account default of how tracking links open', () => {
   it('is `direct` until changed; once `choose`, new links left without `opens` choose', async () => {
     const author = await signUpAs(t, 'PREMIUM');
-    expect((await settingsOf(author)).json()).toEqual({ trackingOpens: 'direct' });
+    expect((await settingsOf(author)).json()).toEqual({
+      trackingOpens: 'direct',
+      emailNotifications: true,
+    });
     const link = await createLink(t.app, author.headers);
     const before = (await create(author, { mailtoLinkId: link.id })).json<Tracking>();
     expect(before.opens).toBe('direct');
 
     const changed = await changeSettings(author, { trackingOpens: 'choose' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ trackingOpens: 'choose' });
-    expect((await settingsOf(author)).json()).toEqual({ trackingOpens: 'choose' });
+    expect(changed.json()).toEqual({ trackingOpens: 'choose', emailNotifications: true });
+    expect((await settingsOf(author)).json()).toEqual({
+      trackingOpens: 'choose',
+      emailNotifications: true,
+    });
 
     const made = await create(author, { mailtoLinkId: link.id });
     expect(made.statusCode).toBe(201);
@@ -184,9 +190,15 @@ describe('the account default of how tracking links open', () => {
       headers: author.headers,
     });
     expect(list.json<Tracking[]>().map((x) => x.opens)).toEqual(['direct', 'choose', 'direct']);
-    expect((await settingsOf(other)).json()).toEqual({ trackingOpens: 'direct' });
+    expect((await settingsOf(other)).json()).toEqual({
+      trackingOpens: 'direct',
+      emailNotifications: true,
+    });
 
-    expect((await changeSettings(author, {})).json()).toEqual({ trackingOpens: 'choose' });
+    expect((await changeSettings(author, {})).json()).toEqual({
+      trackingOpens: 'choose',
+      emailNotifications: true,
+    });
     expect((await changeSettings(author, { trackingOpens: 'direct' })).json()).toEqual({
       trackingOpens: 'direct',
     });
@@ -212,7 +224,10 @@ describe('the account default of how tracking links open', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('code');
     }
-    expect((await settingsOf(author)).json()).toEqual({ trackingOpens: 'direct' });
+    expect((await settingsOf(author)).json()).toEqual({
+      trackingOpens: 'direct',
+      emailNotifications: true,
+    });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/settings' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });

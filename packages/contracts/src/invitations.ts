@@ -135,7 +135,11 @@ export const Invitation = z
     role: InvitableRole,
     username: z.string().optional(),
     email: emailAddress().optional(),
-    invitedBy: z.object({ id: z.number().int(), username: z.string() }),
+    invitedBy: z.object({
+      id: z.number().int(),
+      username: z.string(),
+      displayName: z.string().meta({ description: "The inviter's first name, else username" }),
+    }),
     createdAt: dateTime(),
     expiresAt: dateTime(),
     status: z.literal('PENDING'),
@@ -146,6 +150,23 @@ export type Invitation = z.infer<typeof Invitation>;
 
 export const InvitationList = z.array(Invitation).meta({ id: 'InvitationList' });
 export type InvitationList = z.infer<typeof InvitationList>;
+
+/**
+ * `POST /api/v1/invitations/preview`: what the page of an e-mailed link shows before anyone
+ * signs in: the team and the inviter by name, the role and the expiry. Nothing about members.
+ */
+export const InvitationPreview = z
+  .object({
+    teamName: z.string(),
+    role: InvitableRole,
+    invitedBy: z.object({
+      username: z.string(),
+      displayName: z.string().meta({ description: "The inviter's first name, else username" }),
+    }),
+    expiresAt: dateTime(),
+  })
+  .meta({ id: 'InvitationPreview' });
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
 /** The path of the page an e-mailed invitation link opens. */
 export const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;

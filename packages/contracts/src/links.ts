@@ -225,6 +225,9 @@ export const LINK_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const LINK_IMPORT_MAX_ROWS = 10_000;
 /** Most invalid rows one import answer lists. */
 export const LINK_IMPORT_MAX_ERRORS = 200;
+/** `all`: every row valid or nothing created; `partial`: the valid rows, the others skipped. */
+export const LINK_IMPORT_MODES = ['all', 'partial'] as const;
+export type LinkImportMode = (typeof LINK_IMPORT_MODES)[number];
 /** Rows of the file an import answer shows back as a preview. */
 export const LINK_IMPORT_PREVIEW_ROWS = 5;
 
@@ -263,13 +266,22 @@ export const LinkImportRowError = z
   .meta({ id: 'LinkImportRowError' });
 export type LinkImportRowError = z.infer<typeof LinkImportRowError>;
 
-/** 201 of an import (`created` links), or 200 of a dry run (`created: 0`, `valid` rows). */
+/**
+ * 201 of an import (`created` links), or 200 of a dry run (`created: 0`). In `partial` mode
+ * the invalid rows are skipped and listed in `skipped`; in `all` mode there are none.
+ */
 export const LinkImportResult = z
   .object({
     created: z.number().int(),
     dryRun: z.boolean(),
-    /** Rows read from the file (all valid, or there would have been a 400). */
+    /** Rows read from the file. */
     rows: z.number().int(),
+    /** Valid rows: the links created, or that an import would create after a dry run. */
+    valid: z.number().int(),
+    /** Invalid rows left out (`partial` mode), first ones first (at most LINK_IMPORT_MAX_ERRORS). */
+    skipped: z.array(LinkImportRowError),
+    /** How many rows were left out in all. */
+    skippedCount: z.number().int(),
     preview: z.array(LinkImportRow),
   })
   .meta({ id: 'LinkImportResult' });
@@ -296,4 +308,8 @@ export const LinkImportQuery = z.object({
     .enum(['true', 'false'], { error: 'dryRun must be true or false' })
     .optional()
     .meta({ description: '`true`: validate every row and create nothing' }),
+  mode: z.enum(LINK_IMPORT_MODES, { error: 'mode must be all or partial' }).optional().meta({
+    description:
+      '`all` (the default): any invalid row and nothing is created (400). `partial`: the valid rows are created and the invalid ones skipped and listed (400 only when no row is valid)',
+  }),
 });

@@ -39,6 +39,7 @@ import { m045ClickPlacesRollup } from './migrations/045-click-places-rollup';
 import { m036TwoFactor } from './migrations/036-two-factor';
 import { m048UserTrackingOpens } from './migrations/048-user-tracking-opens';
 import { m042Passkeys } from './migrations/042-passkeys';
+import { m051UserEmailNotifications } from './migrations/051-user-email-notifications';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '046-click-source-and-choice': m046ClickSourceAndChoice,
   '047-unchosen-clicks-index': m047UnchosenClicksIndex,
   '045-click-places-rollup': m045ClickPlacesRollup,
+  '051-user-email-notifications': m051UserEmailNotifications,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -23,6 +23,8 @@ export interface UsersTable {
   updated_at: string;
   /** How the account's new tracking links open unless the request says (`direct` until set). */
   tracking_opens: Generated<TrackingOpens>;
+  /** 1: e-mails other than security ones may go to the account; 0: only security ones. */
+  email_notifications: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -422,14 +422,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out */
+        /** The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out; `emailNotifications`, whether e-mails other than security ones go to it */
         get: operations["getSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open */
+        /** Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open; `emailNotifications` false stops every e-mail but security ones (password reset and change, e-mail address change, two-step sign-in turned off) */
         patch: operations["updateSettings"];
         trace?: never;
     };
@@ -517,8 +517,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create links from a CSV file, all or none
-         * @description Body: `Content-Type: text/csv` (else 415), UTF-8, at most 5 MB and 10,000 links (else 413), the export's columns (`name` and `to` required, any order). Every row is checked with the link form's rules; `team` names a team of the caller. Any invalid row: 400 listing `{row, errors}` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created (201), or none (409) when they would take the account past its ceiling. An account holds at most 10,000 links of its own (409 past it). `dryRun=true` only validates (200). A file that is not such a CSV: 400. Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * Create links from a CSV file: all or none, or the valid rows only
+         * @description Body: `Content-Type: text/csv` (else 415), UTF-8, at most 5 MB and 10,000 links (else 413), the export's columns (`name` and `to` required, any order). Every row is checked with the link form's rules; `team` names a team of the caller. In `mode=all` (the default) any invalid row is a 400 listing `{row, errors}` (row numbers as a spreadsheet shows them, header = 1; `errors`: column -> message) and nothing is created. In `mode=partial` the valid rows are created and the invalid ones skipped, listed in `skipped` of the 201 (a 400 only when no row is valid). The links are created (201), or none (409) when they would take the account past its ceiling. An account holds at most 10,000 links of its own (409 past it). `dryRun=true` only validates (200). A file that is not such a CSV: 400. Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         post: operations["importLinksCsv"];
         delete?: never;
@@ -873,6 +873,26 @@ export interface paths {
          * @description The invitation is deleted; the team sees it no more and sends the caller's address no invitation e-mail for 30 days. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
          */
         post: operations["declineInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The team and the inviter of an e-mailed invitation link, for the link's page
+         * @description No sign-in: the link's token names the invitation. Answers the team's name, the inviter's display name and username, the role and the expiry; nothing about members. 404 Invitation not found for an unknown, used, revoked or expired token.
+         */
+        post: operations["previewInvitationLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1349,6 +1369,7 @@ export interface components {
         };
         UpdateUserSettingsBodyInput: {
             trackingOpens?: components["schemas"]["TrackingOpensInput"];
+            emailNotifications?: boolean;
         };
         MailtoLink: {
             id: number;
@@ -1422,6 +1443,9 @@ export interface components {
             created: number;
             dryRun: boolean;
             rows: number;
+            valid: number;
+            skipped: components["schemas"]["LinkImportRowError"][];
+            skippedCount: number;
             preview: components["schemas"]["LinkImportRow"][];
         };
         LinkImportInvalid: {
@@ -1505,6 +1529,8 @@ export interface components {
             invitedBy: {
                 id: number;
                 username: string;
+                /** @description The inviter's first name, else username */
+                displayName: string;
             };
             /** Format: date-time */
             createdAt: string;
@@ -1516,6 +1542,18 @@ export interface components {
             url?: string;
         };
         InvitationList: components["schemas"]["Invitation"][];
+        InvitationPreview: {
+            teamName: string;
+            /** @enum {string} */
+            role: "ADMIN" | "MEMBER";
+            invitedBy: {
+                username: string;
+                /** @description The inviter's first name, else username */
+                displayName: string;
+            };
+            /** Format: date-time */
+            expiresAt: string;
+        };
         Error: {
             detail: string;
             code: string;
@@ -1967,6 +2005,8 @@ export interface components {
         UserSettings: {
             /** @description How new tracking links open when their request leaves `opens` out, and the choice the new-tracking-link dialog starts with */
             trackingOpens: components["schemas"]["TrackingOpens"];
+            /** @description E-mails other than security ones (team invitations) may go to the account; security e-mails always go */
+            emailNotifications: boolean;
         };
     };
     responses: never;
@@ -3638,6 +3678,8 @@ export interface operations {
             query?: {
                 /** @description `true`: validate every row and create nothing */
                 dryRun?: "true" | "false";
+                /** @description `all` (the default): any invalid row and nothing is created (400). `partial`: the valid rows are created and the invalid ones skipped and listed (400 only when no row is valid) */
+                mode?: "all" | "partial";
             };
             header?: never;
             path?: never;
@@ -5139,6 +5181,48 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewInvitationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTokenBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            /** @description Default Response */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -52,8 +52,11 @@ export const queryKeys = {
     link: (linkId: number, range: object) => ['analytics', 'link', linkId, range] as const,
   },
 
-  /** The signed-in account's settings kept on the server (GET /settings). */
+  /** The signed-in user's settings kept on the server (GET /settings). */
   settings: ['settings'] as const,
+
+  /** What an e-mailed invitation link's page shows (team, inviter), by token. */
+  invitationPreview: (token: string) => ['invitation-preview', token] as const,
 
   /** Two-step sign-in of the signed-in user (GET /auth/two-factor). */
   twoFactor: ['two-factor'] as const,

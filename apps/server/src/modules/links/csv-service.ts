@@ -8,6 +8,7 @@ import {
   type LinkImportResult,
   type LinkImportRow,
   type LinkImportRowError,
+  type LinkImportMode,
   type LinkInput,
 } from '@mailtokit/contracts/links';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -73,13 +74,19 @@ export class LinksCsvService {
   }
 
   /**
-   * Validates every row of a links CSV with the link form's rules; if one is invalid, throws
-   * ImportInvalidError listing them and creates nothing. Otherwise creates all of them, or
-   * none when they do not fit under the user's ceiling of saved links (unless `dryRun`).
-   * Reading, checking and writing go a slice at a time, so a large file never keeps other
-   * requests waiting for long.
+   * Validates every row of a links CSV with the link form's rules. In `all` mode one invalid
+   * row throws ImportInvalidError listing them and creates nothing; in `partial` mode the
+   * invalid rows are skipped and listed in the answer, and only a file with no valid row is
+   * refused. The valid rows are created, or none when they do not fit under the user's ceiling
+   * of saved links (unless `dryRun`). Reading, checking and writing go a slice at a time, so a
+   * large file never keeps other requests waiting for long.
    */
-  async importCsv(user: UserRow, text: string, dryRun: boolean): Promise<LinkImportResult> {
+  async importCsv(
+    user: UserRow,
+    text: string,
+    dryRun: boolean,
+    mode: LinkImportMode = 'all',
+  ): Promise<LinkImportResult> {
     requirePremium(user, this.clock());
     let rows: CsvRow[];
     try {
@@ -92,52 +99,20 @@ export class LinksCsvService {
     }
     if (rows.length === 0) throw badRequest('The file has a header row but no links');
 
-    const teams = await this.links.memberships(user);
-    const teamsByName = new Map<string, number[]>();
-    for (const [id, { teamName }] of teams) {
-      const key = teamName.trim().toLowerCase();
-      teamsByName.set(key, [...(teamsByName.get(key) ?? []), id]);
-    }
-
+    const check = new RowChecker(await this.links.memberships(user));
     const inputs: LinkInput[] = [];
     const invalid: LinkImportRowError[] = [];
     for (const [i, { row, cells }] of rows.entries()) {
       if (i > 0 && i % VALIDATE_BATCH === 0) await yieldToLoop();
-      const errors: Record<string, string> = {};
-      let teamId: number | null = null;
-      const team = cells.team.trim();
-      if (team) {
-        const ids = teamsByName.get(team.toLowerCase()) ?? [];
-        if (ids.length === 1) teamId = ids[0] ?? null;
-        else
-          errors.team =
-            ids.length === 0
-              ? LINK_IMPORT_MESSAGES.unknownTeam
-              : LINK_IMPORT_MESSAGES.ambiguousTeam;
-      }
-      const parsed = LinkBody.safeParse({
-        name: cells.name,
-        to: cells.to,
-        cc: cells.cc,
-        bcc: cells.bcc,
-        subject: cells.subject,
-        body: cells.body,
-        teamId,
-      });
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? 'name');
-          errors[COLUMN_OF[field] ?? field] ??= issue.message;
-        }
-      }
-      if (Object.keys(errors).length > 0) invalid.push({ row, errors });
-      else if (parsed.success) inputs.push(parsed.data);
+      const checked = check.row(cells);
+      if ('errors' in checked) invalid.push({ row, errors: checked.errors });
+      else inputs.push(checked.input);
     }
 
     const preview: LinkImportRow[] = rows
       .slice(0, LINK_IMPORT_PREVIEW_ROWS)
       .map(({ row, cells }) => ({ row, ...cells }));
-    if (invalid.length > 0) {
+    if (invalid.length > 0 && (mode === 'all' || inputs.length === 0)) {
       const first = invalid[0];
       const firstMessage = first ? Object.values(first.errors)[0] : '';
       throw new ImportInvalidError({
@@ -152,9 +127,61 @@ export class LinksCsvService {
         preview,
       });
     }
-    if (dryRun) return { created: 0, dryRun: true, rows: rows.length, preview };
+    const result = {
+      rows: rows.length,
+      valid: inputs.length,
+      skipped: invalid.slice(0, LINK_IMPORT_MAX_ERRORS),
+      skippedCount: invalid.length,
+      preview,
+    };
+    if (dryRun) return { created: 0, dryRun: true, ...result };
 
     await this.links.importLinks(user, inputs);
-    return { created: inputs.length, dryRun: false, rows: rows.length, preview };
+    return { created: inputs.length, dryRun: false, ...result };
+  }
+}
+
+/**
+ * Checks one CSV row as the link form would: the cells become the link payload, and each
+ * message is filed under the column it is about. A new column is read here.
+ */
+class RowChecker {
+  private readonly teamsByName = new Map<string, number[]>();
+
+  constructor(teams: Memberships) {
+    for (const [id, { teamName }] of teams) {
+      const key = teamName.trim().toLowerCase();
+      this.teamsByName.set(key, [...(this.teamsByName.get(key) ?? []), id]);
+    }
+  }
+
+  row(cells: CsvRow['cells']): { input: LinkInput } | { errors: Record<string, string> } {
+    const errors: Record<string, string> = {};
+    let teamId: number | null = null;
+    const team = cells.team.trim();
+    if (team) {
+      const ids = this.teamsByName.get(team.toLowerCase()) ?? [];
+      if (ids.length === 1) teamId = ids[0] ?? null;
+      else
+        errors.team =
+          ids.length === 0 ? LINK_IMPORT_MESSAGES.unknownTeam : LINK_IMPORT_MESSAGES.ambiguousTeam;
+    }
+    const parsed = LinkBody.safeParse({
+      name: cells.name,
+      to: cells.to,
+      cc: cells.cc,
+      bcc: cells.bcc,
+      subject: cells.subject,
+      body: cells.body,
+      teamId,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'name');
+        errors[COLUMN_OF[field] ?? field] ??= issue.message;
+      }
+    }
+    if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+    return { input: parsed.data };
   }
 }

@@ -225,8 +225,8 @@ function importRoute(csv: LinksCsvService) {
       schema: {
         tags: ['links'],
         operationId: 'importLinksCsv',
-        summary: 'Create links from a CSV file, all or none',
-        description: `Body: \`Content-Type: text/csv\` (else 415), UTF-8, at most ${LINK_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LINK_IMPORT_MAX_ROWS.toLocaleString('en')} links (else 413), the export's columns (\`name\` and \`to\` required, any order). Every row is checked with the link form's rules; \`team\` names a team of the caller. Any invalid row: 400 listing \`{row, errors}\` (row numbers as a spreadsheet shows them, header = 1) and nothing is created; else all links are created (201), or none (409) when they would take the account past its ceiling. ${CEILING(app)} \`dryRun=true\` only validates (200). A file that is not such a CSV: 400. ${FORMULAS} ${PREMIUM}`,
+        summary: 'Create links from a CSV file: all or none, or the valid rows only',
+        description: `Body: \`Content-Type: text/csv\` (else 415), UTF-8, at most ${LINK_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LINK_IMPORT_MAX_ROWS.toLocaleString('en')} links (else 413), the export's columns (\`name\` and \`to\` required, any order). Every row is checked with the link form's rules; \`team\` names a team of the caller. In \`mode=all\` (the default) any invalid row is a 400 listing \`{row, errors}\` (row numbers as a spreadsheet shows them, header = 1; \`errors\`: column -> message) and nothing is created. In \`mode=partial\` the valid rows are created and the invalid ones skipped, listed in \`skipped\` of the 201 (a 400 only when no row is valid). The links are created (201), or none (409) when they would take the account past its ceiling. ${CEILING(app)} \`dryRun=true\` only validates (200). A file that is not such a CSV: 400. ${FORMULAS} ${PREMIUM}`,
         consumes: [CSV_TYPE],
         querystring: LinkImportQuery,
         response: {
@@ -250,7 +250,8 @@ function importRoute(csv: LinksCsvService) {
         const dryRun = request.query.dryRun === 'true';
         const text = typeof request.body === 'string' ? request.body : '';
         try {
-          const result = await csv.importCsv(authOf(request).user, text, dryRun);
+          const mode = request.query.mode ?? 'all';
+          const result = await csv.importCsv(authOf(request).user, text, dryRun, mode);
           return reply.code(dryRun ? 200 : 201).send(result);
         } catch (err) {
           if (err instanceof ImportInvalidError) return reply.code(400).send(err.body);

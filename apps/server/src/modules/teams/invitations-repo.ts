@@ -3,7 +3,11 @@ import type { Conn } from '../../db/database';
 import type { NewTeamInvitation, TeamInvitationRow } from '../../db/types';
 
 /** An invitation with what its readers see of the team and the inviter. */
-export type InvitationWithNames = TeamInvitationRow & { team_name: string; inviter: string };
+export type InvitationWithNames = TeamInvitationRow & {
+  team_name: string;
+  inviter: string;
+  inviter_first_name: string | null;
+};
 
 function withNames(db: Conn) {
   return db
@@ -11,7 +15,7 @@ function withNames(db: Conn) {
     .innerJoin('teams as t', 't.id', 'i.team_id')
     .innerJoin('users as u', 'u.id', 'i.invited_by')
     .selectAll('i')
-    .select(['t.name as team_name', 'u.username as inviter']);
+    .select(['t.name as team_name', 'u.username as inviter', 'u.first_name as inviter_first_name']);
 }
 
 /** The team's invitations still open at `now`, oldest first. */

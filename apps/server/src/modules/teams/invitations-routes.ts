@@ -4,6 +4,7 @@ import {
   AcceptTokenBody,
   Invitation,
   InvitationList,
+  InvitationPreview,
   INVITATION_DECLINE_QUIET_DAYS,
   INVITATION_MAILS_PER_ADDRESS_PER_DAY,
   InviteBody,
@@ -219,6 +220,21 @@ export async function invitationRoutes(app: App) {
       },
     });
   }
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/invitations/preview',
+    schema: {
+      tags: ['teams'],
+      operationId: 'previewInvitationLink',
+      summary: "The team and the inviter of an e-mailed invitation link, for the link's page",
+      description:
+        "No sign-in: the link's token names the invitation. Answers the team's name, the inviter's display name and username, the role and the expiry; nothing about members. 404 Invitation not found for an unknown, used, revoked or expired token.",
+      body: AcceptTokenBody,
+      response: { 200: InvitationPreview, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (request) => invitations().previewToken(request.body.token),
+  });
 
   app.route({
     method: 'POST',

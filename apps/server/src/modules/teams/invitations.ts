@@ -6,9 +6,11 @@ import {
   invitationPath,
   invitationStopPath,
   type Invitation,
+  type InvitationPreview,
   type InviteBody,
 } from '@mailtokit/contracts/invitations';
 import { parseId } from '@mailtokit/contracts/ids';
+import { displayName } from '@mailtokit/contracts/user';
 import {
   TEAM_MEMBERS_MAX,
   TEAM_MEMBERSHIPS_MAX,
@@ -60,7 +62,11 @@ function toInvitation(row: invitations.InvitationWithNames, url?: string): Invit
     role: row.role,
     ...(row.username !== null ? { username: row.username } : {}),
     ...(row.email !== null ? { email: row.email } : {}),
-    invitedBy: { id: row.invited_by, username: row.inviter },
+    invitedBy: {
+      id: row.invited_by,
+      username: row.inviter,
+      displayName: displayName({ firstName: row.inviter_first_name, username: row.inviter }),
+    },
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     status: 'PENDING',
@@ -154,7 +160,16 @@ export class InvitationsService {
           subject: invitationSubject(row),
           details: { role: row.role },
         });
-        return { row: { ...row, team_name: team.name, inviter: user.username }, token, to };
+        return {
+          row: {
+            ...row,
+            team_name: team.name,
+            inviter: user.username,
+            inviter_first_name: user.first_name,
+          },
+          token,
+          to,
+        };
       });
     } catch (err) {
       // A refused invitation costs nothing of the budget.
@@ -168,7 +183,9 @@ export class InvitationsService {
     const url =
       token !== undefined ? `${origin}${invitationPath(token)}` : `${origin}/dashboard?tab=teams`;
     const address = token !== undefined ? row.email : (to?.email ?? null);
-    if (address)
+    // An account that turned e-mail notifications off is not e-mailed (the invitation stands).
+    const recipient = token !== undefined && address ? await this.users.findByEmail(address) : to;
+    if (address && (!recipient || this.users.wantsNotifications(recipient)))
       await this.mailInvitation(address, row.team_id, (stopUrl) =>
         teamInvitationMail({
           team: row.team_name,
@@ -306,6 +323,24 @@ export class InvitationsService {
   }
 
   /** The signed-in caller accepts the invitation an e-mailed link carries; the token is spent. */
+  /**
+   * No sign-in: the team, the inviter and the role of an e-mailed link's invitation, for its
+   * page. 404 for an unknown, used, revoked or expired token.
+   */
+  async previewToken(token: string): Promise<InvitationPreview> {
+    const row = await invitations.findByTokenHash(this.db.kysely, hashToken(token), this.nowIso());
+    if (!row) throw notFoundInvitation();
+    return {
+      teamName: row.team_name,
+      role: row.role,
+      invitedBy: {
+        username: row.inviter,
+        displayName: displayName({ firstName: row.inviter_first_name, username: row.inviter }),
+      },
+      expiresAt: row.expires_at,
+    };
+  }
+
   async acceptToken(user: UserRow, token: string): Promise<TeamMember> {
     const row = await invitations.findByTokenHash(this.db.kysely, hashToken(token), this.nowIso());
     if (!row) throw notFoundInvitation();

@@ -27,33 +27,36 @@ export async function userRoutes(app: App) {
     });
   }
 
-  app.route({
-    method: 'GET',
-    url: '/api/v1/settings',
-    schema: {
-      tags: ['profile'],
-      operationId: 'getSettings',
-      summary:
-        'The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out',
-      response: { 200: UserSettings, 401: ErrorBody, 403: ErrorBody },
-    },
-    config: { auth: { token: 'links:read' } },
-    handler: async (request) => app.services.users.settings(authOf(request).user),
-  });
-
-  app.route({
-    method: 'PATCH',
-    url: '/api/v1/settings',
-    schema: {
-      tags: ['profile'],
-      operationId: 'updateSettings',
-      summary:
-        'Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open',
-      body: UpdateUserSettingsBody,
-      response: { 200: UserSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-    },
-    config: { auth: { token: 'links:write' } },
-    handler: async (request) =>
-      app.services.users.updateSettings(authOf(request).user, request.body),
-  });
+  for (const { url, hide } of withAliases('/api/v1/settings', '/api/settings')) {
+    app.route({
+      method: 'GET',
+      url,
+      schema: {
+        hide,
+        tags: ['profile'],
+        operationId: 'getSettings',
+        summary:
+          'The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out; `emailNotifications`, whether e-mails other than security ones go to it',
+        response: { 200: UserSettings, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { auth: { token: 'links:read' } },
+      handler: async (request) => app.services.users.settings(authOf(request).user),
+    });
+    app.route({
+      method: 'PATCH',
+      url,
+      schema: {
+        hide,
+        tags: ['profile'],
+        operationId: 'updateSettings',
+        summary:
+          'Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open; `emailNotifications` false stops every e-mail but security ones (password reset and change, e-mail address change, two-step sign-in turned off)',
+        body: UpdateUserSettingsBody,
+        response: { 200: UserSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { auth: { token: 'links:write' } },
+      handler: async (request) =>
+        app.services.users.updateSettings(authOf(request).user, request.body),
+    });
+  }
 }

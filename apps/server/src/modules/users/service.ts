@@ -60,6 +60,14 @@ export class UsersService {
     return repo.findUserByEmail(this.db.kysely, email);
   }
 
+  /**
+   * Whether an e-mail that is not about security may go to this account: security e-mails
+   * (password, address, two-step sign-in) never ask.
+   */
+  wantsNotifications(user: Pick<UserRow, 'email_notifications'>): boolean {
+    return user.email_notifications !== 0;
+  }
+
   /** Stores a new account as given (the caller has hashed its password). */
   insert(user: NewUser): Promise<UserRow> {
     return repo.insertUser(this.db.kysely, user);
@@ -117,14 +125,21 @@ export class UsersService {
 
   /** The account's settings kept on the server. */
   settings(user: UserRow): UserSettings {
-    return { trackingOpens: user.tracking_opens };
+    return {
+      trackingOpens: user.tracking_opens,
+      emailNotifications: user.email_notifications !== 0,
+    };
   }
 
   /** Changes the settings given; those left out stay. An empty change answers as a read. */
   async updateSettings(user: UserRow, input: SettingsInput): Promise<UserSettings> {
-    if (input.trackingOpens === undefined) return this.settings(user);
+    if (input.trackingOpens === undefined && input.emailNotifications === undefined)
+      return this.settings(user);
     const row = await repo.updateUser(this.db.kysely, user.id, {
-      tracking_opens: input.trackingOpens,
+      ...(input.trackingOpens !== undefined ? { tracking_opens: input.trackingOpens } : {}),
+      ...(input.emailNotifications !== undefined
+        ? { email_notifications: input.emailNotifications ? 1 : 0 }
+        : {}),
       updated_at: this.clock().toISOString(),
     });
     return this.settings(row);

@@ -18,7 +18,7 @@ export const accountSettingsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The account's settings (how new tracking links open). `enabled`: false to wait. */
+/** The account's settings (how new tracking links open, email notifications). `enabled`: false to wait. */
 export function useAccountSettings(enabled = true) {
   return useQuery({ ...accountSettingsQueryOptions(), enabled });
 }

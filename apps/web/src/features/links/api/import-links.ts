@@ -12,12 +12,14 @@ export type ImportOutcome =
   { ok: true; result: LinkImportResult } | { ok: false; invalid: LinkImportInvalid };
 
 /**
- * Sends a CSV file to the import; `dryRun` only validates. Invalid rows come back as
- * `{ok: false}`; any other failure (file unreadable, too large, plan) throws ApiError.
+ * Sends a CSV file to the import in `partial` mode: the valid rows are imported, the invalid
+ * ones skipped and listed in the result; `dryRun` only validates. A file with no valid row
+ * comes back as `{ok: false}`; any other failure (file unreadable, too large, plan) throws
+ * ApiError.
  */
 export async function importLinks(csv: string, dryRun: boolean): Promise<ImportOutcome> {
   try {
-    const result = await api.post(`${IMPORT_PATH}${dryRun ? '?dryRun=true' : ''}`, {
+    const result = await api.post(`${IMPORT_PATH}?mode=partial${dryRun ? '&dryRun=true' : ''}`, {
       raw: { type: 'text/csv', data: csv },
       // The schemas load with the first import, not with the links tab.
       schema: async () => (await import('@mailtokit/contracts/links')).LinkImportResult,

@@ -2,9 +2,11 @@ import {
   LINK_CSV_COLUMNS,
   LINK_IMPORT_MAX_BYTES,
   LINK_IMPORT_MAX_ROWS,
+  type LinkImportResult,
   type LinkImportRow,
+  type LinkImportRowError,
 } from '@mailtokit/contracts/links';
-import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, UploadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -19,10 +21,13 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PendingLabel } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { downloadText } from '@/lib/download';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import type { DeferredDialogProps } from '@/lib/use-deferred-dialog';
 import { useImportDryRun, useImportLinks, type ImportOutcome } from '../api/import-links';
+import { importErrorsCsv, importTemplateCsv } from '../lib/import-csv';
 
 const MAX_MB = LINK_IMPORT_MAX_BYTES / 1024 / 1024;
 const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${n === 1 ? one : `${one}s`}`;
@@ -73,54 +78,112 @@ function Preview({ rows, invalid }: { rows: LinkImportRow[]; invalid: Set<number
   );
 }
 
-function Check({ outcome }: { outcome: ImportOutcome }) {
-  if (outcome.ok)
+/** The skipped rows, their problems and the CSV of them to download. */
+function SkippedRows({
+  rows,
+  total,
+  title,
+  footer,
+  variant,
+}: {
+  rows: LinkImportRowError[];
+  total: number;
+  title: string;
+  footer: string;
+  variant: 'destructive' | 'warning';
+}) {
+  return (
+    <Alert
+      variant={variant === 'destructive' ? 'destructive' : 'default'}
+      data-testid="import-errors"
+    >
+      <CircleAlertIcon
+        aria-hidden="true"
+        className={variant === 'warning' ? 'text-amber-600 dark:text-amber-400' : undefined}
+      />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <ul className="mt-1 max-h-40 list-none overflow-auto">
+          {rows.map((r) => (
+            <li key={r.row}>
+              <strong>Row {r.row}:</strong>{' '}
+              {Object.entries(r.errors)
+                .map(([column, message]) => `${column}: ${message}`)
+                .join('; ')}
+            </li>
+          ))}
+        </ul>
+        {total > rows.length ? <p>and {total - rows.length} more.</p> : null}
+        <p className="mt-1">{footer}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          onClick={() => downloadText('mailtokit-import-errors.csv', importErrorsCsv(rows))}
+        >
+          <DownloadIcon aria-hidden="true" />
+          Download errors (CSV)
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+const rowsNeedFixing = (n: number) =>
+  n === 1 ? '1 row needs fixing' : `${n.toLocaleString('en')} rows need fixing`;
+
+function Check({ outcome, done }: { outcome: ImportOutcome; done: boolean }) {
+  if (outcome.ok) {
+    const { result } = outcome;
+    const skipped = new Set(result.skipped.map((r) => r.row));
     return (
       <>
-        <Alert>
-          <CircleCheckIcon aria-hidden="true" />
-          <AlertTitle>{plural(outcome.result.rows, 'link')} ready to import</AlertTitle>
-          <AlertDescription>Every row is valid. Nothing has been saved yet.</AlertDescription>
-        </Alert>
-        <Preview rows={outcome.result.preview} invalid={new Set()} />
+        {result.skippedCount === 0 ? (
+          <Alert>
+            <CircleCheckIcon aria-hidden="true" />
+            <AlertTitle>{plural(result.valid, 'link')} ready to import</AlertTitle>
+            <AlertDescription>Every row is valid. Nothing has been saved yet.</AlertDescription>
+          </Alert>
+        ) : (
+          <SkippedRows
+            variant="warning"
+            rows={result.skipped}
+            total={result.skippedCount}
+            title={
+              done
+                ? `${plural(result.created, 'link')} imported, ${plural(result.skippedCount, 'row')} skipped`
+                : `${plural(result.valid, 'link')} ready to import, ${plural(result.skippedCount, 'row')} will be skipped`
+            }
+            footer={
+              done
+                ? 'Fix the skipped rows in the file of errors, then import them.'
+                : 'Import the valid rows now, or fix the file and choose it again.'
+            }
+          />
+        )}
+        <Preview rows={result.preview} invalid={skipped} />
       </>
     );
+  }
   const { invalid } = outcome;
   return (
     <>
-      <Alert variant="destructive" data-testid="import-errors">
-        <CircleAlertIcon aria-hidden="true" />
-        <AlertTitle>
-          {invalid.invalidCount === 1
-            ? '1 row needs fixing'
-            : `${invalid.invalidCount.toLocaleString('en')} rows need fixing`}
-          {' — nothing was imported'}
-        </AlertTitle>
-        <AlertDescription>
-          <ul className="mt-1 max-h-40 list-none overflow-auto">
-            {invalid.rows.map((r) => (
-              <li key={r.row}>
-                <strong>Row {r.row}:</strong>{' '}
-                {Object.entries(r.errors)
-                  .map(([column, message]) => `${column}: ${message}`)
-                  .join('; ')}
-              </li>
-            ))}
-          </ul>
-          {invalid.invalidCount > invalid.rows.length ? (
-            <p>and {invalid.invalidCount - invalid.rows.length} more.</p>
-          ) : null}
-          <p className="mt-1">Fix the file, then choose it again.</p>
-        </AlertDescription>
-      </Alert>
+      <SkippedRows
+        variant="destructive"
+        rows={invalid.rows}
+        total={invalid.invalidCount}
+        title={`${rowsNeedFixing(invalid.invalidCount)} — no row can be imported`}
+        footer="Fix the file, then choose it again."
+      />
       <Preview rows={invalid.preview} invalid={new Set(invalid.rows.map((r) => r.row))} />
     </>
   );
 }
 
 /**
- * 'Import CSV': choose a file, see its first rows and every invalid row (a dry run on the
- * server, nothing written), then import all of it in one go.
+ * 'Import CSV': choose a file (or drop it on the dialog), see its first rows and every invalid
+ * row (a dry run on the server, nothing written), then import the valid rows in one go; the
+ * skipped rows stay listed, with a CSV of them to download. A template is offered.
  */
 export function ImportCsvDialog({
   open,
@@ -132,10 +195,13 @@ export function ImportCsvDialog({
   const check = useImportDryRun();
   const importLinks = useImportLinks();
   const inputId = useId();
+  const [dragging, setDragging] = useState(false);
+  const [imported, setImported] = useState<LinkImportResult | null>(null);
 
   const reset = () => {
     setFile(null);
     setProblem(null);
+    setImported(null);
     check.reset();
     importLinks.reset();
   };
@@ -157,19 +223,32 @@ export function ImportCsvDialog({
     importLinks.mutate(file.text, {
       onSuccess: (outcome) => {
         if (!outcome.ok) return;
-        setOpen(false);
-        reset();
+        const { result } = outcome;
         toast({
           title: 'Links imported',
-          description: `${plural(outcome.result.created, 'link')} added to your list.`,
+          description:
+            result.skippedCount > 0
+              ? `${plural(result.created, 'link')} added to your list; ${plural(result.skippedCount, 'row')} skipped.`
+              : `${plural(result.created, 'link')} added to your list.`,
         });
+        if (result.skippedCount === 0) {
+          setOpen(false);
+          reset();
+        } else {
+          // The skipped rows stay on screen, with their file of errors.
+          setImported(result);
+        }
       },
       onError: (error) => setProblem(errorMessage(error)),
     });
   };
 
-  const outcome = importLinks.data && !importLinks.data.ok ? importLinks.data : check.data;
-  const ready = outcome?.ok === true && !importLinks.isPending;
+  const outcome: ImportOutcome | undefined = imported
+    ? { ok: true, result: imported }
+    : importLinks.data && !importLinks.data.ok
+      ? importLinks.data
+      : check.data;
+  const ready = outcome?.ok === true && !importLinks.isPending && !imported;
 
   return (
     <Dialog
@@ -190,12 +269,37 @@ export function ImportCsvDialog({
           <DialogTitle>Import links from CSV</DialogTitle>
           <DialogDescription>
             A CSV file (UTF-8, up to {MAX_MB} MB and {LINK_IMPORT_MAX_ROWS.toLocaleString('en')}{' '}
-            links) with the header <code>{LINK_CSV_COLUMNS.join(',')}</code>: name and to are
-            required; team names one of your teams. The file is checked first; nothing is saved
-            until you import.
+            links) with the header <code className="break-all">{LINK_CSV_COLUMNS.join(',')}</code>:
+            name and to are required; team names one of your teams. The file is checked first;
+            nothing is saved until you import, and rows with problems are skipped.
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-2">
+        {/* The whole zone takes a dropped file; the input inside stays the keyboard's way. */}
+        <div
+          data-testid="import-drop-zone"
+          className={cn(
+            'grid gap-2 rounded-lg border-2 border-dashed p-4 transition-colors',
+            dragging ? 'border-primary bg-primary/5' : 'border-border',
+          )}
+          onDragOver={(e) => {
+            if (!e.dataTransfer.types.includes('Files')) return;
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+            setDragging(true);
+          }}
+          onDragLeave={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+          }}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            void onFile(e.dataTransfer.files[0]);
+          }}
+        >
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            <UploadIcon aria-hidden="true" className="size-4 shrink-0" />
+            <span>Drop a CSV file here, or choose one.</span>
+          </div>
           <Label htmlFor={inputId}>CSV file</Label>
           <Input
             id={inputId}
@@ -203,6 +307,9 @@ export function ImportCsvDialog({
             accept=".csv,text/csv"
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
+          {file ? (
+            <p className="text-xs break-all text-muted-foreground">Chosen: {file.name}</p>
+          ) : null}
         </div>
         <div className="grid gap-3" aria-live="polite">
           {check.isPending ? <p className="text-sm text-muted-foreground">Checking…</p> : null}
@@ -213,20 +320,31 @@ export function ImportCsvDialog({
               <AlertDescription>{problem}</AlertDescription>
             </Alert>
           ) : outcome ? (
-            <Check outcome={outcome} />
+            <Check outcome={outcome} done={imported !== null} />
           ) : null}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+        <DialogFooter className="sm:justify-between">
+          <Button
+            variant="ghost"
+            onClick={() => downloadText('mailtokit-links-template.csv', importTemplateCsv())}
+          >
+            <DownloadIcon aria-hidden="true" />
+            Download template
           </Button>
-          <Button disabled={!ready} onClick={onImport}>
-            <PendingLabel
-              pending={importLinks.isPending}
-              label={outcome?.ok ? `Import ${plural(outcome.result.rows, 'link')}` : 'Import'}
-              pendingLabel="Importing…"
-            />
-          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {imported ? 'Close' : 'Cancel'}
+            </Button>
+            {imported ? null : (
+              <Button disabled={!ready} onClick={onImport}>
+                <PendingLabel
+                  pending={importLinks.isPending}
+                  label={outcome?.ok ? `Import ${plural(outcome.result.valid, 'link')}` : 'Import'}
+                  pendingLabel="Importing…"
+                />
+              </Button>
+            )}
+          </div>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -75,7 +75,7 @@ function renderCard(
   trackingOpens: 'direct' | 'choose' = 'direct',
 ) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === '/api/v1/settings') return json({ trackingOpens });
+    if (String(input) === '/api/v1/settings') return json({ trackingOpens, emailNotifications: true });
     if (String(input) === '/api/v1/tracking' && init?.method === 'POST') return json(TRACKING, 201);
     if (String(input) === '/api/v1/mailto-links/7/tracking-links') return json([NEWEST, TRACKING]);
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);

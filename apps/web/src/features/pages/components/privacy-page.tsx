@@ -113,8 +113,8 @@ export function PrivacyPage() {
         <Section id="cookies" title="Cookies and local storage">
           <p>
             We use one essential cookie: the session cookie described above. We use no advertising
-            or analytics cookies. Your browser&apos;s local storage keeps your theme and settings
-            preferences, and a flag saying whether you are signed in; they never leave your device.
+            or analytics cookies. Your browser&apos;s local storage keeps your theme (when you chose
+            one) and a flag saying whether you are signed in; they never leave your device.
           </p>
         </Section>
 

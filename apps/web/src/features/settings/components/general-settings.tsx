@@ -1,81 +1,98 @@
 import { CheckIcon, TriangleAlertIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { PlanCard } from '@/components/plan-card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Switch } from '@/components/ui/switch';
-import { setTheme, useTheme } from '@/lib/theme';
-import { loadPreferences, savePreferences, type Preferences } from '../lib/preferences';
+import { errorMessage } from '@/lib/errors';
+import { setThemeChoice, useThemeChoice, type ThemeChoice } from '@/lib/theme';
+import { useAccountSettings, useUpdateAccountSettings } from '@/lib/settings/account-settings';
 import { TrackingDefaultsCard } from './tracking-defaults-card';
 
-type SettingName = keyof Preferences | 'darkMode';
+type SettingName = 'emailNotifications' | 'theme';
 
-/** What the last change came to: kept, or refused by the browser. */
-type SaveState = { setting: SettingName; ok: boolean } | null;
+/** What the last change came to: kept, or refused (with why). */
+type SaveState =
+  { setting: SettingName; ok: true } | { setting: SettingName; ok: false; why: string } | null;
 
 export const SETTING_SAVED = 'Saved';
-export const SETTING_NOT_SAVED = 'Not saved: this browser refuses to store settings.';
+
+const THEME_OPTIONS = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+] as const satisfies ReadonlyArray<{ value: ThemeChoice; label: string }>;
 
 interface SettingRowProps {
   label: string;
-  description: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
+  description: ReactNode;
+  /** The control; it is labelled by `label` through `id`. */
+  control: (ids: { id: string; describedBy: string }) => ReactNode;
   /** The outcome of this row's last change, said quietly beside it. */
-  saved: boolean | null;
+  saved: SaveState;
+  /** A control that is not a form field (a group of buttons) names itself. */
+  labelFor?: boolean;
 }
 
-function SettingRow({ label, description, checked, onCheckedChange, saved }: SettingRowProps) {
-  const id = useId();
+function SavedNote({ saved }: { saved: SaveState }) {
   return (
-    <div className="flex items-start justify-between gap-6 py-4 first:pt-0 last:pb-0">
+    <span role="status" className="text-xs text-muted-foreground">
+      {saved?.ok === true ? (
+        <span className="flex items-center gap-1">
+          <CheckIcon aria-hidden="true" className="size-3.5 text-success" />
+          {SETTING_SAVED}
+        </span>
+      ) : saved?.ok === false ? (
+        <span className="flex items-center gap-1 text-destructive">
+          <TriangleAlertIcon aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Not saved: {saved.why}</span>
+          <span aria-hidden="true">Not saved</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function SettingRow({ label, description, control, saved, labelFor = true }: SettingRowProps) {
+  const id = useId();
+  const describedBy = `${id}-description`;
+  return (
+    <div className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
       <div className="grid min-w-0 gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+        {labelFor ? (
+          <Label htmlFor={id}>{label}</Label>
+        ) : (
+          <p className="text-sm font-medium">{label}</p>
+        )}
+        <div id={describedBy} className="text-sm text-muted-foreground">
           {description}
-        </p>
+        </div>
       </div>
       <div className="flex shrink-0 items-center gap-3">
-        <span role="status" className="text-xs text-muted-foreground">
-          {saved === true ? (
-            <span className="flex items-center gap-1">
-              <CheckIcon aria-hidden="true" className="size-3.5 text-success" />
-              {SETTING_SAVED}
-            </span>
-          ) : saved === false ? (
-            <span className="flex items-center gap-1 text-destructive">
-              <TriangleAlertIcon aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">{SETTING_NOT_SAVED}</span>
-              <span aria-hidden="true">Not saved</span>
-            </span>
-          ) : null}
-        </span>
-        <Switch
-          id={id}
-          checked={checked}
-          onCheckedChange={onCheckedChange}
-          aria-describedby={`${id}-description`}
-        />
+        <SavedNote saved={saved} />
+        {control({ id, describedBy })}
       </div>
     </div>
   );
 }
 
-/** Settings > General: switches that apply and are kept at once (no Save button). */
+/**
+ * Settings > General: settings that apply and are kept at once (no Save button). E-mail
+ * notifications are kept on the account; the theme in this browser.
+ */
 export function GeneralSettings() {
-  const [preferences, setPreferences] = useState<Preferences>(loadPreferences);
   const [last, setLast] = useState<SaveState>(null);
-  const isDark = useTheme() === 'dark';
+  const themeChoice = useThemeChoice();
   const { user } = useAuth();
+  const settings = useAccountSettings();
+  const update = useUpdateAccountSettings();
 
-  const update = (setting: keyof Preferences, value: boolean) => {
-    const next = { ...preferences, [setting]: value };
-    setPreferences(next);
-    setLast({ setting, ok: savePreferences(next) });
-  };
-
-  const savedOf = (setting: SettingName) => (last?.setting === setting ? last.ok : null);
+  const savedOf = (setting: SettingName): SaveState => (last?.setting === setting ? last : null);
+  const notifications = update.isPending
+    ? (update.variables.emailNotifications ?? true)
+    : (settings.data?.emailNotifications ?? true);
 
   return (
     <div className="grid gap-4">
@@ -85,34 +102,66 @@ export function GeneralSettings() {
       <Card>
         <CardHeader>
           <CardTitle as="h2">General</CardTitle>
-          <CardDescription>
-            Preferences for this browser. Each change applies and is kept at once.
-          </CardDescription>
+          <CardDescription>Each change applies and is kept at once.</CardDescription>
         </CardHeader>
         <CardContent className="divide-y">
           <SettingRow
             label="Email notifications"
-            description="Receive e-mails about your account and your team."
-            checked={preferences.emailNotifications}
-            onCheckedChange={(checked) => update('emailNotifications', checked)}
+            description={
+              <>
+                <p>Receive emails about your teams, such as invitations.</p>
+                <p className="mt-1">
+                  Security emails always arrive: password reset and change, email address change,
+                  two-step sign-in turned off.
+                </p>
+                {settings.isError ? (
+                  <p role="alert" className="mt-1 text-destructive">
+                    {errorMessage(settings.error)}
+                  </p>
+                ) : null}
+              </>
+            }
             saved={savedOf('emailNotifications')}
+            control={({ id, describedBy }) => (
+              <Switch
+                id={id}
+                checked={notifications}
+                disabled={!settings.data || update.isPending}
+                aria-describedby={describedBy}
+                onCheckedChange={(checked) =>
+                  update.mutate(
+                    { emailNotifications: checked },
+                    {
+                      onSuccess: () => setLast({ setting: 'emailNotifications', ok: true }),
+                      onError: (error) =>
+                        setLast({
+                          setting: 'emailNotifications',
+                          ok: false,
+                          why: errorMessage(error),
+                        }),
+                    },
+                  )
+                }
+              />
+            )}
           />
           <SettingRow
-            label="Dark mode"
-            description="Use the dark theme in this browser."
-            checked={isDark}
-            onCheckedChange={(checked) => {
-              setTheme(checked ? 'dark' : 'light');
-              setLast({ setting: 'darkMode', ok: true });
-            }}
-            saved={savedOf('darkMode')}
-          />
-          <SettingRow
-            label="Save history"
-            description="Remember the links you generate in this browser."
-            checked={preferences.saveHistory}
-            onCheckedChange={(checked) => update('saveHistory', checked)}
-            saved={savedOf('saveHistory')}
+            label="Theme"
+            labelFor={false}
+            description="System follows your device's light or dark setting. Kept in this browser."
+            saved={savedOf('theme')}
+            control={() => (
+              <SegmentedControl
+                label="Theme"
+                size="sm"
+                value={themeChoice}
+                options={THEME_OPTIONS}
+                onChange={(choice) => {
+                  setThemeChoice(choice);
+                  setLast({ setting: 'theme', ok: true });
+                }}
+              />
+            )}
           />
         </CardContent>
       </Card>

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PREFERENCES_STORAGE_KEY } from '../lib/preferences';
+import { THEME_STORAGE_KEY } from '@/lib/theme';
 import { CreateTokenCard } from './create-token-card';
 import { CreateWebhookCard, WEBHOOK_URL_MESSAGE } from './create-webhook-card';
 import { CURRENT_PASSWORD_MESSAGE } from './current-password-field';
@@ -58,21 +58,96 @@ describe('settings: the open tab is in the address', () => {
   });
 });
 
+/** A device whose light or dark setting the test switches, as matchMedia reports it. */
+function fakeDevice(dark: boolean) {
+  const listeners = new Set<() => void>();
+  const state = { dark };
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      return query === '(prefers-color-scheme: dark)' && state.dark;
+    },
+    media: query,
+    addEventListener: (_: string, l: () => void) => listeners.add(l),
+    removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+  }));
+  return {
+    set(next: boolean) {
+      state.dark = next;
+      for (const l of listeners) l();
+    },
+  };
+}
+
 describe('settings: General', () => {
-  it('a switch is kept at once and says so quietly; there is no Save button', async () => {
-    const { user } = renderAt(<GeneralSettings />);
+  afterEach(() => document.documentElement.classList.remove('dark'));
+
+  it('email notifications are an account setting: a switch sends it and says Saved', async () => {
+    const calls: Array<{ method: string; body: unknown }> = [];
+    let stored = true;
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (String(url).endsWith('/api/v1/settings')) {
+        const method = init?.method ?? 'GET';
+        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+        calls.push({ method, body });
+        if (method === 'PATCH') stored = body.emailNotifications;
+        return json({ trackingOpens: 'direct', emailNotifications: stored });
+      }
+      return json([]);
+    });
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <GeneralSettings />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup({ delay: null });
     expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
-    await user.click(screen.getByRole('switch', { name: 'Save history' }));
-    expect(JSON.parse(window.localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? '{}')).toEqual({
-      emailNotifications: true,
-      saveHistory: false,
-    });
-    expect(screen.getAllByText(SETTING_SAVED)).toHaveLength(1);
-    await user.click(screen.getByRole('switch', { name: 'Email notifications' }));
-    expect(JSON.parse(window.localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? '{}')).toEqual({
-      emailNotifications: false,
-      saveHistory: false,
-    });
+    expect(screen.queryByRole('switch', { name: 'Save history' })).toBeNull();
+    expect(screen.getByText(/Security emails always arrive/)).toBeTruthy();
+    const toggle = screen.getByRole('switch', { name: 'Email notifications' });
+    // Usable once the account's setting has arrived.
+    await waitFor(() => expect(toggle).toHaveProperty('disabled', false));
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getAllByText(SETTING_SAVED)).toHaveLength(1));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(calls.at(-1)).toEqual({ method: 'PATCH', body: { emailNotifications: false } });
+    // Nothing of it is kept in the browser.
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('theme: System by default follows the device live; Light and Dark are kept in this browser', async () => {
+    const device = fakeDevice(false);
+    const { user } = renderAt(<GeneralSettings />);
+    const html = document.documentElement;
+    const option = (name: string) => screen.getByRole('button', { name });
+    expect(option('System').getAttribute('aria-pressed')).toBe('true');
+
+    // The device turns dark, then light again: the page follows without a reload.
+    act(() => device.set(true));
+    expect(html.classList.contains('dark')).toBe(true);
+    act(() => device.set(false));
+    expect(html.classList.contains('dark')).toBe(false);
+
+    await user.click(option('Dark'));
+    expect(html.classList.contains('dark')).toBe(true);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(option('Dark').getAttribute('aria-pressed')).toBe('true');
+    // A chosen theme no longer follows the device.
+    act(() => device.set(false));
+    expect(html.classList.contains('dark')).toBe(true);
+
+    await user.click(option('Light'));
+    expect(html.classList.contains('dark')).toBe(false);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+
+    act(() => device.set(true));
+    await user.click(option('System'));
+    expect(html.classList.contains('dark')).toBe(true);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
   });
 });
 

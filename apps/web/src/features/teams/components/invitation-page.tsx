@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { toast } from '@/lib/toast';
+import { useInvitationPreview } from '../api/preview-invitation';
 import { useAcceptInvitationLink } from '../api/respond-to-invitation';
 import { clientErrorDetail, TEAM_ERRORS, teamActionMessage } from '../lib/errors';
 
@@ -17,13 +18,17 @@ import { clientErrorDetail, TEAM_ERRORS, teamActionMessage } from '../lib/errors
 export function InvitationPage({ token }: { token: string }) {
   const { user, isLoading } = useAuth();
   const accept = useAcceptInvitationLink();
+  const preview = useInvitationPreview(token);
   const navigate = useNavigate();
   const here = `/invitations/${encodeURIComponent(token)}`;
   const next = encodeURIComponent(here);
 
-  if (isLoading) return <PageSpinner />;
+  if (isLoading || preview.isPending) return <PageSpinner />;
 
-  const gone = accept.error instanceof ApiError && accept.error.status === 404;
+  const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+  const gone = notFound(accept.error) || notFound(preview.error);
+  const invitation = preview.data;
+  const role = invitation?.role === 'ADMIN' ? 'an admin' : 'a member';
   const onAccept = () =>
     accept.mutate(token, {
       onSuccess: (member) => {
@@ -93,10 +98,26 @@ export function InvitationPage({ token }: { token: string }) {
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
             <Icon className="size-6" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl leading-tight font-semibold tracking-tight">
-            {gone ? 'Invitation not found' : 'You are invited to a team'}
+          <h1 className="text-2xl leading-tight font-semibold tracking-tight break-words [overflow-wrap:anywhere]">
+            {gone
+              ? 'Invitation not found'
+              : invitation
+                ? `Join ${invitation.teamName}`
+                : 'You are invited to a team'}
           </h1>
-          {gone ? null : (
+          {gone ? null : invitation ? (
+            <CardDescription className="[overflow-wrap:anywhere]">
+              <span className="font-medium text-foreground">
+                {invitation.invitedBy.displayName}
+              </span>
+              {invitation.invitedBy.displayName !== invitation.invitedBy.username
+                ? ` (${invitation.invitedBy.username})`
+                : ''}{' '}
+              invited you to join{' '}
+              <span className="font-medium text-foreground">{invitation.teamName}</span> as {role}{' '}
+              on MailtoKit.
+            </CardDescription>
+          ) : (
             <CardDescription>
               Someone invited you to share mailto links with their team on MailtoKit.
             </CardDescription>

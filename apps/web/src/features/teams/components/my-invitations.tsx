@@ -63,8 +63,10 @@ export function MyInvitations() {
                 </span>
                 <div className="min-w-0">
                   <p className="font-medium break-words">
-                    <span className="font-semibold">{invitation.invitedBy.username}</span> invited
-                    you to <span className="font-semibold">{invitation.teamName}</span>
+                    <span className="font-semibold" title={invitation.invitedBy.username}>
+                      {invitation.invitedBy.displayName}
+                    </span>{' '}
+                    invited you to <span className="font-semibold">{invitation.teamName}</span>
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <TeamRoleBadge role={invitation.role} />

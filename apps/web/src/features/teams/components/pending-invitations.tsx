@@ -79,7 +79,7 @@ export function PendingInvitations({ teamId }: { teamId: number }) {
                   {who}
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
-                  Invited by {invitation.invitedBy.username} · expires{' '}
+                  Invited by {invitation.invitedBy.displayName} · expires{' '}
                   {formatDate(invitation.expiresAt) ?? 'soon'}
                 </p>
               </div>
