@@ -6,17 +6,30 @@ import type {
 import { TRACKING_LINKS_PER_LINK_MAX, TRACKING_MESSAGES } from '@mailtokit/contracts/tracking';
 import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Conn, Db } from '../../db/database';
 import type { TrackingLinkRow, UserRow } from '../../db/types';
+import { pages, type AccountData } from '../../lib/account-data';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { LinkAccessRules } from '../access/service';
 import type { TeamAuditLog } from '../audit/service';
+import * as accountRepo from './account-repo';
 import * as repo from './repo';
 import { newSlug } from './slug';
 
 type CreateInput = z.output<typeof CreateTrackingBody>;
 type UpdateInput = z.output<typeof UpdateTrackingBody>;
+
+/** What the account export needs of the clicks module: clicks per tracking link. */
+export interface ClickTotals {
+  clickTotals(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<Map<number, { clicks: number; botClicks: number }>>;
+}
+
+/** Tracking links per read of the account export (one more query adds up their clicks). */
+const EXPORT_TRACKING_PAGE = 500;
 
 /** Attempts at a fresh slug if one collides (about 71 bits: it never should). */
 const SLUG_ATTEMPTS = 3;
@@ -34,7 +47,42 @@ export class TrackingService {
     private readonly clock: Clock,
     /** The teams' audit logs: tracking links created and deleted on a team's links. */
     private readonly audit: TeamAuditLog,
+    /** The clicks module's counts, for the account export. */
+    private readonly clicks: () => ClickTotals,
   ) {}
+
+  /**
+   * The account's tracking links (those of its saved links, and those it made on team links)
+   * with their clicks, read a page at a time as the export is written. Deletion takes those of
+   * its saved links; those it made on other people's links stay, without their creator.
+   */
+  readonly accountData: AccountData = {
+    tables: ['tracking_links'],
+    exportFor: async (db, user, origin) => ({
+      trackingLinks: pages(
+        (after) => accountRepo.trackingLinksPage(db, user.id, after, EXPORT_TRACKING_PAGE),
+        EXPORT_TRACKING_PAGE,
+        async (rows) => {
+          const totals = await this.clicks().clickTotals(
+            db,
+            rows.map((t) => t.id),
+          );
+          return rows.map((t) => ({
+            id: t.id,
+            slug: t.slug,
+            trackingUrl: `${origin}/t/${t.slug}`,
+            mailtoLinkId: t.mailto_link_id,
+            label: t.label,
+            createdAt: t.created_at,
+            retiredAt: t.retired_at,
+            clicks: totals.get(t.id)?.clicks ?? 0,
+            botClicks: totals.get(t.id)?.botClicks ?? 0,
+          }));
+        },
+      ),
+    }),
+    deleteFor: (trx, user) => accountRepo.deleteTrackingLinksOf(trx, user.id),
+  };
 
   /**
    * Needs the right to edit the link (a read-only team member gets 403). At most
