@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { api } from '@mailtokit/test-kit/api';
 import { freePort as kitFreePort } from '@mailtokit/test-kit/ports';
 import { waitForHealth } from '@mailtokit/test-kit/process';
 import { ROOT, SERVER_BUNDLE } from './paths';
@@ -348,25 +349,7 @@ export function cpuByPid(pids: number[]): Map<number, number> | null {
 }
 
 /** A JSON API call; throws on an unexpected status. */
-export async function api<T>(
-  base: string,
-  method: string,
-  url: string,
-  opts: { token?: string; body?: unknown; expect?: number } = {},
-): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status !== (opts.expect ?? 200))
-    throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+export { api };
 
 /**
  * Registers a user through the API, makes them PREMIUM with the admin CLI

@@ -64,15 +64,4 @@ export async function startServerProcess(
   throw new Error(`server did not start: ${output}`);
 }
 
-/** fetch() options for a JSON request. */
-export function jsonRequest(
-  method: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): RequestInit {
-  return {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  };
-}
+export { jsonRequest } from '@mailtokit/test-kit/api';
