@@ -1,12 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { api } from '@mailtokit/test-kit/api';
+import { freePort as kitFreePort } from '@mailtokit/test-kit/ports';
+import { waitForHealth } from '@mailtokit/test-kit/process';
 import { ROOT, SERVER_BUNDLE } from './paths';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -25,43 +27,12 @@ export async function ensureServerBuilt(): Promise<void> {
 }
 
 /**
- * The ports the benchmarks may listen on: `BENCH_PORTS=3130-3139` keeps every server they
- * start inside that range (on a machine shared with others); unset, the system picks any.
+ * A free TCP port on 127.0.0.1 (released before the server binds it): `BENCH_PORTS=3130-3139`
+ * keeps every server the benchmarks start inside that range (on a machine shared with
+ * others); unset, the system picks any.
  */
-function portRange(): [number, number] | null {
-  const spec = process.env.BENCH_PORTS;
-  if (!spec) return null;
-  const m = /^(\d+)-(\d+)$/.exec(spec.trim());
-  const lo = Number(m?.[1]);
-  const hi = Number(m?.[2]);
-  if (!m || !(lo > 0 && hi >= lo && hi < 65536))
-    throw new Error(`BENCH_PORTS must look like 3130-3139, not ${JSON.stringify(spec)}`);
-  return [lo, hi];
-}
-
-function tryListen(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(null));
-    s.listen(port, '127.0.0.1', () => {
-      const address = s.address();
-      const bound = typeof address === 'object' && address ? address.port : null;
-      s.close(() => resolve(bound));
-    });
-  });
-}
-
-/** A free TCP port on 127.0.0.1 (released before the server binds it), in BENCH_PORTS if set. */
-export async function freePort(): Promise<number> {
-  const range = portRange();
-  if (!range) {
-    const port = await tryListen(0);
-    if (port === null) throw new Error('no free port on 127.0.0.1');
-    return port;
-  }
-  for (let port = range[0]; port <= range[1]; port += 1)
-    if ((await tryListen(port)) !== null) return port;
-  throw new Error(`no free port in BENCH_PORTS=${range[0]}-${range[1]}`);
+export function freePort(): Promise<number> {
+  return kitFreePort({ range: process.env.BENCH_PORTS, name: 'BENCH_PORTS' });
 }
 
 /** A fresh, empty database for one server: a SQLite file in a new DATA_DIR, or a new PG db. */
@@ -314,19 +285,13 @@ export class ServerProcess {
         resolve();
       }),
     );
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (gone) throw new Error(`${this.opts.name} exited during start-up`);
-      try {
-        const res = await fetch(`${this.url}${this.opts.healthPath ?? '/api/v1/health'}`);
-        await res.arrayBuffer();
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`${this.opts.name} did not answer in 60 s`);
-      await sleep(50);
-    }
+    const health = await waitForHealth(`${this.url}${this.opts.healthPath ?? '/api/v1/health'}`, {
+      exited: () => gone,
+      timeoutMs: 60_000,
+      intervalMs: 50,
+    });
+    if (health === 'exited') throw new Error(`${this.opts.name} exited during start-up`);
+    if (health === 'timeout') throw new Error(`${this.opts.name} did not answer in 60 s`);
   }
 
   /** How the process ended (`code 1`, `signal SIGKILL`), or null while it runs. */
@@ -384,25 +349,7 @@ export function cpuByPid(pids: number[]): Map<number, number> | null {
 }
 
 /** A JSON API call; throws on an unexpected status. */
-export async function api<T>(
-  base: string,
-  method: string,
-  url: string,
-  opts: { token?: string; body?: unknown; expect?: number } = {},
-): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status !== (opts.expect ?? 200))
-    throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+export { api };
 
 /**
  * Registers a user through the API, makes them PREMIUM with the admin CLI

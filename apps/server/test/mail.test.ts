@@ -1,8 +1,8 @@
-import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailer, type Wait } from '../src/modules/mail/mailer';
 import { startTestSmtp, type TestSmtp } from './smtp';
+import { freePort } from '@mailtokit/test-kit/ports';
 
 /** A logger that keeps what it was told. */
 function captureLog() {
@@ -34,15 +34,6 @@ function recordWaits() {
     return Promise.resolve();
   };
   return { wait, asked };
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }
 
 const message = {
@@ -110,7 +101,7 @@ describe('Mailer', () => {
     const { log, lines } = captureLog();
     const { wait, asked } = recordWaits();
     const mailer = new Mailer({
-      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      smtpUrl: `smtp://127.0.0.1:${await freePort()}`,
       from: 'a@example.com',
       log,
       retryDelaysMs: [10, 20],
@@ -133,7 +124,7 @@ describe('Mailer', () => {
     let waiting: () => void = () => undefined;
     const retryPending = new Promise<void>((r) => (waiting = r));
     const mailer = new Mailer({
-      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      smtpUrl: `smtp://127.0.0.1:${await freePort()}`,
       from: 'a@example.com',
       log,
       retryDelaysMs: [3_600_000],

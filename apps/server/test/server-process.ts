@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '@mailtokit/test-kit/ports';
+import { waitForHealth } from '@mailtokit/test-kit/process';
 
 /**
  * The real entry point, run as a user would (through tsx, no build needed), as node's own
@@ -15,21 +16,8 @@ const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
  * A port for a server the test starts: the `i`th of `TEST_PORTS` (`low-high`, a range of one's
  * own on a shared machine) when that is set, else one the operating system reports free.
  */
-export async function testPort(i: number): Promise<number> {
-  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
-  if (range) {
-    const [low, high] = [Number(range[1]), Number(range[2])];
-    if (low + i > high) throw new Error(`TEST_PORTS=${low}-${high} has no port number ${i}`);
-    return low + i;
-  }
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export function testPort(i: number): Promise<number> {
+  return freePort({ range: process.env.TEST_PORTS, name: 'TEST_PORTS', index: i });
 }
 
 export interface ServerProcess {
@@ -68,29 +56,12 @@ export async function startServerProcess(
       child.once('exit', (code) => resolve(code));
       child.kill('SIGTERM');
     });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok)
-        return { child, base, output: () => output, stop };
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const health = await waitForHealth(`${base}/api/v1/health`, {
+    exited: () => child.exitCode !== null,
+  });
+  if (health === 'up') return { child, base, output: () => output, stop };
   child.kill('SIGKILL');
   throw new Error(`server did not start: ${output}`);
 }
 
-/** fetch() options for a JSON request. */
-export function jsonRequest(
-  method: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): RequestInit {
-  return {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  };
-}
+export { jsonRequest } from '@mailtokit/test-kit/api';

@@ -88,31 +88,69 @@ export function buildServices(deps: ServiceDeps): Services {
     geo: loadGeoLocator(config.geoipDbFile ?? null),
     onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
   });
+  const auth = new AuthService(
+    db,
+    users,
+    passwords,
+    {
+      defaultTier: config.defaultTier,
+      sessionTtlMs: config.sessionTtlMs,
+    },
+    clock,
+    securityLog,
+    limiter,
+  );
+  const tracking = new TrackingService(
+    db,
+    () => links,
+    clock,
+    audit,
+    () => clicks,
+  );
+  // A member who leaves (or is removed) takes their links back from the team; a deleted
+  // team gives every shared link back to its author: in the teams module's transaction.
+  const teams = new TeamsService(db, users, clock, audit, (conn, teamId, userId) =>
+    links.unshareAll(conn, teamId, userId),
+  );
+  const contact = new ContactService(db, clock);
+  const webhooks = new WebhooksService(
+    db,
+    () => links,
+    config.webhooks ?? DEFAULT_WEBHOOKS,
+    clock,
+    securityLog,
+    limiter,
+    () => webhookWorker.nudge(),
+  );
+  // Every module that keeps rows of a user: what it exports and deletes with the account. In
+  // the order deletion runs (one transaction): teams first (they refuse while the user owns a
+  // team with other members), then click data, tracking links and webhooks before the links
+  // they point at, the user's own row last.
+  const accountData = [
+    teams.accountData,
+    clicks.accountData,
+    tracking.accountData,
+    webhooks.accountData,
+    links.accountData,
+    tokens.accountData,
+    auth.accountData,
+    contact.accountData,
+    securityLog.accountData,
+    users.accountData,
+  ];
   return {
     access,
     audit,
     securityLog,
-    // The clicks module deletes and counts an account's click data itself.
     account: new AccountService(
       db,
       clock,
       limiter,
       passwords,
-      () => clicks,
+      () => accountData,
       () => webhookWorker.writeOutQueued(),
     ),
-    auth: new AuthService(
-      db,
-      users,
-      passwords,
-      {
-        defaultTier: config.defaultTier,
-        sessionTtlMs: config.sessionTtlMs,
-      },
-      clock,
-      securityLog,
-      limiter,
-    ),
+    auth,
     passwordReset: new PasswordResetService(
       db,
       { users, tokens, securityLog },
@@ -124,26 +162,14 @@ export function buildServices(deps: ServiceDeps): Services {
     ),
     users,
     links,
-    tracking: new TrackingService(db, () => links, clock, audit),
+    tracking,
     clicks,
     analytics: new AnalyticsService(db, () => links, clock),
-    // A member who leaves (or is removed) takes their links back from the team; a deleted
-    // team gives every shared link back to its author: in the teams module's transaction.
-    teams: new TeamsService(db, users, clock, audit, (conn, teamId, userId) =>
-      links.unshareAll(conn, teamId, userId),
-    ),
+    teams,
     invitations: new InvitationsService(db, users, mailer, clock, limiter, baseUrl, audit),
-    contact: new ContactService(db, clock),
+    contact,
     system: new SystemService(db),
     tokens,
-    webhooks: new WebhooksService(
-      db,
-      () => links,
-      config.webhooks ?? DEFAULT_WEBHOOKS,
-      clock,
-      securityLog,
-      limiter,
-      () => webhookWorker.nudge(),
-    ),
+    webhooks,
   };
 }

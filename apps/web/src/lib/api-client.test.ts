@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE, api } from './api-client';
+import { json } from '@/test/render';
 
 function mockFetch(response: Response | Error) {
   const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -10,13 +11,6 @@ function mockFetch(response: Response | Error) {
   vi.stubGlobal('fetch', fn);
   return fn;
 }
-
-const json = (body: unknown, status = 200, statusText = '') =>
-  new Response(JSON.stringify(body), {
-    status,
-    statusText,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,33 +1,16 @@
-import { UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
-import { mailtoOfStored } from '@mailtokit/mailto';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { WRONG_PASSWORD, type AccountExport } from '@mailtokit/contracts/account';
-import { SECURITY_LOG_EXPORT_MAX, type SecurityEventType } from '@mailtokit/contracts/security-log';
-import type { Transaction } from 'kysely';
-import type { Conn, Db } from '../../db/database';
-import type { DB, UserRow } from '../../db/types';
+import { AccountExport, WRONG_PASSWORD } from '@mailtokit/contracts/account';
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/types';
+import type { AccountData, AccountExportPart } from '../../lib/account-data';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { toUser } from '../users/service';
 import * as repo from './repo';
-import type { ClickTotals } from '../clicks/service';
-
-const words = (s: string) => s.split(' ').filter(Boolean);
-
-/** What the account needs of the clicks module (the only writer of click tables). */
-export interface AccountClickHooks {
-  deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void>;
-  clickTotals(db: Conn, trackingLinkIds: readonly number[]): Promise<Map<number, ClickTotals>>;
-  /** Human clicks per tracking link, country ('' when unknown) and city, most first. */
-  clickPlaces(
-    db: Conn,
-    trackingLinkIds: readonly number[],
-  ): Promise<Map<number, { country: string; city: string | null; clicks: number }[]>>;
-}
 
 /** What a person can do with their whole account: take its data with them, or delete it. */
 export class AccountService {
@@ -40,8 +23,11 @@ export class AccountService {
     private readonly clock: Clock,
     private readonly limiter: Limiter,
     private readonly passwords: Passwords,
-    /** The clicks module's hooks: its tables are written (and counted) by it alone. */
-    private readonly clicks: () => AccountClickHooks,
+    /**
+     * Every module's part of an account (composition root), in the order deletion runs: each
+     * module's rows before the rows they point at, the user's own row last.
+     */
+    private readonly data: () => readonly AccountData[],
     /**
      * Writes out the webhook events still queued (they are built from the stored clicks,
      * which the account's deletion takes with it).
@@ -49,9 +35,16 @@ export class AccountService {
     private readonly beforeClicksDeleted: () => Promise<void> = async () => undefined,
   ) {}
 
+  /** The tables whose per-user rows the modules export or delete (all of them, tested). */
+  coveredTables(): string[] {
+    return this.data().flatMap((d) => d.tables);
+  }
+
   /**
-   * Deletes the account and everything it holds, in one transaction (see deleteUserData).
-   * 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team with other members.
+   * Deletes the account and everything it holds, in one transaction: each module's
+   * `deleteFor` in the composition root's order, then the rate-limit counters that name the
+   * user. Tracking links the user made on other people's links stay with those links, without
+   * their creator. 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team with other members.
    */
   async delete(user: UserRow, password: string, client: string): Promise<void> {
     // Budgeted as every password check is: spent before the hash, given back when right.
@@ -65,23 +58,11 @@ export class AccountService {
     )
       throw new AppError(403, 'FORBIDDEN', WRONG_PASSWORD, { password: WRONG_PASSWORD });
     await this.beforeClicksDeleted();
+    const owner = { id: user.id, username: user.username, email: user.email };
     await this.db.kysely.transaction().execute(async (trx) => {
-      const owned = await repo.ownedTeams(trx, user.id);
-      const shared = owned.filter((t) => t.others > 0);
-      if (shared.length > 0) {
-        const names = shared.map((t) => `"${t.name}"`).join(', ');
-        throw new AppError(
-          409,
-          'OWNS_TEAMS',
-          `You own ${shared.length === 1 ? 'a team' : 'teams'} with other members: ${names}. Transfer ownership or delete ${shared.length === 1 ? 'it' : 'them'} first.`,
-          { teams: shared.map((t) => t.name).join(', ') },
-        );
-      }
-      await this.clicks().deleteClicksOfAuthor(trx, user.id);
-      await repo.deleteUserData(
+      for (const part of this.data()) await part.deleteFor?.(trx, owner);
+      await repo.deleteRateLimits(
         trx,
-        user,
-        owned.map((t) => t.id),
         rateLimitKeysOf(user),
         // Failed sign-ins per account and client address: one counter per address.
         [`loginPair:${user.username.toLowerCase()} `],
@@ -98,196 +79,48 @@ export class AccountService {
    */
   async export(user: UserRow, origin: string): Promise<{ exportedAt: string; body: Readable }> {
     await this.limiter.consume('accountExport', String(user.id));
-    const k = this.db.kysely;
     const exportedAt = this.clock().toISOString();
-    const [teams, tokens, webhooks, sessions, messages, twoFactor, passkeys] = await Promise.all([
-      repo.membershipsOf(k, user.id),
-      repo.apiTokensOf(k, user.id),
-      repo.webhooksOf(k, user.id),
-      repo.sessionsOf(k, user.id),
-      repo.contactMessagesOf(k, user.id),
-      repo.twoFactorOf(k, user.id),
-      repo.passkeysOf(k, user.id),
-    ]);
-    const invitations = await repo.invitationsOf(k, user.id);
-    const securityLog = await repo.securityLogOf(k, user.id, SECURITY_LOG_EXPORT_MAX);
-    // Key order as in AccountExport: format, exportedAt, profile, savedLinks, trackingLinks, …
+    const owner = { id: user.id, username: user.username, email: user.email };
+    const parts: AccountExportPart = Object.assign(
+      {},
+      ...(await Promise.all(this.data().map((d) => d.exportFor?.(this.db.kysely, owner, origin)))),
+    );
+    // Key order as in AccountExport: format, exportedAt, profile, then the modules' parts.
     const head: Pick<AccountExport, 'format' | 'exportedAt' | 'profile'> = {
       format: 'mailtokit-account-export/1',
       exportedAt,
       profile: toUser(user, this.clock()),
     };
-    const tail: Omit<
-      AccountExport,
-      'format' | 'exportedAt' | 'profile' | 'savedLinks' | 'trackingLinks'
-    > = {
-      teams: teams.map((t) => ({
-        id: t.id,
-        name: t.name,
-        description: t.description,
-        role: t.role,
-        joinedAt: t.created_at,
-      })),
-      apiTokens: tokens.map((t) => ({
-        id: t.id,
-        name: t.name,
-        scopes: words(t.scopes),
-        createdAt: t.created_at,
-        expiresAt: t.expires_at,
-        lastUsedAt: t.last_used_at,
-      })),
-      webhooks: webhooks.map((w) => ({
-        id: w.id,
-        url: w.url,
-        events: words(w.events),
-        allLinks: w.all_links === 1,
-        linkIds: w.linkIds,
-        disabledAt: w.disabled_at,
-        createdAt: w.created_at,
-      })),
-      sessions: sessions.map((s) => ({
-        createdAt: s.created_at,
-        lastSeenAt: s.last_seen_at,
-        expiresAt: s.expires_at,
-        userAgent: s.user_agent,
-      })),
-      twoFactor: {
-        totpEnabledAt: twoFactor.enabledAt,
-        recoveryCodesLeft: twoFactor.recoveryCodesLeft,
-      },
-      passkeys: passkeys.map((p) => ({
-        id: p.id,
-        name: p.name,
-        createdAt: p.created_at,
-        lastUsedAt: p.last_used_at,
-      })),
-      contactMessages: messages.map((m) => ({
-        name: m.name,
-        email: m.email,
-        subject: m.subject,
-        message: m.message,
-        createdAt: m.created_at,
-      })),
-      invitations,
-      securityLog: securityLog.map((e) => ({
-        id: e.id,
-        event: e.event as SecurityEventType,
-        detail: e.detail,
-        userAgent: e.user_agent,
-        country: e.country,
-        createdAt: e.created_at,
-      })),
-    };
-
-    // Saved links are encoded one at a time as they are written (their mailto URL is most of
-    // the work); tracking links a page at a time (one query adds up their clicks).
-    const savedLinks = pages(
-      (after) => repo.linksPage(k, user.id, after, EXPORT_LINKS_PAGE),
-      EXPORT_LINKS_PAGE,
-      async (rows) => rows,
-    );
-    const savedLink = (l: LinkPageRow): SavedLink => ({
-      id: l.id,
-      name: l.name,
-      to: l.to,
-      cc: l.cc,
-      bcc: l.bcc,
-      subject: l.subject,
-      body: l.body,
-      mailtoUrl: mailtoOfStored(l),
-      teamId: l.team_id,
-      createdAt: l.created_at,
-      updatedAt: l.updated_at,
-    });
-    const trackingLinks = pages(
-      (after) => repo.trackingLinksPage(k, user.id, after, EXPORT_TRACKING_PAGE),
-      EXPORT_TRACKING_PAGE,
-      async (rows): Promise<TrackingLink[]> => {
-        const ids = rows.map((t) => t.id);
-        const [totals, places] = await Promise.all([
-          this.clicks().clickTotals(k, ids),
-          this.clicks().clickPlaces(k, ids),
-        ]);
-        return rows.map((t) => ({
-          id: t.id,
-          slug: t.slug,
-          trackingUrl: `${origin}/t/${t.slug}`,
-          mailtoLinkId: t.mailto_link_id,
-          label: t.label,
-          createdAt: t.created_at,
-          retiredAt: t.retired_at,
-          clicks: totals.get(t.id)?.clicks ?? 0,
-          botClicks: totals.get(t.id)?.botClicks ?? 0,
-          qrClicks: totals.get(t.id)?.qrClicks ?? 0,
-          openedWith: totals.get(t.id)?.openedWith ?? {
-            'mail-app': 0,
-            gmail: 0,
-            outlook: 0,
-            yahoo: 0,
-            copy: 0,
-            none: 0,
-          },
-          places: (places.get(t.id) ?? []).map((p) => ({
-            country: p.country === '' ? UNKNOWN_COUNTRY : p.country,
-            city: p.city,
-            clicks: p.clicks,
-          })),
-        }));
-      },
-    );
+    const keys = Object.keys(AccountExport.shape).filter((key) => !(key in head));
+    for (const key of keys)
+      if (!(key in parts)) throw new Error(`No module exports the account's "${key}"`);
 
     async function* text(): AsyncGenerator<string> {
-      const open = JSON.stringify(head);
-      yield `${open.slice(0, -1)},"savedLinks":`;
-      yield* jsonArray(savedLinks, savedLink);
-      yield ',"trackingLinks":';
-      yield* jsonArray(trackingLinks, (t) => t);
-      yield `,${JSON.stringify(tail).slice(1)}`;
+      yield JSON.stringify(head).slice(0, -1);
+      for (const key of keys) {
+        const value: unknown = parts[key as keyof AccountExportPart];
+        yield `,${JSON.stringify(key)}:`;
+        if (isAsyncIterable(value)) yield* jsonArray(value);
+        else yield JSON.stringify(value);
+      }
+      yield '}';
     }
     return { exportedAt, body: Readable.from(text(), { objectMode: false }) };
   }
 }
 
-type SavedLink = AccountExport['savedLinks'][number];
-type LinkPageRow = Awaited<ReturnType<typeof repo.linksPage>>[number];
-type TrackingLink = AccountExport['trackingLinks'][number];
-
-/** Saved links per read of the export (up to ~20 KB each: a read of about a megabyte). */
-const EXPORT_LINKS_PAGE = 50;
-/** Tracking links per read of the export (one more query adds up their clicks). */
-const EXPORT_TRACKING_PAGE = 500;
-
-/**
- * The items of a keyset-paginated read, page by page: `read(afterId)` returns up to `size`
- * rows after that id in id order, `present` turns a page into items.
- */
-async function* pages<Row extends { id: number }, Item>(
-  read: (afterId: number) => Promise<Row[]>,
-  size: number,
-  present: (rows: Row[]) => Promise<Item[]>,
-): AsyncGenerator<Item[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await read(after);
-    if (rows.length > 0) yield await present(rows);
-    if (rows.length < size) return;
-    after = rows[rows.length - 1]!.id;
-    // Let other requests in between two pages (SQLite's queries run on this thread).
-    await yieldToLoop();
-  }
+function isAsyncIterable(value: unknown): value is AsyncIterable<Iterable<unknown>> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
 /** How long the export's writing keeps the thread before it lets other requests in. */
 const EXPORT_SLICE_MS = 10;
 
 /**
- * A JSON array of the pages' items, each turned into its export shape by `present` and
- * written in slices of about EXPORT_SLICE_MS of work, with a turn of the event loop after each.
+ * A JSON array of the pages' items (made as they are reached), written in slices of about
+ * EXPORT_SLICE_MS of work, with a turn of the event loop after each.
  */
-async function* jsonArray<Row, Item>(
-  items: AsyncIterable<Row[]>,
-  present: (row: Row) => Item,
-): AsyncGenerator<string> {
+async function* jsonArray(items: AsyncIterable<Iterable<unknown>>): AsyncGenerator<string> {
   let first = true;
   let parts: string[] = [];
   const flush = () => {
@@ -300,8 +133,8 @@ async function* jsonArray<Row, Item>(
   yield '[';
   let sliceStart = performance.now();
   for await (const page of items) {
-    for (const row of page) {
-      parts.push(JSON.stringify(present(row)));
+    for (const item of page) {
+      parts.push(JSON.stringify(item));
       if (performance.now() - sliceStart >= EXPORT_SLICE_MS) {
         yield flush();
         await yieldToLoop();

@@ -16,6 +16,7 @@ import type { UserRow } from '../../db/types';
 import type { SessionAuth } from '../../lib/auth-hook';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Clock } from '../../lib/clock';
+import type { AccountData } from '../../lib/account-data';
 import type { Limiter } from '../../lib/limiter';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import { dummyHashPromise } from '../../lib/password';
@@ -23,6 +24,7 @@ import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
 import { DeviceCookies } from './device';
+import * as accountRepo from './account-repo';
 import * as repo from './repo';
 import type { SecurityLog } from '../security-log/service';
 import { TwoFactor } from './two-factor';
@@ -58,6 +60,48 @@ export class AuthService {
    * `loginDevice` (failed sign-ins per device cookie) and `passwordChange` (wrong current
    * passwords per account).
    */
+  /**
+   * The account's sessions and two-step sign-in state (never a session id, secret or code);
+   * deletion takes them, with reset tokens and pending sign-ins.
+   */
+  readonly accountData: AccountData = {
+    tables: [
+      'sessions',
+      'password_reset_tokens',
+      'sign_in_challenges',
+      'recovery_codes',
+      'user_totp',
+      'passkeys',
+      'passkey_challenges',
+    ],
+    exportFor: async (db, user) => {
+      const [sessions, twoFactor, passkeys] = await Promise.all([
+        accountRepo.sessionsOf(db, user.id),
+        accountRepo.twoFactorOf(db, user.id),
+        accountRepo.passkeysOf(db, user.id),
+      ]);
+      return {
+        sessions: sessions.map((s) => ({
+          createdAt: s.created_at,
+          lastSeenAt: s.last_seen_at,
+          expiresAt: s.expires_at,
+          userAgent: s.user_agent,
+        })),
+        twoFactor: {
+          totpEnabledAt: twoFactor.enabledAt,
+          recoveryCodesLeft: twoFactor.recoveryCodesLeft,
+        },
+        passkeys: passkeys.map((p) => ({
+          id: p.id,
+          name: p.name,
+          createdAt: p.created_at,
+          lastUsedAt: p.last_used_at,
+        })),
+      };
+    },
+    deleteFor: (trx, user) => accountRepo.deleteSignInDataOf(trx, user.id),
+  };
+
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,

@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ClickClass, ClickSource, OpenChoice } from '@mailtokit/contracts/analytics';
 import { storableHeaderText } from '@mailtokit/contracts/fields';
 import { mailtoOfStored, type StoredMailtoFields } from '@mailtokit/mailto';
-import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
-import type { DB, TrackingOpens } from '../../db/types';
+import type { TrackingOpens } from '../../db/types';
+import type { AccountData } from '../../lib/account-data';
 import type { Clock } from '../../lib/clock';
 import { clientKey } from '../../lib/client-key';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
@@ -396,14 +396,16 @@ export class ClickService {
   }
 
   /**
-   * The account module's hook: deletes the click data of every link the user wrote, in the
-   * account deletion's transaction (before the links go).
+   * The account's deletion: the click data of every link the user wrote goes (before the
+   * links). `click_owner_daily` goes with the links themselves (see owner-repo.ts). The export
+   * counts clicks per tracking link through `clickTotals`, which the tracking module asks.
    */
-  deleteClicksOfAuthor(trx: Transaction<DB>, userId: number): Promise<void> {
-    return owners.deleteClicksOfAuthor(trx, userId);
-  }
+  readonly accountData: AccountData = {
+    tables: ['click_owner_daily'],
+    deleteFor: (trx, user) => owners.deleteClicksOfAuthor(trx, user.id),
+  };
 
-  /** The account export's hook: human and left-out clicks per tracking link. */
+  /** Human and left-out clicks per tracking link (the account export's counts). */
   clickTotals(
     db: Conn,
     trackingLinkIds: readonly number[],

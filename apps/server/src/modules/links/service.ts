@@ -1,4 +1,6 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { mailtoOfStored } from '@mailtokit/mailto';
+import type { AccountExport } from '@mailtokit/contracts/account';
 import type {
   LinkInput,
   LinkListFilter,
@@ -17,6 +19,7 @@ import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
+import { eachWhenReached, pages, type AccountData } from '../../lib/account-data';
 import { conflict, forbidden, notFound, premiumRequired, validationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
@@ -30,6 +33,7 @@ import {
 } from '../access/service';
 import type { TeamAuditLog } from '../audit/service';
 import { toMailtoLink } from './mapper';
+import * as accountRepo from './account-repo';
 import * as repo from './repo';
 import * as searchRepo from './search-repo';
 import { linkRowStats } from './row-stats-repo';
@@ -40,6 +44,30 @@ export const VISIBLE_LINKS_MAX = 5000;
 /** Links an import writes per statement (and, on SQLite, per transaction). */
 const IMPORT_BATCH = 100;
 
+/** Saved links per read of the account export (up to ~20 KB each: about a megabyte). */
+const EXPORT_LINKS_PAGE = 50;
+
+type ExportedLink = AccountExport['savedLinks'][number];
+
+/** A saved link as the account export writes it. */
+function toExportedLink(
+  l: Awaited<ReturnType<typeof accountRepo.linksPage>>[number],
+): ExportedLink {
+  return {
+    id: l.id,
+    name: l.name,
+    to: l.to,
+    cc: l.cc,
+    bcc: l.bcc,
+    subject: l.subject,
+    body: l.body,
+    mailtoUrl: mailtoOfStored(l),
+    teamId: l.team_id,
+    createdAt: l.created_at,
+    updatedAt: l.updated_at,
+  };
+}
+
 /**
  * Saved links. Creating, importing and exporting one's own links need a premium plan (PREMIUM
  * or TEAM); reading and (by role) editing a team's shared links need that plan or a seat in
@@ -47,6 +75,22 @@ const IMPORT_BATCH = 100;
  * may not see answer 404, never revealing that they exist; without a plan or a seat, 403.
  */
 export class LinksService implements LinkAccessRules {
+  /**
+   * The account's saved links, read a page at a time as the export is written (each encoded
+   * as it is written: its mailto URL is most of the work); deletion takes them all.
+   */
+  readonly accountData: AccountData = {
+    tables: ['mailto_links'],
+    exportFor: async (db, user) => ({
+      savedLinks: pages(
+        (after) => accountRepo.linksPage(db, user.id, after, EXPORT_LINKS_PAGE),
+        EXPORT_LINKS_PAGE,
+        async (rows) => eachWhenReached(rows, toExportedLink),
+      ),
+    }),
+    deleteFor: (trx, user) => accountRepo.deleteLinksOf(trx, user.id),
+  };
+
   constructor(
     private readonly db: Db,
     /** Memberships, as the access rules read them. */

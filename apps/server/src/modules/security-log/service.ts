@@ -1,8 +1,14 @@
-import type { SecurityEvent, SecurityEventType } from '@mailtokit/contracts/security-log';
+import {
+  SECURITY_LOG_EXPORT_MAX,
+  type SecurityEvent,
+  type SecurityEventType,
+} from '@mailtokit/contracts/security-log';
 import type { Conn, Db } from '../../db/database';
 import type { SecurityLogRow, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import type { AccountData } from '../../lib/account-data';
 import { requestClient } from '../../lib/request-client';
+import * as accountRepo from './account-repo';
 import * as repo from './repo';
 
 /** Where the modules that change an account's security write what happened. */
@@ -25,6 +31,24 @@ export interface SecurityLog {
  * event; the account's deletion deletes its log (foreign key cascade).
  */
 export class SecurityLogService implements SecurityLog {
+  /** The account's security log (its newest events); deletion takes it. */
+  readonly accountData: AccountData = {
+    tables: ['security_log'],
+    exportFor: async (db, user) => ({
+      securityLog: (await accountRepo.securityLogOf(db, user.id, SECURITY_LOG_EXPORT_MAX)).map(
+        (e) => ({
+          id: e.id,
+          event: e.event as SecurityEventType,
+          detail: e.detail,
+          userAgent: e.user_agent,
+          country: e.country,
+          createdAt: e.created_at,
+        }),
+      ),
+    }),
+    deleteFor: (trx, user) => accountRepo.deleteSecurityLogOf(trx, user.id),
+  };
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,

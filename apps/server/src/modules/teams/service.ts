@@ -17,11 +17,13 @@ import type { z } from 'zod';
 import type { Conn, Db } from '../../db/database';
 import type { UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { AccountData } from '../../lib/account-data';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { requireTeamTier, teamPlanCovers } from '../../lib/tiers';
 import type { TeamAuditLog } from '../audit/service';
 import type { UsersService } from '../users/service';
 import { byRole, toTeam, toTeamMember } from './mapper';
+import * as accountRepo from './account-repo';
 import * as invitationsRepo from './invitations-repo';
 import * as repo from './repo';
 import { seatOf } from './seat';
@@ -53,6 +55,50 @@ export class TeamsService {
     /** Required: without it a leaving member's links would stay shared with the team. */
     private readonly membershipsEnded: MembershipsEnded,
   ) {}
+
+  /**
+   * The account's teams and pending invitations. Deletion refuses (409 OWNS_TEAMS) while the
+   * user owns a team with other members; teams the user owns alone go with the account (their
+   * links unshared first), and so do the user's memberships and invitations.
+   */
+  readonly accountData: AccountData = {
+    tables: ['teams', 'team_members', 'team_invitations'],
+    exportFor: async (db, user) => {
+      const [teams, invitations] = await Promise.all([
+        accountRepo.membershipsOf(db, user.id),
+        accountRepo.invitationsOf(db, user.id),
+      ]);
+      return {
+        teams: teams.map((t) => ({
+          id: t.id,
+          name: t.name,
+          description: t.description,
+          role: t.role,
+          joinedAt: t.created_at,
+        })),
+        invitations,
+      };
+    },
+    deleteFor: async (trx, user) => {
+      const owned = await accountRepo.ownedTeams(trx, user.id);
+      const shared = owned.filter((t) => t.others > 0);
+      if (shared.length > 0) {
+        const names = shared.map((t) => `"${t.name}"`).join(', ');
+        throw new AppError(
+          409,
+          'OWNS_TEAMS',
+          `You own ${shared.length === 1 ? 'a team' : 'teams'} with other members: ${names}. Transfer ownership or delete ${shared.length === 1 ? 'it' : 'them'} first.`,
+          { teams: shared.map((t) => t.name).join(', ') },
+        );
+      }
+      for (const t of owned) await this.membershipsEnded(trx, t.id, null);
+      await accountRepo.deleteTeams(
+        trx,
+        owned.map((t) => t.id),
+      );
+      await accountRepo.deleteMembershipsOf(trx, user);
+    },
+  };
 
   /** Teams the user owns or belongs to, oldest first. Any tier may list. */
   async list(user: UserRow): Promise<Team[]> {

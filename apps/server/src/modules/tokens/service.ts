@@ -13,10 +13,12 @@ import { parseId } from '@mailtokit/contracts/ids';
 import type { Conn, Db } from '../../db/database';
 import type { ApiTokenRow, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import type { AccountData } from '../../lib/account-data';
 import { conflict, notFound } from '../../lib/errors';
 import type { TokenAuth } from '../../lib/auth-hook';
 import { hashToken } from '../../lib/tokens';
 import type { UsersService } from '../users/service';
+import * as accountRepo from './account-repo';
 import * as repo from './repo';
 import type { SecurityLog } from '../security-log/service';
 
@@ -47,6 +49,22 @@ function toApiToken(row: ApiTokenRow): ApiToken {
 
 /** Personal API tokens: created and revoked with a session, used as `Bearer mtk_...`. */
 export class TokensService {
+  /** The account's API tokens (never their hashes); deletion ends them. */
+  readonly accountData: AccountData = {
+    tables: ['api_tokens'],
+    exportFor: async (db, user) => ({
+      apiTokens: (await accountRepo.apiTokensOf(db, user.id)).map((t) => ({
+        id: t.id,
+        name: t.name,
+        scopes: t.scopes.split(' ').filter(Boolean),
+        createdAt: t.created_at,
+        expiresAt: t.expires_at,
+        lastUsedAt: t.last_used_at,
+      })),
+    }),
+    deleteFor: (trx, user) => accountRepo.deleteApiTokensOf(trx, user.id),
+  };
+
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,

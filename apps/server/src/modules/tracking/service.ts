@@ -8,19 +8,48 @@ import {
   TRACKING_MESSAGES,
   TRACKING_SCAN_SUFFIX,
 } from '@mailtokit/contracts/tracking';
+import { UNKNOWN_COUNTRY, type OpenedWith } from '@mailtokit/contracts/analytics';
 import { parseId } from '@mailtokit/contracts/ids';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Conn, Db } from '../../db/database';
 import type { TrackingLinkRow, UserRow } from '../../db/types';
+import { pages, type AccountData } from '../../lib/account-data';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { LinkAccessRules } from '../access/service';
 import type { TeamAuditLog } from '../audit/service';
+import * as accountRepo from './account-repo';
 import * as repo from './repo';
 import { newSlug } from './slug';
 
 type CreateInput = z.output<typeof CreateTrackingBody>;
 type UpdateInput = z.output<typeof UpdateTrackingBody>;
+
+/** What the account export needs of the clicks module: clicks per tracking link. */
+export interface ClickTotals {
+  clickTotals(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<
+    Map<
+      number,
+      {
+        clicks: number;
+        botClicks: number;
+        qrClicks: number;
+        openedWith: Record<OpenedWith, number>;
+      }
+    >
+  >;
+  /** Human clicks per tracking link, country ('' when unknown) and city, most first. */
+  clickPlaces(
+    db: Conn,
+    trackingLinkIds: readonly number[],
+  ): Promise<Map<number, { country: string; city: string | null; clicks: number }[]>>;
+}
+
+/** Tracking links per read of the account export (one more query adds up their clicks). */
+const EXPORT_TRACKING_PAGE = 500;
 
 /** Attempts at a fresh slug if one collides (about 71 bits: it never should). */
 const SLUG_ATTEMPTS = 3;
@@ -38,7 +67,57 @@ export class TrackingService {
     private readonly clock: Clock,
     /** The teams' audit logs: tracking links created and deleted on a team's links. */
     private readonly audit: TeamAuditLog,
+    /** The clicks module's counts, for the account export. */
+    private readonly clicks: () => ClickTotals,
   ) {}
+
+  /**
+   * The account's tracking links (those of its saved links, and those it made on team links)
+   * with their clicks, read a page at a time as the export is written. Deletion takes those of
+   * its saved links; those it made on other people's links stay, without their creator.
+   */
+  readonly accountData: AccountData = {
+    tables: ['tracking_links'],
+    exportFor: async (db, user, origin) => ({
+      trackingLinks: pages(
+        (after) => accountRepo.trackingLinksPage(db, user.id, after, EXPORT_TRACKING_PAGE),
+        EXPORT_TRACKING_PAGE,
+        async (rows) => {
+          const ids = rows.map((t) => t.id);
+          const [totals, places] = await Promise.all([
+            this.clicks().clickTotals(db, ids),
+            this.clicks().clickPlaces(db, ids),
+          ]);
+          return rows.map((t) => ({
+            id: t.id,
+            slug: t.slug,
+            trackingUrl: `${origin}/t/${t.slug}`,
+            mailtoLinkId: t.mailto_link_id,
+            label: t.label,
+            createdAt: t.created_at,
+            retiredAt: t.retired_at,
+            clicks: totals.get(t.id)?.clicks ?? 0,
+            botClicks: totals.get(t.id)?.botClicks ?? 0,
+            qrClicks: totals.get(t.id)?.qrClicks ?? 0,
+            openedWith: totals.get(t.id)?.openedWith ?? {
+              'mail-app': 0,
+              gmail: 0,
+              outlook: 0,
+              yahoo: 0,
+              copy: 0,
+              none: 0,
+            },
+            places: (places.get(t.id) ?? []).map((p) => ({
+              country: p.country === '' ? UNKNOWN_COUNTRY : p.country,
+              city: p.city,
+              clicks: p.clicks,
+            })),
+          }));
+        },
+      ),
+    }),
+    deleteFor: (trx, user) => accountRepo.deleteTrackingLinksOf(trx, user.id),
+  };
 
   /**
    * `opens` left out: the creating account's default (`users.tracking_opens`).

@@ -10,12 +10,14 @@ import type { Db } from '../../db/database';
 import type { Conn } from '../../db/database';
 import type { NewUser, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import type { AccountData } from '../../lib/account-data';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { emailChangedMail, nameOf, type Mailer } from '../mail/service';
 import { toUser } from './mapper';
+import * as accountRepo from './account-repo';
 import * as repo from './repo';
 import type { SecurityLog } from '../security-log/service';
 
@@ -40,6 +42,12 @@ export interface EmailChangeDeps {
 }
 
 export class UsersService {
+  /** The account's own row, deleted last (the export's profile is written by the account). */
+  readonly accountData: AccountData = {
+    tables: [],
+    deleteFor: (trx, user) => accountRepo.deleteUser(trx, user.id),
+  };
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,

@@ -15,6 +15,7 @@ import {
 import type { WebhookSettings } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserRow, WebhookDeliveryRow } from '../../db/types';
+import type { AccountData } from '../../lib/account-data';
 import type { Clock } from '../../lib/clock';
 import type { Limiter } from '../../lib/limiter';
 import { conflict, notFound, validationError } from '../../lib/errors';
@@ -23,6 +24,7 @@ import { isPremium } from '@mailtokit/contracts/user';
 import { requirePremium, tierOf } from '../../lib/tiers';
 import type { LinkAccessRules } from '../access/service';
 import { RefusedAddressError, resolveWebhookHost } from './address';
+import * as accountRepo from './account-repo';
 import * as deliveryRepo from './delivery-repo';
 import { pendingDelivery } from './outbox-repo';
 import * as repo from './repo';
@@ -76,6 +78,23 @@ const hasWebhooks = (user: UserRow, now: Date) => isPremium(tierOf(user, now));
  * delivery logs and delete them, but not create, test or enable one.
  */
 export class WebhooksService {
+  /** The account's webhooks (never their secrets); deletion takes their deliveries too. */
+  readonly accountData: AccountData = {
+    tables: ['webhooks'],
+    exportFor: async (db, user) => ({
+      webhooks: (await accountRepo.webhooksOf(db, user.id)).map((w) => ({
+        id: w.id,
+        url: w.url,
+        events: w.events.split(' ').filter(Boolean),
+        allLinks: w.all_links === 1,
+        linkIds: w.linkIds,
+        disabledAt: w.disabled_at,
+        createdAt: w.created_at,
+      })),
+    }),
+    deleteFor: (trx, user) => accountRepo.deleteWebhooksOf(trx, user.id),
+  };
+
   constructor(
     private readonly db: Db,
     private readonly links: () => LinkAccessRules,

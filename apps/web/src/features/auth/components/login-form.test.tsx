@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@/lib/toast';
 import { LoginForm } from './login-form';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { json, renderWithProviders } from '@/test/render';
 
 afterEach(() => dismissToast());
 
@@ -20,12 +17,9 @@ describe('sign-in form', () => {
       ),
     );
     const onFailure = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LoginForm onSuccess={() => {}} onFailure={onFailure} onSwitchToRegister={() => {}} />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithProviders(
+      <LoginForm onSuccess={() => {}} onFailure={onFailure} onSwitchToRegister={() => {}} />,
+      { client: new QueryClient() },
     );
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Username or email'), 'ann');
@@ -73,13 +67,9 @@ describe('sign-in form', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const onSuccess = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LoginForm onSuccess={onSuccess} onSwitchToRegister={() => {}} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<LoginForm onSuccess={onSuccess} onSwitchToRegister={() => {}} />, {
+      client: new QueryClient(),
+    });
     const ev = userEvent.setup({ delay: null });
     await ev.type(screen.getByLabelText('Username or email'), 'ann');
     await ev.type(screen.getByLabelText('Password'), 'right one');

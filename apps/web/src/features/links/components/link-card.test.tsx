@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListedMailtoLink } from '@mailtokit/contracts/links';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import { publishAuth } from '@/lib/auth/auth-store';
 import { LinkCard } from './link-card';
+import { json, renderWithProviders } from '@/test/render';
 
 const LINK: ListedMailtoLink = {
   id: 7,
@@ -40,9 +39,6 @@ const TRACKING = {
   clicks: 0,
   opens: 'direct',
 };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function signedInAs(subscriptionTier: Tier) {
   const user: User = {
@@ -81,14 +77,7 @@ function renderCard(
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <LinkCard link={link} hideTeam={hideTeam} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LinkCard link={link} hideTeam={hideTeam} />);
   return { user: userEvent.setup({ delay: null }), fetch, card: screen.getByRole('article') };
 }
 

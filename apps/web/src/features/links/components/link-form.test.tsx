@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MailtoLink } from '@mailtokit/contracts/links';
 import type { Tier, User } from '@mailtokit/contracts/user';
@@ -9,6 +7,7 @@ import { LONG_LINK_NOTE, TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/
 import { publishAuth } from '@/lib/auth/auth-store';
 import { dismissToast, getToasts } from '@/lib/toast';
 import { LinkForm, SAVE_OFFER_TITLE } from './link-form';
+import { json, renderWithProviders } from '@/test/render';
 
 const userOf = (tier: Tier): User => ({
   id: 1,
@@ -46,9 +45,6 @@ const SAVED: MailtoLink = {
   archivedAt: null,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /**
  * The form with a server that lists `teams` as the user's teams and accepts any new link.
  * Resolves once the teams call has answered (the selector depends on it).
@@ -66,14 +62,7 @@ async function renderForm({
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <LinkForm link={link} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LinkForm link={link} />);
   await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/v1/teams/', expect.anything()));
   return { user: userEvent.setup({ delay: null }), fetch };
 }

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@mailtokit/contracts/user';
 import { publishAuth } from '@/lib/auth/auth-store';
 import { ProfilePage } from './profile-page';
+import { json, renderWithProviders } from '@/test/render';
 
 const USER: User = {
   id: 1,
@@ -19,9 +18,6 @@ const USER: User = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 function renderProfile() {
   publishAuth({ user: USER, isLoading: false });
   const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
@@ -29,14 +25,7 @@ function renderProfile() {
     return json({ ...USER, ...body, updatedAt: '2026-01-02T00:00:00.000Z' });
   });
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/dashboard/profile']}>
-        <ProfilePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProfilePage />, { path: '/dashboard/profile' });
   return { user: userEvent.setup({ delay: null }), fetch };
 }
 

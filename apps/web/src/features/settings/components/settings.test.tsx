@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
 import { CreateTokenCard } from './create-token-card';
@@ -12,9 +11,7 @@ import { GeneralSettings, SETTING_SAVED } from './general-settings';
 import { SecuritySettings } from './security-settings';
 import { SettingsPage } from './settings-page';
 import { filterLinks, WebhookLinkPicker } from './webhook-link-picker';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { json, renderWithProviders } from '@/test/render';
 
 function Location() {
   const location = useLocation();
@@ -25,14 +22,12 @@ function Location() {
 function renderAt(ui: ReactNode, path = '/dashboard/settings') {
   const fetch = vi.fn(async () => json([]));
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        {ui}
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <>
+      {ui}
+      <Location />
+    </>,
+    { path: path },
   );
   return { user: userEvent.setup({ delay: null }), fetch };
 }
@@ -95,14 +90,7 @@ describe('settings: General', () => {
       return json([]);
     });
     vi.stubGlobal('fetch', fetch);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <GeneralSettings />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<GeneralSettings />);
     const user = userEvent.setup({ delay: null });
     expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Save history' })).toBeNull();
