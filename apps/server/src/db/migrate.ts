@@ -32,6 +32,7 @@ import { m030LinksArchive } from './migrations/030-links-archive';
 import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import { m036TwoFactor } from './migrations/036-two-factor';
+import { m049LinkTags } from './migrations/049-link-tags';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '038-click-places': m038ClickPlaces,
   '040-tracking-opens': m040TrackingOpens,
   '036-two-factor': m036TwoFactor,
+  '049-link-tags': m049LinkTags,
 };
 
 class InCodeProvider implements MigrationProvider {
