@@ -11,7 +11,7 @@ import {
 
 const EXPORT = '/api/v1/mailto-links/export.csv';
 const IMPORT = '/api/v1/mailto-links/import';
-const HEADER = 'name,to,cc,bcc,subject,body,team';
+const HEADER = 'name,to,cc,bcc,subject,body,team,tags';
 
 let t: TestApp;
 let alice: SignedIn;

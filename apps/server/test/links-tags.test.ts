@@ -161,7 +161,7 @@ describe('tags', () => {
     });
     expect(ten.statusCode, ten.body).toBe(201);
     expect(ten.json().tags).toHaveLength(10);
-  });
+  }, 180_000);
 });
 
 describe('tags on links', () => {

@@ -44,6 +44,7 @@ const SAVED: MailtoLink = {
   mailtoUrl: 'mailto:help@example.com?subject=Help',
   canEdit: true,
   archivedAt: null,
+  tags: [],
 };
 
 const json = (body: unknown, status = 200) =>
