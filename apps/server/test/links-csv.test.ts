@@ -125,7 +125,7 @@ describe('import', () => {
 
   it('dryRun validates and creates nothing', async () => {
     const who = await signUpAs(t, 'PREMIUM');
-    const res = await importAs(who, `${HEADER}\r\nOne,one@example.com,,,,,\r\n`, {
+    const res = await importAs(who, `${HEADER}\r\nOne,one@example.com,,,,,,\r\n`, {
       query: '?dryRun=true',
     });
     expect(res.statusCode).toBe(200);

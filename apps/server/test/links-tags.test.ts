@@ -11,11 +11,9 @@ import {
 } from './helpers';
 
 let t: TestApp;
-let owner: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUpAs(t, 'TEAM');
 });
 afterAll(async () => {
   await t.close();
