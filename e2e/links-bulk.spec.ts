@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signedInUser, snap, test } from './fixtures';
 
 async function saveLink(
@@ -13,16 +13,24 @@ async function saveLink(
   return ((await res.json()) as { id: number }).id;
 }
 
-const rowNames = (page: import('@playwright/test').Page) =>
-  page.getByTestId('link-card').getByRole('heading', { level: 3 });
+/**
+ * Signs in at phone width (the header's user menu is found there by its name), then shows the
+ * page at `width`.
+ */
+async function signIn(page: Page, width = 1280) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInUser(page, { tier: 'PREMIUM' });
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+}
+
+const rowNames = (page: Page) => page.getByTestId('link-card').getByRole('heading', { level: 3 });
 
 test.describe('bulk actions', () => {
   for (const width of [390, 1280]) {
     test(`select 3 rows and archive them: they leave the list and show under Archived (${width} px)`, async ({
       page,
     }) => {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await signedInUser(page, { tier: 'PREMIUM' });
+      await signIn(page, width);
       for (const name of ['Kept A', 'Old one', 'Old two', 'Old three', 'Kept B'])
         await saveLink(page.request, name);
       await page.goto('/dashboard');
@@ -52,7 +60,7 @@ test.describe('bulk actions', () => {
   test('select all on the page, then delete after a confirmation naming how many', async ({
     page,
   }) => {
-    await signedInUser(page, { tier: 'PREMIUM' });
+    await signIn(page);
     for (const name of ['One', 'Two']) await saveLink(page.request, name);
     await page.goto('/dashboard');
     await page.getByRole('checkbox', { name: 'Select all on page' }).check();
@@ -71,7 +79,7 @@ test.describe('tags', () => {
   test('tag a link from the selection bar, then filter by the tag through the address', async ({
     page,
   }) => {
-    await signedInUser(page, { tier: 'PREMIUM' });
+    await signIn(page);
     await saveLink(page.request, 'Spring launch');
     await saveLink(page.request, 'Autumn sale', ['Seasonal']);
     await page.goto('/dashboard');
