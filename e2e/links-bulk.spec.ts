@@ -47,7 +47,7 @@ test.describe('bulk actions', () => {
       await expect(bar).toContainText('3 links selected');
       if (width === 1280) await snap(page, 'links-selection-bar');
       await bar.getByRole('button', { name: 'Archive' }).click();
-      await expect(page.getByText('3 links archived')).toBeVisible();
+      await expect(page.getByText('3 links archived').first()).toBeVisible();
       await expect(rowNames(page)).toHaveText(['Kept B', 'Kept A']);
       await expect(bar).toBeHidden();
 
@@ -70,7 +70,7 @@ test.describe('bulk actions', () => {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Delete 2 links?');
     await dialog.getByRole('button', { name: 'Delete 2 links' }).click();
-    await expect(page.getByText('2 links deleted')).toBeVisible();
+    await expect(page.getByText('2 links deleted').first()).toBeVisible();
     await expect(page.getByText('No saved links yet')).toBeVisible();
   });
 });
@@ -89,7 +89,7 @@ test.describe('tags', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByLabel('Tag name').fill('Press');
     await dialog.getByRole('button', { name: 'Add tag' }).click();
-    await expect(page.getByText('1 link tagged')).toBeVisible();
+    await expect(page.getByText('1 link tagged').first()).toBeVisible();
     const spring = page.getByTestId('link-card').filter({ hasText: 'Spring launch' });
     await expect(spring.getByTestId('tag-chip')).toHaveText(['Press']);
 

@@ -31,13 +31,13 @@ export function LinksFilters({
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2 sm:flex sm:basis-auto">
+      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto] gap-2 sm:flex sm:basis-auto">
         {tagChoices.length > 0 ? (
           <NativeSelect
             aria-label="Tag"
             value={tagChoices.find((n) => n.toLowerCase() === state.tag.toLowerCase()) ?? ''}
             onChange={(e) => update({ tag: e.target.value, page: 1 })}
-            className="col-span-3 sm:w-40"
+            className="col-span-4 sm:w-40"
           >
             <option value="">Any tag</option>
             {tagChoices.map((name) => (
