@@ -11,7 +11,7 @@ import {
 
 const EXPORT = '/api/v1/mailto-links/export.csv';
 const IMPORT = '/api/v1/mailto-links/import';
-const HEADER = 'name,to,cc,bcc,subject,body,team';
+const HEADER = 'name,to,cc,bcc,subject,body,team,tags';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -125,7 +125,7 @@ describe('import', () => {
 
   it('dryRun validates and creates nothing', async () => {
     const who = await signUpAs(t, 'PREMIUM');
-    const res = await importAs(who, `${HEADER}\r\nOne,one@example.com,,,,,\r\n`, {
+    const res = await importAs(who, `${HEADER}\r\nOne,one@example.com,,,,,,\r\n`, {
       query: '?dryRun=true',
     });
     expect(res.statusCode).toBe(200);

@@ -229,6 +229,7 @@ describe('saving', () => {
         'mailtoUrl',
         'canEdit',
         'archivedAt',
+        'tags',
       ].sort(),
     );
     expect(link).toMatchObject({
@@ -574,6 +575,7 @@ describe('OpenAPI', () => {
       'q',
       'shared',
       'sort',
+      'tag',
       'teamId',
     ]);
   });

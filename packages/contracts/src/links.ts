@@ -7,6 +7,7 @@ import { z } from './zod';
 import { dateTime, multiLineText, nameText, queryInteger, singleLineText, url } from './fields';
 import { MAX_INT } from './ids';
 import { MESSAGES } from './messages';
+import { LinkTag, LinkTagNames, tagName } from './tags';
 
 export const LINK_NAME_MAX = 100;
 /** Longest stored to, cc or bcc list (after normalisation to `a@x.org, b@y.org`). */
@@ -100,6 +101,10 @@ export const LinkBody = z
       .max(MAX_INT, LINK_MESSAGES.teamInvalid)
       .nullish()
       .transform((v) => v ?? null),
+    tags: LinkTagNames.optional().meta({
+      description:
+        "Tag names (at most 10; missing ones are created in the author's account). Left out: an update keeps the link's tags as they are. Only the link's author may change them (403 otherwise).",
+    }),
   })
   .meta({ id: 'LinkBody' });
 /** What a client sends. */
@@ -133,6 +138,9 @@ export const MailtoLink = z
     archivedAt: dateTime().nullable().meta({
       description:
         'When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list',
+    }),
+    tags: z.array(LinkTag).meta({
+      description: "The link's tags (its author's), by name; team members see them too",
     }),
   })
   .meta({ id: 'MailtoLink' });
@@ -181,7 +189,7 @@ export const LinkListQuery = z.object({
     .optional()
     .meta({
       description:
-        'Search text: links whose name, recipients (to, cc, bcc) or subject contain it, ignoring case',
+        'Search text: links whose name, recipients (to, cc, bcc), subject or tag names contain it, ignoring case',
     }),
   teamId: queryInteger('teamId must be a team id', 1, MAX_INT)
     .optional()
@@ -196,6 +204,9 @@ export const LinkListQuery = z.object({
     .meta({
       description: '`false` (default): the links in the list; `true`: only the archived ones',
     }),
+  tag: tagName()
+    .optional()
+    .meta({ description: 'Only links carrying a tag of this name (ignoring case)' }),
   sort: z
     .enum(LINK_SORTS, { error: `sort must be one of ${LINK_SORTS.join(', ')}` })
     .default('createdAt')
@@ -217,7 +228,16 @@ export type LinkListQuery = z.input<typeof LinkListQuery>;
 export type LinkListFilter = z.output<typeof LinkListQuery>;
 
 /** Columns of the links CSV (export and import), in this order. */
-export const LINK_CSV_COLUMNS = ['name', 'to', 'cc', 'bcc', 'subject', 'body', 'team'] as const;
+export const LINK_CSV_COLUMNS = [
+  'name',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'body',
+  'team',
+  'tags',
+] as const;
 export type LinkCsvColumn = (typeof LINK_CSV_COLUMNS)[number];
 /** Largest CSV file one import takes (bytes). */
 export const LINK_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -250,6 +270,7 @@ export const LinkImportRow = z
     subject: z.string(),
     body: z.string(),
     team: z.string(),
+    tags: z.string().meta({ description: 'Tag names separated by commas' }),
   })
   .meta({ id: 'LinkImportRow' });
 export type LinkImportRow = z.infer<typeof LinkImportRow>;

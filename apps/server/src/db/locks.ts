@@ -15,6 +15,8 @@ export const CapScope = {
   webhooks: 5,
   /** Teams a user belongs to (as owner or member). */
   memberships: 6,
+  /** Tags of one account. */
+  tags: 7,
 } as const;
 export type CapScope = (typeof CapScope)[keyof typeof CapScope];
 

@@ -40,6 +40,7 @@ import { m036TwoFactor } from './migrations/036-two-factor';
 import { m048UserTrackingOpens } from './migrations/048-user-tracking-opens';
 import { m042Passkeys } from './migrations/042-passkeys';
 import { m051UserEmailNotifications } from './migrations/051-user-email-notifications';
+import { m049LinkTags } from './migrations/049-link-tags';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '047-unchosen-clicks-index': m047UnchosenClicksIndex,
   '045-click-places-rollup': m045ClickPlacesRollup,
   '051-user-email-notifications': m051UserEmailNotifications,
+  '049-link-tags': m049LinkTags,
 };
 
 class InCodeProvider implements MigrationProvider {

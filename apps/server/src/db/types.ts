@@ -139,7 +139,7 @@ export interface MailtoLinksTable {
   is_shared: number;
   created_at: string;
   updated_at: string;
-  /** name, to, cc, bcc, subject in lower case (`searchTextOf`); set by every write. */
+  /** name, to, cc, bcc, subject and tag names in lower case (`searchTextOf`); set by every write. */
   search_text: Generated<string>;
   /** When the link was archived (out of the list, its tracking links still redirecting); null = in the list. */
   archived_at: Generated<string | null>;
@@ -159,6 +159,24 @@ export interface MailtoLinkSearchTable {
   archived: Generated<number>;
 }
 export type LinkRow = Selectable<MailtoLinksTable>;
+
+/** A user's tag (migration 049): `name_key` is the name in lower case, unique per user. */
+export interface TagsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  name_key: string;
+  /** One of TAG_COLORS. */
+  color: string;
+  created_at: string;
+}
+export type TagRow = Selectable<TagsTable>;
+
+/** Which tags a link carries (the tags of its author). */
+export interface LinkTagsTable {
+  link_id: number;
+  tag_id: number;
+}
 export type NewLink = Insertable<MailtoLinksTable>;
 export type LinkUpdate = Updateable<MailtoLinksTable>;
 
@@ -494,6 +512,8 @@ export interface DB {
   contact_messages: ContactMessagesTable;
   mailto_links: MailtoLinksTable;
   mailto_link_search: MailtoLinkSearchTable;
+  tags: TagsTable;
+  link_tags: LinkTagsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;

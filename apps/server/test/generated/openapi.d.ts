@@ -495,8 +495,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every link the signed-in user wrote, as CSV
-         * @description RFC 4180, UTF-8, header `name,to,cc,bcc,subject,body,team` (`team`: the name of the team a link is shared with, else empty), streamed as an attachment. Line breaks inside fields are kept. Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * Every link the signed-in user wrote (or the chosen ones), as CSV
+         * @description RFC 4180, UTF-8, header `name,to,cc,bcc,subject,body,team,tags` (`team`: the name of the team a link is shared with, else empty; `tags`: its tags' names separated by commas), streamed as an attachment. Line breaks inside fields are kept. With `ids`, only those links (own or shared with the caller's teams). Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return, possibly after single quotes) get one more single quote in front; the import removes it again, so export -> import is exact. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         get: operations["exportLinksCsv"];
         put?: never;
@@ -527,6 +527,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's tags, by name
+         * @description Each with how many links carry it. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        get: operations["listTags"];
+        put?: never;
+        /**
+         * Create a tag
+         * @description A name has 1-32 characters (trimmed, no comma) and is unique per account ignoring case (409 otherwise); a colour is one of gray, red, orange, amber, green, teal, blue, purple. An account holds at most 100 tags (409 past it), a link at most 10. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        post: operations["createTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tag
+         * @description The links carrying it lose it; nothing else changes. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or recolour a tag
+         * @description The links carrying it show the new name and colour, and their search finds the new name. A name has 1-32 characters (trimmed, no comma) and is unique per account ignoring case (409 otherwise); a colour is one of gray, red, orange, amber, green, teal, blue, purple. An account holds at most 100 tags (409 past it), a link at most 10. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        patch: operations["updateTag"];
+        trace?: never;
+    };
+    "/api/v1/mailto-links/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one action on up to 100 links
+         * @description `action`: one of archive, restore, delete, share, unshare, tag, untag; `share` needs `teamId` (a team of the caller's, else 400), `tag` and `untag` a tag name (`tag` creates it when missing; `untag` of a name the caller has no tag of: 404). At most 100 `ids` (repeats count once). Each link goes through its single action's rules (edit access; only its author moves it to another team or changes its tags) and writes the same team log entries; a link that fails does not stop the others. The answer is 200 with a result per link: `ok`, and the status, code and detail the single action would have answered (404 for a link the caller cannot see, 409 for one already archived...). A bad body: 400, and nothing runs. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         */
+        post: operations["bulkLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mailto-links": {
         parameters: {
             query?: never;
@@ -536,7 +604,7 @@ export interface paths {
         };
         /**
          * Search, filter, sort and page the links the signed-in user can see
-         * @description Own links and those shared with the user's teams, newest first unless `sort` and `order` say otherwise (ties broken by id, so pages never overlap). `q` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; `teamId` keeps the links shared with that team, `shared=true|false` the shared or the private ones; archived links are left out unless `archived=true`, which lists only them. At most 200 per call (`limit`, default 100; larger: 400) from `offset`. The X-Total-Count header holds the number of matches. Each link comes with `clicks30d` (human clicks, last 30 UTC days) and `trackingLinkCount` (its active tracking links). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
+         * @description Own links and those shared with the user's teams, newest first unless `sort` and `order` say otherwise (ties broken by id, so pages never overlap). `q` matches name, recipients (to, cc, bcc), subject and tag names as a substring, ignoring case; `tag` keeps the links carrying a tag of that name (ignoring case), `teamId` the links shared with that team, `shared=true|false` the shared or the private ones; archived links are left out unless `archived=true`, which lists only them. At most 200 per call (`limit`, default 100; larger: 400) from `offset`. The X-Total-Count header holds the number of matches. Each link comes with `clicks30d` (human clicks, last 30 UTC days) and `trackingLinkCount` (its active tracking links). Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise).
          */
         get: operations["listLinks"];
         put?: never;
@@ -1196,6 +1264,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        TagBodyInput: {
+            name: string;
+            /**
+             * @default gray
+             * @enum {string}
+             */
+            color: "gray" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple";
+        };
+        TagPatchInput: {
+            name?: string;
+            /** @enum {string} */
+            color?: "gray" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple";
+        };
+        BulkBodyInput: {
+            ids: number[];
+            /** @enum {string} */
+            action: "archive" | "restore" | "delete" | "share" | "unshare" | "tag" | "untag";
+            teamId?: number;
+            tag?: string;
+        };
         LinkBodyInput: {
             name: string;
             /** @description Comma-separated e-mail addresses, stored as `a@x.org, b@y.org` (at most 2000 characters) */
@@ -1206,6 +1294,8 @@ export interface components {
             body?: string | null;
             isShared?: boolean | null;
             teamId?: number | null;
+            /** @description Tag names (at most 10; missing ones are created in the author's account). Left out: an update keeps the link's tags as they are. Only the link's author may change them (403 otherwise). */
+            tags?: string[];
         };
         CreateTeamBodyInput: {
             name: string;
@@ -1371,6 +1461,37 @@ export interface components {
             trackingOpens?: components["schemas"]["TrackingOpensInput"];
             emailNotifications?: boolean;
         };
+        LinkTag: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            color: "gray" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple";
+        };
+        Tag: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            color: "gray" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple";
+            linkCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TagList: components["schemas"]["Tag"][];
+        BulkItemResult: {
+            id: number;
+            ok: boolean;
+            /** @description The status the single action would answer */
+            status: number;
+            code?: string;
+            detail?: string;
+        };
+        BulkResult: {
+            /** @enum {string} */
+            action: "archive" | "restore" | "delete" | "share" | "unshare" | "tag" | "untag";
+            succeeded: number;
+            failed: number;
+            results: components["schemas"]["BulkItemResult"][];
+        };
         MailtoLink: {
             id: number;
             userId: number;
@@ -1392,6 +1513,8 @@ export interface components {
             canEdit: boolean;
             /** @description When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list */
             archivedAt: string | null;
+            /** @description The link's tags (its author's), by name; team members see them too */
+            tags: components["schemas"]["LinkTag"][];
         };
         ListedMailtoLink: {
             id: number;
@@ -1414,6 +1537,8 @@ export interface components {
             canEdit: boolean;
             /** @description When the link was archived (left out of the list unless `archived=true`; its tracking links still redirect and count); null while it is in the list */
             archivedAt: string | null;
+            /** @description The link's tags (its author's), by name; team members see them too */
+            tags: components["schemas"]["LinkTag"][];
             /** @description Human clicks on the link's tracking links (retired ones included) over the last 30 UTC days, today included; bots, previews, mail scanners, prefetches and repeats are left out */
             clicks30d: number;
             /** @description Tracking links of the link that still redirect (deleted ones left out) */
@@ -1431,6 +1556,8 @@ export interface components {
             subject: string;
             body: string;
             team: string;
+            /** @description Tag names separated by commas */
+            tags: string;
         };
         LinkImportRowError: {
             /** @description Row number as a spreadsheet shows it (header = 1) */
@@ -3637,7 +3764,10 @@ export interface operations {
     };
     exportLinksCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these links (comma-separated ids, at most 100), own or shared with the caller's teams; ids the caller cannot read are left out */
+                ids?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3651,6 +3781,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3761,10 +3900,299 @@ export interface operations {
             };
         };
     };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tag id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tag id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagPatchInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listLinks: {
         parameters: {
             query?: {
-                /** @description Search text: links whose name, recipients (to, cc, bcc) or subject contain it, ignoring case */
+                /** @description Search text: links whose name, recipients (to, cc, bcc), subject or tag names contain it, ignoring case */
                 q?: string;
                 /** @description Only links shared with this team */
                 teamId?: string;
@@ -3772,6 +4200,8 @@ export interface operations {
                 shared?: "true" | "false";
                 /** @description `false` (default): the links in the list; `true`: only the archived ones */
                 archived?: "true" | "false";
+                /** @description Only links carrying a tag of this name (ignoring case) */
+                tag?: string;
                 /** @description Order by creation time (default), last change, name or total clicks */
                 sort?: "createdAt" | "updatedAt" | "name" | "clicks";
                 /** @description Default: `asc` for `name`, `desc` for the others */

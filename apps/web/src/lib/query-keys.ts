@@ -20,6 +20,11 @@ export const queryKeys = {
     choices: ['links', 'choices'] as const,
   },
 
+  /** The signed-in user's tags (names, colours, how many links carry each). */
+  tags: {
+    all: ['tags'] as const,
+  },
+
   teams: {
     all: ['teams'] as const,
     detail: (teamId: number) => ['teams', teamId] as const,

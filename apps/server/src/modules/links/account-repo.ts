@@ -29,9 +29,16 @@ export function linksPage(db: Conn, userId: number, afterId: number, limit: numb
 }
 
 /**
- * Deletes the user's saved links (shared ones too), in the caller's transaction; their search
- * rows go with them (a trigger).
+ * Deletes the user's saved links (shared ones too) and tags, in the caller's transaction; their
+ * search rows go with them (a trigger).
  */
 export async function deleteLinksOf(trx: Transaction<DB>, userId: number): Promise<void> {
+  const tags = trx.selectFrom('tags').select('id').where('user_id', '=', userId);
+  const links = trx.selectFrom('mailto_links').select('id').where('user_id', '=', userId);
+  await trx
+    .deleteFrom('link_tags')
+    .where((eb) => eb.or([eb('tag_id', 'in', tags), eb('link_id', 'in', links)]))
+    .execute();
+  await trx.deleteFrom('tags').where('user_id', '=', userId).execute();
   await trx.deleteFrom('mailto_links').where('user_id', '=', userId).execute();
 }

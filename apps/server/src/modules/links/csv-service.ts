@@ -14,10 +14,19 @@ import {
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { UserRow } from '../../db/types';
+import type { LinkRow, UserRow } from '../../db/types';
+import type { LinkTag } from '@mailtokit/contracts/tags';
 import { AppError, badRequest } from '../../lib/errors';
 import { requirePremium } from '../../lib/tiers';
-import { csvLines, CsvFormatError, CsvTooManyRowsError, readLinksCsv, type CsvRow } from './csv';
+import {
+  csvLines,
+  CsvFormatError,
+  CsvTooManyRowsError,
+  readLinksCsv,
+  type CsvRecord,
+  type CsvRow,
+} from './csv';
+import * as tagsRepo from './tags-repo';
 import * as repo from './repo';
 import type { Memberships } from '../access/service';
 import type { LinksService } from './service';
@@ -37,6 +46,28 @@ export class ImportInvalidError extends AppError {
 /** Field of the link payload -> column of the CSV. */
 const COLUMN_OF: Record<string, string> = { teamId: 'team', isShared: 'team' };
 
+/** The `tags` cell: tag names separated by commas (blank: none). */
+function tagsOfCell(cell: string): string[] {
+  return cell
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
+
+/** A link as a CSV record: its team by name, its tags' names separated by commas. */
+function recordOf(r: LinkRow, teams: Memberships, tags: LinkTag[]): CsvRecord {
+  return {
+    name: r.name,
+    to: r.to,
+    cc: r.cc ?? '',
+    bcc: r.bcc ?? '',
+    subject: r.subject ?? '',
+    body: r.body ?? '',
+    team: r.team_id === null ? '' : (teams.get(r.team_id)?.teamName ?? ''),
+    tags: tags.map((t) => t.name).join(', '),
+  };
+}
+
 /** CSV export and import of saved links (formula protection and format: ./csv.ts). */
 export class LinksCsvService {
   constructor(
@@ -50,27 +81,37 @@ export class LinksCsvService {
    * a batch at a time so that memory stays flat however many links there are. Checks the
    * plan before anything is sent.
    */
-  async exportCsv(user: UserRow): Promise<AsyncGenerator<string>> {
-    requirePremium(user, this.clock());
-    return this.exportChunks(user, await this.links.memberships(user));
+  async exportCsv(user: UserRow, ids?: readonly number[]): Promise<AsyncGenerator<string>> {
+    if (ids === undefined) requirePremium(user, this.clock());
+    else await this.links.assertReachesLinks(user);
+    const teams = await this.links.memberships(user);
+    if (ids !== undefined) return this.selectedChunks(await this.links.readable(user, ids), teams);
+    return this.exportChunks(user, teams);
   }
 
   private async *exportChunks(user: UserRow, teams: Memberships): AsyncGenerator<string> {
     yield csvLines([], true);
     for await (const rows of repo.ownLinksInBatches(this.db.kysely, user.id, EXPORT_BATCH)) {
+      const tags = await tagsRepo.tagsOfLinks(
+        this.db.kysely,
+        rows.map((r) => r.id),
+      );
       yield csvLines(
-        rows.map((r) => ({
-          name: r.name,
-          to: r.to,
-          cc: r.cc ?? '',
-          bcc: r.bcc ?? '',
-          subject: r.subject ?? '',
-          body: r.body ?? '',
-          team: r.team_id === null ? '' : (teams.get(r.team_id)?.teamName ?? ''),
-        })),
+        rows.map((r) => recordOf(r, teams, tags.get(r.id) ?? [])),
         false,
       );
     }
+  }
+
+  private async *selectedChunks(
+    rows: (LinkRow & { tags: LinkTag[] })[],
+    teams: Memberships,
+  ): AsyncGenerator<string> {
+    yield csvLines([], true);
+    yield csvLines(
+      rows.map((r) => recordOf(r, teams, r.tags)),
+      false,
+    );
   }
 
   /**
@@ -174,6 +215,7 @@ class RowChecker {
       subject: cells.subject,
       body: cells.body,
       teamId,
+      tags: tagsOfCell(cells.tags),
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -19,6 +19,7 @@ const record = (over: Partial<CsvRecord> = {}): CsvRecord => ({
   subject: '',
   body: '',
   team: '',
+  tags: '',
   ...over,
 });
 

@@ -1,11 +1,12 @@
 import type { MailtoLink } from '@mailtokit/contracts/links';
+import type { LinkTag } from '@mailtokit/contracts/tags';
 import { mailtoOfStored } from '@mailtokit/mailto';
 import type { LinkRow } from '../../db/types';
 
 /** The API shape of a link: camelCase, 0/1 as boolean, plus what the viewer may do with it. */
 export function toMailtoLink(
   row: Omit<LinkRow, 'search_text'>,
-  view: { canEdit: boolean; teamName: string | null },
+  view: { canEdit: boolean; teamName: string | null; tags: LinkTag[] },
 ): MailtoLink {
   return {
     id: row.id,
@@ -24,5 +25,6 @@ export function toMailtoLink(
     mailtoUrl: mailtoOfStored(row),
     canEdit: view.canEdit,
     archivedAt: row.archived_at,
+    tags: view.tags,
   };
 }

@@ -25,6 +25,8 @@ import { publicOrigin, withAliases } from '../../lib/routes';
 import { premiumFirst } from '../../lib/tier-gate';
 import type { App } from '../../lib/types';
 import { ImportInvalidError, LinksCsvService } from './csv-service';
+import { bulkRoute, tagRoutes } from './tags-routes';
+import { LinkExportQuery } from '@mailtokit/contracts/tags';
 
 /** Decimal digits (else 400); an id that names no row the caller may see answers 404. */
 const IdParams = z.object({ id: idParam('Link id (a positive integer)') });
@@ -50,14 +52,19 @@ export async function linkRoutes(app: App) {
     schema: {
       tags: ['links'],
       operationId: 'exportLinksCsv',
-      summary: 'Every link the signed-in user wrote, as CSV',
-      description: `RFC 4180, UTF-8, header \`${LINK_CSV_COLUMNS.join(',')}\` (\`team\`: the name of the team a link is shared with, else empty), streamed as an attachment. Line breaks inside fields are kept. ${FORMULAS} ${PREMIUM}`,
+      summary: 'Every link the signed-in user wrote (or the chosen ones), as CSV',
+      description: `RFC 4180, UTF-8, header \`${LINK_CSV_COLUMNS.join(',')}\` (\`team\`: the name of the team a link is shared with, else empty; \`tags\`: its tags' names separated by commas), streamed as an attachment. Line breaks inside fields are kept. With \`ids\`, only those links (own or shared with the caller's teams). ${FORMULAS} ${PREMIUM}`,
       produces: [CSV_TYPE],
-      response: { 200: z.unknown().meta({ description: 'The CSV file' }), ...errors },
+      querystring: LinkExportQuery,
+      response: {
+        200: z.unknown().meta({ description: 'The CSV file' }),
+        400: ErrorBody,
+        ...errors,
+      },
     },
     config: { auth: { token: 'links:read' } },
     handler: async (request, reply) => {
-      const chunks = await csv.exportCsv(authOf(request).user);
+      const chunks = await csv.exportCsv(authOf(request).user, request.query.ids);
       const day = utcToday();
       return reply
         .type('text/csv; charset=utf-8')
@@ -68,6 +75,8 @@ export async function linkRoutes(app: App) {
   });
 
   await app.register(importRoute(csv));
+  tagRoutes(app);
+  bulkRoute(app);
 
   for (const { url, hide } of withAliases('/api/v1/mailto-links', '/api/v1/mailto-links/')) {
     app.route({
@@ -78,7 +87,7 @@ export async function linkRoutes(app: App) {
         tags: ['links'],
         operationId: 'listLinks',
         summary: 'Search, filter, sort and page the links the signed-in user can see',
-        description: `Own links and those shared with the user's teams, newest first unless \`sort\` and \`order\` say otherwise (ties broken by id, so pages never overlap). \`q\` matches name, recipients (to, cc, bcc) and subject as a substring, ignoring case; \`teamId\` keeps the links shared with that team, \`shared=true|false\` the shared or the private ones; archived links are left out unless \`archived=true\`, which lists only them. At most ${LINK_LIST_MAX_LIMIT} per call (\`limit\`, default ${LINK_LIST_DEFAULT_LIMIT}; larger: 400) from \`offset\`. The X-Total-Count header holds the number of matches. Each link comes with \`clicks30d\` (human clicks, last 30 UTC days) and \`trackingLinkCount\` (its active tracking links). ${PREMIUM}`,
+        description: `Own links and those shared with the user's teams, newest first unless \`sort\` and \`order\` say otherwise (ties broken by id, so pages never overlap). \`q\` matches name, recipients (to, cc, bcc), subject and tag names as a substring, ignoring case; \`tag\` keeps the links carrying a tag of that name (ignoring case), \`teamId\` the links shared with that team, \`shared=true|false\` the shared or the private ones; archived links are left out unless \`archived=true\`, which lists only them. At most ${LINK_LIST_MAX_LIMIT} per call (\`limit\`, default ${LINK_LIST_DEFAULT_LIMIT}; larger: 400) from \`offset\`. The X-Total-Count header holds the number of matches. Each link comes with \`clicks30d\` (human clicks, last 30 UTC days) and \`trackingLinkCount\` (its active tracking links). ${PREMIUM}`,
         querystring: LinkListQuery,
         response: { 200: MailtoLinkList, 400: ErrorBody, ...errors },
       },

@@ -51,6 +51,8 @@ export interface LinkQuery {
   shared?: boolean;
   /** true: only archived links; false: only those in the list; undefined: both. */
   archived?: boolean;
+  /** Only links carrying a tag whose name folds to this key (`tagKey`). */
+  tagKey?: string;
   sort?: LinkSort;
   order?: 'asc' | 'desc';
   limit: number;
@@ -67,11 +69,19 @@ function contains(column: string, search: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} like ${likePattern(search)} escape '\\'`;
 }
 
+/** The links carrying a tag of this key (any author's: the viewer's reach narrows them). */
+const taggedWith = (db: Conn, key: string) =>
+  db
+    .selectFrom('link_tags')
+    .innerJoin('tags', 'tags.id', 'link_tags.tag_id')
+    .select('link_tags.link_id')
+    .where('tags.name_key', '=', key);
+
 /**
  * The query's filters, and its search when `search` is true, on top of `base` (one branch of
  * the visible links, read from `mailto_links`).
  */
-function narrowed(base: Base, q: LinkQuery, search: boolean): Base {
+function narrowed(db: Conn, base: Base, q: LinkQuery, search: boolean): Base {
   return base
     .$if(search && Boolean(q.search), (qb) =>
       qb.where(contains('mailto_links.search_text', q.search ?? '')),
@@ -80,7 +90,10 @@ function narrowed(base: Base, q: LinkQuery, search: boolean): Base {
     .$if(q.shared === true, (qb) => qb.where('mailto_links.team_id', 'is not', null))
     .$if(q.shared === false, (qb) => qb.where('mailto_links.team_id', 'is', null))
     .$if(q.archived === true, (qb) => qb.where('mailto_links.archived_at', 'is not', null))
-    .$if(q.archived === false, (qb) => qb.where('mailto_links.archived_at', 'is', null));
+    .$if(q.archived === false, (qb) => qb.where('mailto_links.archived_at', 'is', null))
+    .$if(q.tagKey !== undefined, (qb) =>
+      qb.where('mailto_links.id', 'in', taggedWith(db, q.tagKey ?? '')),
+    );
 }
 
 type Base = ReturnType<typeof own>;
@@ -109,11 +122,12 @@ const inReach = (link: string, userId: number, reach: Reach) =>
  * leave it to the caller.
  */
 function branches(db: Conn, userId: number, reach: Reach, q: LinkQuery, search: boolean) {
-  const mine = narrowed(own(db, userId, reach), q, search);
+  const mine = narrowed(db, own(db, userId, reach), q, search);
   const shared =
     !hasTeams(reach) || q.shared === false
       ? null
       : narrowed(
+          db,
           db
             .selectFrom('mailto_links')
             .where(inReach('mailto_links', userId, reach))
@@ -154,6 +168,9 @@ function searchBranches(
       .$if(q.shared === false, (qb) => qb.where('mailto_link_search.team_id', 'is', null))
       .$if(q.archived !== undefined, (qb) =>
         qb.where('mailto_link_search.archived', '=', q.archived ? 1 : 0),
+      )
+      .$if(q.tagKey !== undefined, (qb) =>
+        qb.where('mailto_link_search.link_id', 'in', taggedWith(db, q.tagKey ?? '')),
       );
   const mine = narrow(ownSearch(db, userId, reach));
   const shared =
@@ -441,7 +458,13 @@ export async function countVisibleLinks(
   const n = { n: 0 };
   let a: Promise<{ n: number | string | bigint }>;
   let b: Promise<{ n: number | string | bigint }>;
-  if (q.search || q.teamId !== undefined || q.shared !== undefined || q.archived !== undefined) {
+  if (
+    q.search ||
+    q.teamId !== undefined ||
+    q.shared !== undefined ||
+    q.archived !== undefined ||
+    q.tagKey !== undefined
+  ) {
     const { mine, shared } = searchBranches(db, userId, reach, q);
     const count = (x: SearchBase) =>
       x.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

@@ -14,13 +14,29 @@ import {
   LINKS_PER_USER_MAX,
 } from '@mailtokit/contracts/links';
 import { parseId } from '@mailtokit/contracts/ids';
+import {
+  TAG_MESSAGES,
+  TAGS_PER_LINK_MAX,
+  tagKey,
+  type BulkAction,
+  type BulkItemResult,
+  type BulkResult,
+  type LinkTag,
+} from '@mailtokit/contracts/tags';
 import { addDays, utcToday } from '@mailtokit/contracts/utc-day';
 import type { Transaction } from 'kysely';
 import type { Conn, Db } from '../../db/database';
 import { foldSearch, searchTextOf } from '../../db/search-text';
 import type { DB, LinkRow, UserRow } from '../../db/types';
 import { eachWhenReached, pages, type AccountData } from '../../lib/account-data';
-import { conflict, forbidden, notFound, premiumRequired, validationError } from '../../lib/errors';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  notFound,
+  premiumRequired,
+  validationError,
+} from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { requirePremium } from '../../lib/tiers';
 import {
@@ -37,6 +53,8 @@ import * as accountRepo from './account-repo';
 import * as repo from './repo';
 import * as searchRepo from './search-repo';
 import { linkRowStats } from './row-stats-repo';
+import * as tagsRepo from './tags-repo';
+import { TagsService } from './tags-service';
 
 /** Cap of links one cross-link view (analytics overview) covers. */
 export const VISIBLE_LINKS_MAX = 5000;
@@ -80,7 +98,7 @@ export class LinksService implements LinkAccessRules {
    * as it is written: its mailto URL is most of the work); deletion takes them all.
    */
   readonly accountData: AccountData = {
-    tables: ['mailto_links'],
+    tables: ['mailto_links', 'tags'],
     exportFor: async (db, user) => ({
       savedLinks: pages(
         (after) => accountRepo.linksPage(db, user.id, after, EXPORT_LINKS_PAGE),
@@ -105,7 +123,12 @@ export class LinksService implements LinkAccessRules {
     private readonly beforeClicksDeleted: () => Promise<void> = async () => undefined,
     /** Saved links one account may hold (its own). */
     private readonly linksPerUserMax: number = LINKS_PER_USER_MAX,
-  ) {}
+  ) {
+    this.tags = new TagsService(db, clock);
+  }
+
+  /** The users' tags, which mark their links (same module: they are part of a link). */
+  readonly tags: TagsService;
 
   /**
    * Per user, the link creations and imports of this process, one at a time: what a count
@@ -132,6 +155,7 @@ export class LinksService implements LinkAccessRules {
       teamId: filter.teamId,
       shared: filter.shared === undefined ? undefined : filter.shared === 'true',
       archived: filter.archived === 'true',
+      tagKey: filter.tag === undefined ? undefined : tagKey(filter.tag),
       sort: filter.sort,
       order: filter.order,
     };
@@ -140,13 +164,15 @@ export class LinksService implements LinkAccessRules {
       limit: filter.limit,
       offset: filter.offset,
     });
+    const ids = rows.map((row) => row.id);
     const stats = await linkRowStats(
       k,
-      rows.map((row) => row.id),
+      ids,
       addDays(utcToday(this.clock()), 1 - LINK_LIST_CLICK_DAYS),
     );
+    const tags = await tagsRepo.tagsOfLinks(k, ids);
     const links = rows.map((row) => ({
-      ...present(viewer, row),
+      ...present(viewer, row, tags.get(row.id) ?? []),
       clicks30d: stats.get(row.id)?.clicks ?? 0,
       trackingLinkCount: stats.get(row.id)?.trackingLinks ?? 0,
       trackingUrl: trackingUrlOf(origin, stats.get(row.id)?.newestSlug ?? null),
@@ -161,7 +187,7 @@ export class LinksService implements LinkAccessRules {
 
   async get(user: UserRow, rawId: string): Promise<MailtoLink> {
     const viewer = await this.access.viewer(user);
-    return present(viewer, await this.find(viewer, rawId, 'read'));
+    return this.presentOne(viewer, await this.find(viewer, rawId, 'read'));
   }
 
   /** 409 when the user already holds `linksPerUserMax` links, parallel creates included. */
@@ -174,12 +200,21 @@ export class LinksService implements LinkAccessRules {
         await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
         if ((await repo.countOwnLinks(trx, user.id)) >= this.linksPerUserMax)
           throw conflict(LINK_MESSAGES.tooMany(this.linksPerUserMax));
+        const tags = await this.tags.ensure(trx, user.id, input.tags ?? []);
         const created = await repo.insertLink(trx, {
           user_id: user.id,
-          ...columnsOf(input),
+          ...columnsOf(
+            input,
+            tags.map((t) => t.name),
+          ),
           created_at: now,
           updated_at: now,
         });
+        await tagsRepo.setLinkTags(
+          trx,
+          created.id,
+          tags.map((t) => t.id),
+        );
         if (created.team_id !== null)
           await this.audit.record(trx, {
             teamId: created.team_id,
@@ -190,7 +225,7 @@ export class LinksService implements LinkAccessRules {
         return created;
       }),
     );
-    return present(viewer, row);
+    return this.presentOne(viewer, row);
   }
 
   /**
@@ -210,10 +245,34 @@ export class LinksService implements LinkAccessRules {
     const rowsOf = (batch: LinkInput[]) =>
       batch.map((input) => ({
         user_id: user.id,
-        ...columnsOf(input),
+        ...columnsOf(input, input.tags ?? []),
         created_at: now,
         updated_at: now,
       }));
+    // The tags the links name, created when missing (all or none with the links).
+    const tagNames = [...new Set(inputs.flatMap((i) => i.tags ?? []))];
+    const tagLinks = async (
+      trx: Transaction<DB>,
+      batch: LinkInput[],
+      rows: { id: number }[],
+    ): Promise<void> => {
+      const names = [...new Set(batch.flatMap((i) => i.tags ?? []))];
+      if (names.length === 0) return;
+      const byKey = new Map(
+        (await this.tags.ensure(trx, user.id, names)).map((t) => [t.name_key, t.id]),
+      );
+      await tagsRepo.insertLinkTags(
+        trx,
+        batch.flatMap((input, i) => {
+          const linkId = rows[i]?.id;
+          if (linkId === undefined) return [];
+          return (input.tags ?? []).flatMap((name) => {
+            const tagId = byKey.get(tagKey(name));
+            return tagId === undefined ? [] : [{ link_id: linkId, tag_id: tagId }];
+          });
+        }),
+      );
+    };
     const checkRoom = async (conn: Conn) => {
       const room = Math.max(0, max - (await repo.countOwnLinks(conn, user.id)));
       if (inputs.length > room)
@@ -254,8 +313,12 @@ export class LinksService implements LinkAccessRules {
           await repo.lockOwnLinksOf(trx, this.db.dialect, user.id);
           await checkRoom(trx);
           await checkTeams(trx, inputs);
-          for (const batch of batches)
-            await auditCreated(trx, await repo.insertLinksReturning(trx, rowsOf(batch)));
+          await this.tags.ensure(trx, user.id, tagNames);
+          for (const batch of batches) {
+            const rows = await repo.insertLinksReturning(trx, rowsOf(batch));
+            await auditCreated(trx, rows);
+            await tagLinks(trx, batch, rows);
+          }
         });
         return;
       }
@@ -268,6 +331,7 @@ export class LinksService implements LinkAccessRules {
               await checkTeams(trx, batch);
               const rows = await repo.insertLinksReturning(trx, rowsOf(batch));
               await auditCreated(trx, rows);
+              await tagLinks(trx, batch, rows);
               return rows.map((r) => r.id);
             }),
           );
@@ -293,18 +357,47 @@ export class LinksService implements LinkAccessRules {
       const moves = input.teamId !== null && input.teamId !== link.team_id;
       if (moves && link.user_id !== user.id)
         throw validationError({ teamId: LINK_MESSAGES.teamMoveAuthorOnly });
+      const tagNames = await this.retag(trx, user, link.id, link.user_id, input.tags);
       const updated = await repo.updateLink(trx, link.id, {
-        ...columnsOf(input),
+        ...columnsOf(input, tagNames),
         updated_at: this.clock().toISOString(),
       });
       if (updated) await this.auditEdit(trx, user, link, updated);
       return updated;
     });
     if (!row) throw notFound(LINK_MESSAGES.notFound);
-    return present(viewer, row);
+    return this.presentOne(viewer, row);
   }
 
-  async remove(user: UserRow, rawId: string): Promise<void> {
+  /**
+   * The tag names a link's search text holds after an update: with `names` (the payload's
+   * tags) its tags become those (the author only: 403 for anyone else, unless they are the
+   * same tags); without, its tags stay.
+   */
+  private async retag(
+    trx: Transaction<DB>,
+    user: UserRow,
+    linkId: number,
+    authorId: number,
+    names: string[] | undefined,
+  ): Promise<string[]> {
+    const current = (await tagsRepo.tagsOfLinks(trx, [linkId])).get(linkId) ?? [];
+    if (names === undefined) return current.map((t) => t.name);
+    const same =
+      names.length === current.length &&
+      names.every((n) => current.some((t) => tagKey(t.name) === tagKey(n)));
+    if (same) return current.map((t) => t.name);
+    if (authorId !== user.id) throw forbidden(TAG_MESSAGES.authorOnly);
+    const tags = await this.tags.ensure(trx, user.id, names);
+    await tagsRepo.setLinkTags(
+      trx,
+      linkId,
+      tags.map((t) => t.id),
+    );
+    return tags.map((t) => t.name);
+  }
+
+  async remove(user: UserRow, rawId: string | number): Promise<void> {
     const link = await this.find(await this.access.viewer(user), rawId, 'edit');
     await this.beforeClicksDeleted();
     await this.db.kysely.transaction().execute(async (trx) => {
@@ -343,7 +436,7 @@ export class LinksService implements LinkAccessRules {
    * Archives the link (`archive`: true) or puts it back in the list (false); 409 when it
    * already is so. Its tracking links keep redirecting and counting either way.
    */
-  async setArchived(user: UserRow, rawId: string, archive: boolean): Promise<MailtoLink> {
+  async setArchived(user: UserRow, rawId: string | number, archive: boolean): Promise<MailtoLink> {
     const viewer = await this.access.viewer(user);
     const link = await this.find(viewer, rawId, 'edit');
     if ((link.archived_at !== null) === archive)
@@ -361,7 +454,132 @@ export class LinksService implements LinkAccessRules {
       return updated;
     });
     if (!row) throw notFound(LINK_MESSAGES.notFound);
-    return present(viewer, row);
+    return this.presentOne(viewer, row);
+  }
+
+  /**
+   * Shares the link with a team (`teamId`) or makes it private (null), as an update that
+   * changes only its team would: edit access; only the author moves it to another team.
+   */
+  async setTeam(user: UserRow, rawId: string | number, teamId: number | null): Promise<MailtoLink> {
+    const viewer = await this.access.viewer(user);
+    const link = await this.find(viewer, rawId, 'edit');
+    if (teamId !== null && teamId !== link.team_id && link.user_id !== user.id)
+      throw validationError({ teamId: LINK_MESSAGES.teamMoveAuthorOnly });
+    if (teamId === link.team_id) return this.presentOne(viewer, link);
+    const row = await this.writeShared(user, teamId, async (trx) => {
+      const updated = await repo.updateLink(trx, link.id, {
+        team_id: teamId,
+        is_shared: teamId === null ? 0 : 1,
+        updated_at: this.clock().toISOString(),
+      });
+      if (updated) await this.auditEdit(trx, user, link, updated);
+      return updated;
+    });
+    if (!row) throw notFound(LINK_MESSAGES.notFound);
+    return this.presentOne(viewer, row);
+  }
+
+  /**
+   * Adds (`add`: true) or removes one of the caller's tags on a link of theirs (403 on a link
+   * of someone else's, which only its author tags); the tag is created when adding a new name.
+   */
+  async setTag(user: UserRow, rawId: string | number, name: string, add: boolean): Promise<void> {
+    const viewer = await this.access.viewer(user);
+    const link = await this.find(viewer, rawId, 'edit');
+    if (link.user_id !== user.id) throw forbidden(TAG_MESSAGES.authorOnly);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const current = (await tagsRepo.tagsOfLinks(trx, [link.id])).get(link.id) ?? [];
+      const key = tagKey(name);
+      const has = current.some((t) => tagKey(t.name) === key);
+      if (add === has) return;
+      if (add) {
+        if (current.length >= TAGS_PER_LINK_MAX)
+          throw validationError({ tag: TAG_MESSAGES.tooManyOnLink });
+        const [tag] = await this.tags.ensure(trx, user.id, [name]);
+        if (!tag) return;
+        await tagsRepo.insertLinkTags(trx, [{ link_id: link.id, tag_id: tag.id }]);
+      } else {
+        const tag = current.find((t) => tagKey(t.name) === key);
+        if (tag) await tagsRepo.removeLinkTag(trx, link.id, tag.id);
+      }
+      await tagsRepo.refreshSearchText(trx, [link.id]);
+    });
+  }
+
+  /**
+   * One action on up to BULK_IDS_MAX links, each exactly as its single action would run it
+   * (same access checks, same team log entries), one after another; a link that fails does not
+   * stop the others. The result lists, per link, the status the single action would answer.
+   */
+  async bulk(
+    user: UserRow,
+    body: { ids: number[]; action: BulkAction; teamId?: number; tag?: string },
+  ): Promise<BulkResult> {
+    const run = async (id: number): Promise<void> => {
+      switch (body.action) {
+        case 'archive':
+        case 'restore':
+          await this.setArchived(user, id, body.action === 'archive');
+          return;
+        case 'delete':
+          await this.remove(user, id);
+          return;
+        case 'share':
+          await this.setTeam(user, id, body.teamId ?? null);
+          return;
+        case 'unshare':
+          await this.setTeam(user, id, null);
+          return;
+        case 'tag':
+        case 'untag':
+          await this.setTag(user, id, body.tag ?? '', body.action === 'tag');
+          return;
+      }
+    };
+    if (body.action === 'share' && body.teamId !== undefined) {
+      const member = await this.access.isTeamMember(this.db.kysely, body.teamId, user.id);
+      if (!member) throw validationError({ teamId: LINK_MESSAGES.notTeamMember });
+    }
+    if (
+      body.action === 'untag' &&
+      body.tag !== undefined &&
+      !(await this.tags.byName(user, body.tag))
+    )
+      throw notFound(TAG_MESSAGES.notFound);
+    const results: BulkItemResult[] = [];
+    for (const id of body.ids) {
+      try {
+        await run(id);
+        results.push({ id, ok: true, status: 200 });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        results.push({ id, ok: false, status: err.status, code: err.code, detail: err.detail });
+      }
+    }
+    const succeeded = results.filter((r) => r.ok).length;
+    return { action: body.action, succeeded, failed: results.length - succeeded, results };
+  }
+
+  /** The links among `ids` the user can read, in the order of `ids` (a bulk export). */
+  async readable(
+    user: UserRow,
+    ids: readonly number[],
+  ): Promise<(LinkRow & { tags: LinkTag[] })[]> {
+    const viewer = await this.access.viewer(user);
+    const rows: LinkRow[] = [];
+    for (const id of ids) {
+      try {
+        rows.push(await this.find(viewer, id, 'read'));
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+      }
+    }
+    const tags = await tagsRepo.tagsOfLinks(
+      this.db.kysely,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, tags: tags.get(r.id) ?? [] }));
   }
 
   /**
@@ -421,6 +639,12 @@ export class LinksService implements LinkAccessRules {
     return link;
   }
 
+  /** One link in its API shape, its tags read. */
+  private async presentOne(viewer: LinkViewer, row: searchRepo.ListedLink): Promise<MailtoLink> {
+    const tags = await tagsRepo.tagsOfLinks(this.db.kysely, [row.id]);
+    return present(viewer, row, tags.get(row.id) ?? []);
+  }
+
   /** Runs `work` after the user's earlier link creations and imports in this process. */
   private async oneAtATime<T>(userId: number, work: () => Promise<T>): Promise<T> {
     const before = this.adding.get(userId) ?? Promise.resolve();
@@ -454,10 +678,11 @@ export class LinksService implements LinkAccessRules {
 }
 
 /** The API shape of a link for this viewer: what they may do with it, the team's name. */
-function present(viewer: LinkViewer, row: searchRepo.ListedLink): MailtoLink {
+function present(viewer: LinkViewer, row: searchRepo.ListedLink, tags: LinkTag[]): MailtoLink {
   return toMailtoLink(row, {
     canEdit: accessFor(viewer, row) === 'edit',
     teamName: row.team_id === null ? null : (viewer.memberships.get(row.team_id)?.teamName ?? null),
+    tags,
   });
 }
 
@@ -488,8 +713,11 @@ function trackingUrlOf(origin: string, slug: string | null): string | null {
   return slug === null ? null : `${origin}/t/${slug}`;
 }
 
-/** The stored columns of a validated payload; is_shared follows team_id. */
-export function columnsOf(input: LinkInput) {
+/**
+ * The stored columns of a validated payload, with the names of the tags the link will carry
+ * (for its search text); is_shared follows team_id.
+ */
+export function columnsOf(input: LinkInput, tagNames: readonly string[]) {
   return {
     team_id: input.teamId,
     name: input.name,
@@ -499,6 +727,6 @@ export function columnsOf(input: LinkInput) {
     subject: input.subject,
     body: input.body,
     is_shared: input.teamId === null ? 0 : 1,
-    search_text: searchTextOf(input),
+    search_text: searchTextOf(input, tagNames),
   };
 }

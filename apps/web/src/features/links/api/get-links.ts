@@ -11,6 +11,8 @@ export const LINKS_PAGE_SIZE = 50;
 /** What the links tab asks for: search, filter, order and page. */
 export interface LinksPageQuery {
   q: string;
+  /** A tag's name ('' = any). */
+  tag: string;
   /** 'all', 'private', 'archived' or a team id. */
   filter: LinkFilter;
   sort: LinkSort;
@@ -32,6 +34,7 @@ export function linksPageQueryOf(state: LinkListState): LinksPageQuery {
   const order = LINK_ORDERS[state.orderKey];
   return {
     q: state.q,
+    tag: state.tag,
     filter: state.filter,
     sort: order.sort,
     order: order.order,
@@ -43,6 +46,7 @@ export function linksPageQueryOf(state: LinkListState): LinksPageQuery {
 export function linksSearchParams(query: LinksPageQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q.trim()) params.set('q', query.q.trim());
+  if (query.tag.trim()) params.set('tag', query.tag.trim());
   if (query.filter === 'private') params.set('shared', 'false');
   else if (query.filter === 'archived') params.set('archived', 'true');
   else if (query.filter !== 'all') params.set('teamId', String(query.filter));

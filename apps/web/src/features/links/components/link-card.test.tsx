@@ -24,6 +24,7 @@ const LINK: ListedMailtoLink = {
   mailtoUrl: 'mailto:speakers@example.com,programme@example.com?subject=Proposal',
   canEdit: true,
   archivedAt: null,
+  tags: [],
   clicks30d: 12,
   trackingLinkCount: 2,
   trackingUrl: 'http://localhost/t/NeWeStSlUg12',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { CopyButton } from '@/components/copy-button';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { cn } from '@/lib/cn';
@@ -18,6 +19,7 @@ import {
 } from '../lib/format';
 import { LinkClicks } from './link-clicks';
 import { MoreActionsButton } from './more-actions-button';
+import { TagChip } from './tag-chip';
 
 function Recipients({
   label,
@@ -63,6 +65,8 @@ export interface LinkCardProps {
    * skipped row first takes a placeholder height and the rows under it would move.
    */
   deferPaint?: boolean;
+  /** The row's checkbox (bulk actions): whether it is chosen, and how to change it. */
+  selection?: { checked: boolean; onCheckedChange: (checked: boolean) => void };
 }
 
 /**
@@ -72,7 +76,7 @@ export interface LinkCardProps {
  * there is one, else the `mailto:` link), Edit on wider screens, and the other actions in a
  * menu loaded on first use. A phone never builds Edit (a page holds up to 50 links).
  */
-export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCardProps) {
+export function LinkCard({ link, hideTeam = false, deferPaint = false, selection }: LinkCardProps) {
   const wide = useMatchedOnce(SM_UP);
   const titleId = `link-${link.id}-name`;
   const tracking = link.trackingLinkCount;
@@ -87,8 +91,18 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
         'flex flex-row items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-4 sm:py-2',
         deferPaint &&
           '[contain-intrinsic-size:auto_5.25rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_3.75rem]',
+        selection?.checked && 'border-primary/60 bg-primary/5',
       )}
     >
+      {selection ? (
+        <Checkbox
+          checked={selection.checked}
+          onCheckedChange={(checked) => selection.onCheckedChange(checked === true)}
+          aria-label={`Select ${link.name}`}
+          className="-ml-0.5 sm:-ml-1"
+          data-testid="link-select"
+        />
+      ) : null}
       <div className="grid min-w-0 flex-1 gap-0.5">
         {/* The name wraps and the badges follow its last word; on phones the name takes three
             lines at most and the badges the line under it. */}
@@ -136,6 +150,14 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false }: LinkCar
               <span className="truncate">{link.teamName ?? 'Team'}</span>
               <span className="sr-only"> (shared team)</span>
             </Badge>
+          ) : null}
+          {link.tags.length > 0 ? (
+            <span className="inline-flex flex-wrap gap-1 align-middle max-sm:mt-1 max-sm:flex sm:ml-2">
+              <span className="sr-only">Tags: </span>
+              {link.tags.map((tag) => (
+                <TagChip key={tag.id} tag={tag} />
+              ))}
+            </span>
           ) : null}
         </div>
         <p className="flex min-w-0 items-baseline gap-x-3 text-sm text-muted-foreground">

@@ -43,6 +43,7 @@ const SAVED: MailtoLink = {
   mailtoUrl: 'mailto:help@example.com?subject=Help',
   canEdit: true,
   archivedAt: null,
+  tags: [],
 };
 
 /**

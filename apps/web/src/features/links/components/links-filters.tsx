@@ -11,6 +11,8 @@ export interface LinksFiltersProps {
   onChange: (change: Partial<LinkListState>) => void;
   /** More controls at the end of the row (the CSV menu). */
   actions?: ReactNode;
+  /** The user's tag names, for the tag filter (none: no filter shown unless one is set). */
+  tagNames?: readonly string[];
 }
 
 /** Search, 'Show' (all, private, a team's, archived) and 'Sort' above the links. */
@@ -20,11 +22,31 @@ export function LinksFilters({
   onSearch,
   onChange: update,
   actions,
+  tagNames = [],
 }: LinksFiltersProps) {
+  const tagChoices =
+    state.tag !== '' && !tagNames.some((n) => n.toLowerCase() === state.tag.toLowerCase())
+      ? [...tagNames, state.tag]
+      : tagNames;
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2 sm:flex sm:basis-auto">
+      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto] gap-2 sm:flex sm:basis-auto">
+        {tagChoices.length > 0 ? (
+          <NativeSelect
+            aria-label="Tag"
+            value={tagChoices.find((n) => n.toLowerCase() === state.tag.toLowerCase()) ?? ''}
+            onChange={(e) => update({ tag: e.target.value, page: 1 })}
+            className="col-span-4 sm:w-40"
+          >
+            <option value="">Any tag</option>
+            {tagChoices.map((name) => (
+              <option key={name} value={name}>
+                Tag: {name}
+              </option>
+            ))}
+          </NativeSelect>
+        ) : null}
         <NativeSelect
           aria-label="Show"
           value={typeof state.filter === 'number' ? `team-${state.filter}` : state.filter}

@@ -29,6 +29,7 @@ const link = (overrides: Partial<MailtoLink> = {}): MailtoLink => ({
   mailtoUrl: '',
   canEdit: true,
   archivedAt: null,
+  tags: [],
   ...overrides,
 });
 

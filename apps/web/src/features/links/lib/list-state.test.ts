@@ -5,6 +5,7 @@ describe('links tab state in the address', () => {
   it('reads defaults from an empty query', () => {
     expect(readListState(new URLSearchParams('tab=links'))).toEqual({
       q: '',
+      tag: '',
       filter: 'all',
       orderKey: 'newest',
       page: 1,
@@ -12,7 +13,13 @@ describe('links tab state in the address', () => {
   });
 
   it('round-trips every field and keeps other parameters', () => {
-    const state = { q: 'café & co', filter: 12, orderKey: 'clicks', page: 3 } as const;
+    const state = {
+      q: 'café & co',
+      tag: 'Spring sale',
+      filter: 12,
+      orderKey: 'clicks',
+      page: 3,
+    } as const;
     const params = writeListState(new URLSearchParams('tab=links'), state);
     expect(params.get('tab')).toBe('links');
     expect(readListState(params)).toEqual(state);
@@ -27,6 +34,7 @@ describe('links tab state in the address', () => {
   it('drops defaults and ignores nonsense', () => {
     const params = writeListState(new URLSearchParams(), {
       q: '',
+      tag: '',
       filter: 'all',
       orderKey: 'newest',
       page: 1,

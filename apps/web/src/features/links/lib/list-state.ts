@@ -14,9 +14,11 @@ export type LinkOrderKey = keyof typeof LINK_ORDERS;
 /** Which links the tab shows: those in the list, private ones, a team's, or the archived ones. */
 export type LinkFilter = 'all' | 'private' | 'archived' | number;
 
-/** The links tab's state as kept in the address: `?q=&filter=&order=&page=`. */
+/** The links tab's state as kept in the address: `?q=&filter=&tag=&order=&page=`. */
 export interface LinkListState {
   q: string;
+  /** A tag's name ('' = any). */
+  tag: string;
   /** 'all', 'private', 'archived' or a team id. */
   filter: LinkFilter;
   orderKey: LinkOrderKey;
@@ -33,6 +35,7 @@ export function readListState(params: URLSearchParams): LinkListState {
   const order = params.get('order');
   return {
     q: params.get('q') ?? '',
+    tag: params.get('tag') ?? '',
     filter:
       filterParam === 'private' || filterParam === 'archived'
         ? filterParam
@@ -61,6 +64,7 @@ export function writeListState(params: URLSearchParams, state: LinkListState): U
         : state.filter,
     '',
   );
+  set('tag', state.tag, '');
   set('order', state.orderKey, 'newest');
   set('page', String(state.page), '1');
   return next;

@@ -1,0 +1,109 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signedInUser, snap, test } from './fixtures';
+
+async function saveLink(
+  request: APIRequestContext,
+  name: string,
+  tags: string[] = [],
+): Promise<number> {
+  const res = await request.post('/api/v1/mailto-links', {
+    data: { name, to: 'hello@example.com', subject: `About ${name}`, tags },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/**
+ * Signs in at phone width (the header's user menu is found there by its name), then shows the
+ * page at `width`.
+ */
+async function signIn(page: Page, width = 1280) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInUser(page, { tier: 'PREMIUM' });
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+}
+
+const rowNames = (page: Page) => page.getByTestId('link-card').getByRole('heading', { level: 3 });
+
+test.describe('bulk actions', () => {
+  for (const width of [390, 1280]) {
+    test(`select 3 rows and archive them: they leave the list and show under Archived (${width} px)`, async ({
+      page,
+    }) => {
+      await signIn(page, width);
+      for (const name of ['Kept A', 'Old one', 'Old two', 'Old three', 'Kept B'])
+        await saveLink(page.request, name);
+      await page.goto('/dashboard');
+      await expect(rowNames(page)).toHaveCount(5);
+
+      for (const name of ['Old one', 'Old two', 'Old three']) {
+        const box = page.getByRole('checkbox', { name: `Select ${name}` });
+        // Keyboard: focus the row's checkbox and press Space.
+        await box.focus();
+        await page.keyboard.press('Space');
+        await expect(box).toBeChecked();
+      }
+      const bar = page.getByRole('region', { name: 'Selected links' });
+      await expect(bar).toContainText('3 links selected');
+      if (width === 1280) await snap(page, 'links-selection-bar');
+      await bar.getByRole('button', { name: 'Archive' }).click();
+      await expect(page.getByText('3 links archived').first()).toBeVisible();
+      await expect(rowNames(page)).toHaveText(['Kept B', 'Kept A']);
+      await expect(bar).toBeHidden();
+
+      await page.getByRole('combobox', { name: 'Show' }).selectOption('archived');
+      await expect(page).toHaveURL(/filter=archived/);
+      await expect(rowNames(page)).toHaveText(['Old three', 'Old two', 'Old one']);
+    });
+  }
+
+  test('select all on the page, then delete after a confirmation naming how many', async ({
+    page,
+  }) => {
+    await signIn(page);
+    for (const name of ['One', 'Two']) await saveLink(page.request, name);
+    await page.goto('/dashboard');
+    await page.getByRole('checkbox', { name: 'Select all on page' }).check();
+    const bar = page.getByRole('region', { name: 'Selected links' });
+    await expect(bar).toContainText('2 links selected');
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Delete 2 links?');
+    await dialog.getByRole('button', { name: 'Delete 2 links' }).click();
+    await expect(page.getByText('2 links deleted').first()).toBeVisible();
+    await expect(page.getByText('No saved links yet')).toBeVisible();
+  });
+});
+
+test.describe('tags', () => {
+  test('tag a link from the selection bar, then filter by the tag through the address', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await saveLink(page.request, 'Spring launch');
+    await saveLink(page.request, 'Autumn sale', ['Seasonal']);
+    await page.goto('/dashboard');
+    await page.getByRole('checkbox', { name: 'Select Spring launch' }).check();
+    const bar = page.getByRole('region', { name: 'Selected links' });
+    await bar.getByRole('button', { name: 'Tag' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Tag name').fill('Press');
+    await dialog.getByRole('button', { name: 'Add tag' }).click();
+    await expect(page.getByText('1 link tagged').first()).toBeVisible();
+    const spring = page.getByTestId('link-card').filter({ hasText: 'Spring launch' });
+    await expect(spring.getByTestId('tag-chip')).toHaveText(['Press']);
+
+    await page.goto('/dashboard?tag=press');
+    await expect(rowNames(page)).toHaveText(['Spring launch']);
+    await expect(page.getByRole('combobox', { name: 'Tag' })).toHaveValue('Press');
+    await page.getByRole('combobox', { name: 'Tag' }).selectOption('Seasonal');
+    await expect(page).toHaveURL(/tag=Seasonal/);
+    await expect(rowNames(page)).toHaveText(['Autumn sale']);
+    await snap(page, 'links-tag-filter');
+
+    await page.getByRole('button', { name: 'Manage tags' }).click();
+    const manager = page.getByRole('dialog', { name: 'Manage tags' });
+    await expect(manager.getByTestId('tag-row')).toHaveCount(2);
+    await snap(page, 'links-tag-manager');
+  });
+});
