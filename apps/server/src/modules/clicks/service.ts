@@ -33,7 +33,6 @@ import { recordChoice } from './choices';
 
 export { loadClickFilterList } from './classify';
 export { CHOICE_WINDOW_MS } from './choices';
-export type { ClickTotals } from './owner-repo';
 export { loadGeoLocator, type GeoLocator } from './geo';
 export { rebuildClickDaily } from './click-store';
 export {

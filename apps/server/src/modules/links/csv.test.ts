@@ -62,7 +62,7 @@ describe('links CSV', () => {
       team: 'Sales',
     });
     const text = csvLines([], true) + csvLines([tricky, record({ name: 'second' })], false);
-    expect(text.startsWith('name,to,cc,bcc,subject,body,team\r\n')).toBe(true);
+    expect(text.startsWith('name,to,cc,bcc,subject,body,team,tags\r\n')).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
     const rows = parseLinksCsv(text, 10);
     expect(rows).toEqual([

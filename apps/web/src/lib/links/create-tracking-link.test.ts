@@ -5,6 +5,7 @@ const created = {
   id: 1,
   slug: 'abc123',
   trackingUrl: 'http://localhost/t/abc123',
+  scanUrl: 'http://localhost/t/abc123/q',
   mailtoLinkId: 7,
   label: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -34,6 +34,7 @@ const TRACKING = {
   id: 5,
   slug: 'AbCdEfGhIjKl',
   trackingUrl: 'http://localhost/t/AbCdEfGhIjKl',
+  scanUrl: 'http://localhost/t/AbCdEfGhIjKl/q',
   mailtoLinkId: 7,
   label: 'Footer',
   createdAt: '2026-01-02T00:00:00.000Z',
@@ -63,6 +64,7 @@ const NEWEST = {
   id: 6,
   slug: 'NeWeStSlUg12',
   trackingUrl: 'http://localhost/t/NeWeStSlUg12',
+  scanUrl: 'http://localhost/t/NeWeStSlUg12/q',
   label: 'Newsletter',
 };
 
@@ -72,7 +74,8 @@ function renderCard(
   trackingOpens: 'direct' | 'choose' = 'direct',
 ) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === '/api/v1/settings') return json({ trackingOpens, emailNotifications: true });
+    if (String(input) === '/api/v1/settings')
+      return json({ trackingOpens, emailNotifications: true });
     if (String(input) === '/api/v1/tracking' && init?.method === 'POST') return json(TRACKING, 201);
     if (String(input) === '/api/v1/mailto-links/7/tracking-links') return json([NEWEST, TRACKING]);
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
+import { NativeCheckbox } from '@/components/ui/native-checkbox';
 import { CopyButton } from '@/components/copy-button';
 import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { cn } from '@/lib/cn';
@@ -95,9 +95,9 @@ export function LinkCard({ link, hideTeam = false, deferPaint = false, selection
       )}
     >
       {selection ? (
-        <Checkbox
+        <NativeCheckbox
           checked={selection.checked}
-          onCheckedChange={(checked) => selection.onCheckedChange(checked === true)}
+          onCheckedChange={(checked) => selection.onCheckedChange(checked)}
           aria-label={`Select ${link.name}`}
           className="-ml-0.5 sm:-ml-1"
           data-testid="link-select"

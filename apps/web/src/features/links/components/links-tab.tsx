@@ -7,8 +7,7 @@ import { MenuOnFirstUse } from '@/components/menu-on-first-use';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PremiumPanel } from '@/components/premium-panel';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
+import { NativeCheckbox } from '@/components/ui/native-checkbox';
 import { isPremiumRequiredError } from '@/lib/errors';
 import {
   LINKS_PAGE_SIZE,
@@ -186,20 +185,20 @@ export function LinksTab() {
       <div className="flex items-center gap-3">
         {rows.length > 0 ? (
           <div className="flex items-center gap-2 pl-3 sm:pl-3">
-            <Checkbox
+            <NativeCheckbox
               id={selectAllId}
               checked={allChosen ? true : chosen.length > 0 ? 'indeterminate' : false}
               onCheckedChange={(checked) =>
                 choose(
                   rows.map((r) => r.id),
-                  checked === true,
+                  checked,
                 )
               }
               data-testid="select-all"
             />
-            <Label htmlFor={selectAllId} className="text-sm font-normal text-muted-foreground">
+            <label htmlFor={selectAllId} className="text-sm text-muted-foreground select-none">
               Select all on page
-            </Label>
+            </label>
           </div>
         ) : null}
         <p

@@ -18,7 +18,7 @@ describe('import CSV files', () => {
 
   it('offers a template with the import header and a multi-line example body', () => {
     const [header, ...rest] = importTemplateCsv().split('\r\n');
-    expect(header).toBe('name,to,cc,bcc,subject,body,team');
+    expect(header).toBe('name,to,cc,bcc,subject,body,team,tags');
     expect(rest.join('\r\n')).toContain('"Hello,\nmy order number is "');
   });
 });

@@ -42,6 +42,7 @@ describe('links tab state in the address', () => {
     expect(params.toString()).toBe('');
     expect(readListState(new URLSearchParams('page=-2&order=bogus&filter=team-x'))).toEqual({
       q: '',
+      tag: '',
       filter: 'all',
       orderKey: 'newest',
       page: 1,
