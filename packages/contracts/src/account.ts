@@ -80,8 +80,11 @@ export const AccountExport = z
         lastSeenAt: dateTime(),
         expiresAt: dateTime(),
         userAgent: z.string().nullable(),
+        country: z.string().nullable(),
       }),
     ),
+    /** Browsers remembered at the second step of a sign-in (their tokens are never exported). */
+    rememberedBrowsers: z.array(z.object({ createdAt: dateTime(), expiresAt: dateTime() })),
     /** Two-step sign-in: when it was turned on, how many recovery codes are left (never them). */
     twoFactor: z.object({
       totpEnabledAt: dateTime().nullable(),

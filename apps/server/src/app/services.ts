@@ -108,6 +108,7 @@ export function buildServices(deps: ServiceDeps): Services {
       {
         defaultTier: config.defaultTier,
         sessionTtlMs: config.sessionTtlMs,
+        clients: clicks,
       },
       clock,
       securityLog,

@@ -32,6 +32,8 @@ import { m030LinksArchive } from './migrations/030-links-archive';
 import { m038ClickPlaces } from './migrations/038-click-places';
 import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import { m036TwoFactor } from './migrations/036-two-factor';
+import { m043SessionsRememberedBrowsers } from './migrations/043-sessions-remembered-browsers';
+import { m044TeamRequireTwoFactor } from './migrations/044-team-require-two-factor';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -68,6 +70,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '038-click-places': m038ClickPlaces,
   '040-tracking-opens': m040TrackingOpens,
   '036-two-factor': m036TwoFactor,
+  '043-sessions-remembered-browsers': m043SessionsRememberedBrowsers,
+  '044-team-require-two-factor': m044TeamRequireTwoFactor,
 };
 
 class InCodeProvider implements MigrationProvider {

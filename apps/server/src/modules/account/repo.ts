@@ -91,7 +91,16 @@ export async function webhooksOf(db: Conn, userId: number) {
 export function sessionsOf(db: Conn, userId: number) {
   return db
     .selectFrom('sessions')
-    .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent'])
+    .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent', 'country'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export function rememberedBrowsersOf(db: Conn, userId: number) {
+  return db
+    .selectFrom('remembered_browsers')
+    .select(['created_at', 'expires_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
@@ -243,6 +252,7 @@ export async function deleteUserData(
     .execute();
   await trx.deleteFrom('api_tokens').where('user_id', '=', uid).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('remembered_browsers').where('user_id', '=', uid).execute();
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', uid).execute();
   await trx.deleteFrom('sign_in_challenges').where('user_id', '=', uid).execute();
   await trx.deleteFrom('recovery_codes').where('user_id', '=', uid).execute();

@@ -105,6 +105,7 @@ export class AccountService {
       repo.twoFactorOf(k, user.id),
     ]);
     const invitations = await repo.invitationsOf(k, user.id);
+    const remembered = await repo.rememberedBrowsersOf(k, user.id);
     const securityLog = await repo.securityLogOf(k, user.id, SECURITY_LOG_EXPORT_MAX);
     // Key order as in AccountExport: format, exportedAt, profile, savedLinks, trackingLinks, …
     const head: Pick<AccountExport, 'format' | 'exportedAt' | 'profile'> = {
@@ -145,6 +146,11 @@ export class AccountService {
         lastSeenAt: s.last_seen_at,
         expiresAt: s.expires_at,
         userAgent: s.user_agent,
+        country: s.country,
+      })),
+      rememberedBrowsers: remembered.map((b) => ({
+        createdAt: b.created_at,
+        expiresAt: b.expires_at,
       })),
       twoFactor: {
         totpEnabledAt: twoFactor.enabledAt,
