@@ -136,7 +136,14 @@ export type AccountExport = z.infer<typeof AccountExport>;
 
 export const DeleteAccountBody = z
   .object({
-    password: secretText('Password is required').min(1, 'Password is required').max(1024),
+    password: secretText('Password is required')
+      .max(1024)
+      .optional()
+      .transform((v) => v || undefined)
+      .meta({
+        description:
+          'The password; needed unless it (or a code) was confirmed in this session within the last 10 minutes',
+      }),
   })
   .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;

@@ -230,9 +230,12 @@ export const SecondFactorBody = z
     challengeToken: z.string().min(1).max(200),
     code: totpCode.optional(),
     recoveryCode: recoveryCode.optional(),
-    rememberBrowser: z.boolean().optional().meta({
-      description: `Remember this browser: for ${REMEMBER_BROWSER_DAYS} days, signing in with the password from it skips this step`,
-    }),
+    rememberBrowser: z
+      .boolean()
+      .optional()
+      .meta({
+        description: `Remember this browser: for ${REMEMBER_BROWSER_DAYS} days, signing in with the password from it skips this step`,
+      }),
   })
   .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
     message: 'Send either a code or a recovery code',
@@ -271,7 +274,9 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
 /** One signed-in session of the account (Settings > Security). */
 export const SessionInfo = z
   .object({
-    id: z.string().meta({ description: 'Names the session for `DELETE /api/v1/auth/sessions/{id}`' }),
+    id: z
+      .string()
+      .meta({ description: 'Names the session for `DELETE /api/v1/auth/sessions/{id}`' }),
     browser: z.string().nullable(),
     os: z.string().nullable(),
     /** ISO 3166-1 alpha-2, from the address it signed in from; the address is not kept. */
@@ -283,14 +288,12 @@ export const SessionInfo = z
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
-export const SessionList = z
-  .object({ sessions: z.array(SessionInfo) })
-  .meta({ id: 'SessionList' });
+export const SessionList = z.object({ sessions: z.array(SessionInfo) }).meta({ id: 'SessionList' });
 export type SessionList = z.infer<typeof SessionList>;
 
-export const SessionIdParams = z
-  .object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown session') })
-  .meta({ id: 'SessionIdParams' });
+export const SessionIdParams = z.object({
+  id: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown session'),
+});
 
 /** How many sessions a sign-out ended. */
 export const SessionsSignedOut = z

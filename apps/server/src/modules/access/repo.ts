@@ -8,6 +8,8 @@ export interface Membership {
   role: TeamMemberRow['role'];
   owner_tier: UserRow['subscription_tier'];
   owner_expires_at: UserRow['subscription_expires_at'];
+  /** 1: the team requires two-step sign-in of its members. */
+  require_two_factor: number;
 }
 
 /** The user's teams with their role in each (one query per request that needs them). */
@@ -22,6 +24,7 @@ export function listMembershipsOfUser(db: Conn, userId: number): Promise<Members
       'team_members.role',
       'owner.subscription_tier as owner_tier',
       'owner.subscription_expires_at as owner_expires_at',
+      'teams.require_two_factor',
     ])
     .where('team_members.user_id', '=', userId)
     .execute();
@@ -43,6 +46,20 @@ export async function hasMembership(
     .where('team_id', '=', teamId)
     .where('user_id', '=', userId)
     .$if(share, (q) => q.forShare())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether the user signs in with two steps (an authenticator app turned on): what a team that
+ * requires two-step sign-in asks of its members. Other second factors join this check.
+ */
+export async function hasTwoStepSignIn(db: Conn, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_totp')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
     .executeTakeFirst();
   return row !== undefined;
 }

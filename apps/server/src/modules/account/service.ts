@@ -47,11 +47,14 @@ export class AccountService {
 
   /**
    * Deletes the account and everything it holds, in one transaction (see deleteUserData).
-   * 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team with other members.
+   * `password`: the password typed for this, or null when the caller has confirmed it in the
+   * session moments ago. 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team
+   * with other members.
    */
-  async delete(user: UserRow, password: string, client: string): Promise<void> {
+  async delete(user: UserRow, password: string | null, client: string): Promise<void> {
     // Budgeted as every password check is: spent before the hash, given back when right.
     if (
+      password !== null &&
       !(await this.passwords.check({
         client,
         budgets: passwordCheckBudgets(user.id),
