@@ -267,7 +267,7 @@ async function signInWithCode(
   return cookieOf(res, 'mailtokit_remember');
 }
 
-describe('remembering a browser for 30 days', () => {
+describe('remembering a browser for 30 days', { timeout: 120_000 }, () => {
   it('skips the second step from that browser only, until the 30 days are over', async () => {
     const who = await signUp(t.app);
     const secret = await enableTotp(who);

@@ -21,6 +21,7 @@ import {
 import { DeleteAccountCard } from './delete-account-card';
 import { ExportDataCard } from './export-data-card';
 import { SecurityLogCard } from './security-log-card';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 const EMPTY: ChangePasswordFormValues = {
@@ -104,6 +105,7 @@ export function SecuritySettings() {
         </form>
       </Card>
       <TwoFactorCard />
+      <SessionsCard />
       <SecurityLogCard />
       <ExportDataCard />
       <DeleteAccountCard />
