@@ -6,6 +6,7 @@ import {
   createLink,
   createTeam,
   createTestApp,
+  signIn,
   signUp,
   dialect,
   signUpAs,
@@ -570,7 +571,7 @@ describe('DELETE /api/v1/account', () => {
       method: 'PUT',
       url: `/api/v1/teams/${a.teamId}/members/${a.teammate.user.id}`,
       headers: a.who.headers,
-      payload: { role: 'OWNER' },
+      payload: { role: 'OWNER', currentPassword: a.who.password },
     });
     expect(transfer.statusCode).toBe(200);
     const solo = await createTeam(t.app, a.who, { name: 'Only me' });
@@ -687,13 +688,18 @@ describe('DELETE /api/v1/account', () => {
       a.who.password,
     );
     expect(withToken.statusCode).toBe(403);
+    // A session that has not confirmed the password lately must send it.
+    const unconfirmed = await signIn(t.app, a.who.user.username, a.who.password);
     const missing = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/account',
-      headers: a.who.headers,
+      headers: unconfirmed.headers,
       payload: {},
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { currentPassword: 'Enter your current password to continue' },
+    });
   });
 });

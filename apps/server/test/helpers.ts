@@ -335,7 +335,7 @@ export async function addMember(
     method: 'PUT',
     url: `/api/v1/teams/${teamId}/members/${who.user.id}`,
     headers: by.headers,
-    payload: { role: 'OWNER' },
+    payload: { role: 'OWNER', currentPassword: by.password },
   });
   if (put.statusCode !== 200) throw new Error(`transfer failed: ${put.statusCode} ${put.body}`);
 }

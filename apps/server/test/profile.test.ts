@@ -127,7 +127,7 @@ describe('changing the e-mail address', () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({
         code: 'VALIDATION_ERROR',
-        fields: { currentPassword: 'Enter your current password to change your e-mail' },
+        fields: { currentPassword: 'Enter your current password to continue' },
       });
     }
     const wrong = await put(me, { email: stolen, currentPassword: 'not my password' });

@@ -275,6 +275,7 @@ describe('each change writes exactly one entry, with its actor', () => {
       ok(
         call('PUT', `/api/v1/teams/${team.id}/members/${admin.user.id}`, owner, {
           role: 'owner',
+          currentPassword: owner.password,
         }),
       ),
     );

@@ -198,7 +198,7 @@ describe('permission matrix', () => {
       name: 'make a member the owner (transfer)',
       method: 'PUT',
       path: (f) => `/${f.teamId}/members/${idOf(f, 'targetMember')}`,
-      body: () => ({ role: 'owner' }),
+      body: (f) => ({ role: 'owner', currentPassword: f.people.owner.password }),
       expected: [200, 403, 403, 404, 401],
     },
     {
@@ -521,7 +521,7 @@ describe('reading teams', () => {
   it('documents the canonical paths only', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths['/api/v1/teams']).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(doc.paths['/api/v1/teams/{id}']).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/api/v1/teams/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
     expect(Object.keys(doc.paths['/api/v1/teams/{id}/members']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/v1/teams/{id}/members/{userId}']).sort()).toEqual([
       'delete',
@@ -855,6 +855,7 @@ describe('ownership transfer', () => {
 
     const res = await call('PUT', `/api/teams/${team.id}/members/${admin.user.id}`, owner, {
       role: 'owner',
+      currentPassword: owner.password,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ userId: admin.user.id, role: 'OWNER' });
@@ -908,6 +909,7 @@ describe('ownership transfer', () => {
     for (const who of [invited, stranger]) {
       const res = await call('PUT', `${V1}/${team.id}/members/${who.user.id}`, owner, {
         role: 'owner',
+        currentPassword: owner.password,
       });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(MEMBER_NOT_FOUND);
@@ -944,6 +946,7 @@ describe('ownership transfer', () => {
       .execute();
     const res = await call('PUT', `${V1}/${team.id}/members/${busy.user.id}`, owner, {
       role: 'owner',
+      currentPassword: owner.password,
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({

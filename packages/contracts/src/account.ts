@@ -106,8 +106,11 @@ export const AccountExport = z
         lastSeenAt: dateTime(),
         expiresAt: dateTime(),
         userAgent: z.string().nullable(),
+        country: z.string().nullable(),
       }),
     ),
+    /** Browsers remembered at the second step of a sign-in (their tokens are never exported). */
+    rememberedBrowsers: z.array(z.object({ createdAt: dateTime(), expiresAt: dateTime() })),
     /** Two-step sign-in: when it was turned on, how many recovery codes are left (never them). */
     twoFactor: z.object({
       totpEnabledAt: dateTime().nullable(),
@@ -168,7 +171,14 @@ export type AccountExport = z.infer<typeof AccountExport>;
 
 export const DeleteAccountBody = z
   .object({
-    password: secretText('Password is required').min(1, 'Password is required').max(1024),
+    password: secretText('Password is required')
+      .max(1024)
+      .optional()
+      .transform((v) => v || undefined)
+      .meta({
+        description:
+          'The password; needed unless it (or a code) was confirmed in this session within the last 10 minutes',
+      }),
   })
   .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;

@@ -25,6 +25,7 @@ export const TEAM_AUDIT_ACTIONS = [
   'member.removed',
   'member.left',
   'team.ownership_transferred',
+  'team.two_factor_policy_changed',
 ] as const;
 export const TeamAuditAction = z.enum(TEAM_AUDIT_ACTIONS);
 export type TeamAuditAction = z.infer<typeof TeamAuditAction>;
@@ -47,6 +48,7 @@ export const TEAM_AUDIT_ACTION_LABELS: Record<TeamAuditAction, string> = {
   'member.removed': 'Member removed',
   'member.left': 'Member left',
   'team.ownership_transferred': 'Ownership transferred',
+  'team.two_factor_policy_changed': 'Two-step sign-in requirement changed',
 };
 
 /** The shortest time a team's audit entries are kept (they go with the team). */
@@ -71,9 +73,9 @@ export const TeamAuditEntry = z
     teamId: z.number().int(),
     action: TeamAuditAction,
     actor: AuditActor,
-    /** What the action was done to: a link, a tracking link, a person, an invitation. */
+    /** What the action was done to: a link, a tracking link, a person, an invitation, the team. */
     subject: z.object({
-      type: z.enum(['link', 'tracking_link', 'user', 'invitation']),
+      type: z.enum(['link', 'tracking_link', 'user', 'invitation', 'team']),
       id: z.number().int().nullable(),
       /** Its name at the time (a link's name, a tracking link's label, a username, ...). */
       name: z.string().nullable(),

@@ -207,6 +207,9 @@ export const TOTP_CODE_INCORRECT = 'That code is not right, or it was used alrea
 export const RECOVERY_CODE_INCORRECT = 'That recovery code is not right, or it was used already';
 export const CODES_THROTTLED = 'Too many wrong codes. Please try again later.';
 
+/** How long a browser remembered at the second step of a sign-in skips that step. */
+export const REMEMBER_BROWSER_DAYS = 30;
+
 /** `POST /api/v1/auth/login` when the account has two-step sign-in: 202 and the next step. */
 export const SecondFactorRequired = z
   .object({
@@ -227,6 +230,12 @@ export const SecondFactorBody = z
     challengeToken: z.string().min(1).max(200),
     code: totpCode.optional(),
     recoveryCode: recoveryCode.optional(),
+    rememberBrowser: z
+      .boolean()
+      .optional()
+      .meta({
+        description: `Remember this browser: for ${REMEMBER_BROWSER_DAYS} days, signing in with the password from it skips this step`,
+      }),
   })
   .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
     message: 'Send either a code or a recovery code',
@@ -331,3 +340,32 @@ export const PasskeyAuthenticationBody = z
   })
   .meta({ id: 'PasskeyAuthenticationBody' });
 export type PasskeyAuthenticationBody = z.input<typeof PasskeyAuthenticationBody>;
+/** One signed-in session of the account (Settings > Security). */
+export const SessionInfo = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: 'Names the session for `DELETE /api/v1/auth/sessions/{id}`' }),
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    /** ISO 3166-1 alpha-2, from the address it signed in from; the address is not kept. */
+    country: z.string().nullable(),
+    createdAt: dateTime(),
+    lastActiveAt: dateTime(),
+    current: z.boolean().meta({ description: 'The session of this request' }),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const SessionList = z.object({ sessions: z.array(SessionInfo) }).meta({ id: 'SessionList' });
+export type SessionList = z.infer<typeof SessionList>;
+
+export const SessionIdParams = z.object({
+  id: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown session'),
+});
+
+/** How many sessions a sign-out ended. */
+export const SessionsSignedOut = z
+  .object({ signedOut: z.number().int() })
+  .meta({ id: 'SessionsSignedOut' });
+export type SessionsSignedOut = z.infer<typeof SessionsSignedOut>;

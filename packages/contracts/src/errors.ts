@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'SESSION_REQUIRED',
   'PREMIUM_REQUIRED',
   'TEAM_REQUIRED',
+  'TWO_FACTOR_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'INVALID_TOKEN',
@@ -43,3 +44,6 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** Exact wording of the tier-gating refusal; clients match on it. */
 export const PREMIUM_REQUIRED_DETAIL = 'Premium subscription required';
 export const TEAM_REQUIRED_DETAIL = 'Team subscription required';
+/** A team requires two-step sign-in of its members and the caller has not turned it on. */
+export const TWO_FACTOR_REQUIRED_DETAIL =
+  "This team requires two-step sign-in. Turn it on in Settings > Security to open the team's links.";

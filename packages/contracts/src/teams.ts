@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { dateTime, emailAddress, multiLineText, nameText, text, url } from './fields';
 import { MESSAGES } from './messages';
+import { currentPasswordField } from './auth';
 
 export const TEAM_NAME_MAX = 100;
 export const TEAM_DESCRIPTION_MAX = 500;
@@ -85,7 +86,16 @@ export const AddMemberBody = z
   .meta({ id: 'AddMemberBody' });
 export type AddMemberBody = z.input<typeof AddMemberBody>;
 
-export const UpdateMemberBody = z.object({ role: RoleInput }).meta({ id: 'UpdateMemberBody' });
+/** `PATCH /api/v1/teams/{id}` (owner only): the team's policies. */
+export const UpdateTeamBody = z
+  .object({ requireTwoFactor: z.boolean() })
+  .meta({ id: 'UpdateTeamBody' });
+export type UpdateTeamBody = z.input<typeof UpdateTeamBody>;
+
+/** `currentPassword`: needed under a session when `role` is OWNER (a transfer of ownership). */
+export const UpdateMemberBody = z
+  .object({ role: RoleInput, currentPassword: currentPasswordField() })
+  .meta({ id: 'UpdateMemberBody' });
 export type UpdateMemberBody = z.input<typeof UpdateMemberBody>;
 
 export const MemberUser = z.object({
@@ -139,6 +149,11 @@ export const Team = z
      * only members with a plan of their own still reach them.
      */
     planActive: z.boolean(),
+    /**
+     * The owner requires two-step sign-in of every member: a member without it keeps the
+     * membership but gets 403 TWO_FACTOR_REQUIRED on the team's links until they turn it on.
+     */
+    requireTwoFactor: z.boolean(),
     memberCount: z.number().int(),
     members: z.array(TeamMember),
   })

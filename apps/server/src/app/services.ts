@@ -70,7 +70,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const baseUrl = publicBaseUrl(config);
   // Each account's security log, appended by the modules that change its security.
   const securityLog = new SecurityLogService(db, clock);
-  const users = new UsersService(db, clock, { limiter, passwords, mailer, baseUrl, securityLog });
+  const users = new UsersService(db, clock, { limiter, mailer, baseUrl, securityLog });
   const tokens = new TokensService(db, users, clock, securityLog);
   const access = new AccessService(db, clock);
   // Every change to a team's content and membership is appended to its log here.
@@ -95,6 +95,7 @@ export function buildServices(deps: ServiceDeps): Services {
     {
       defaultTier: config.defaultTier,
       sessionTtlMs: config.sessionTtlMs,
+      clients: clicks,
     },
     clock,
     securityLog,

@@ -41,6 +41,8 @@ import { m048UserTrackingOpens } from './migrations/048-user-tracking-opens';
 import { m042Passkeys } from './migrations/042-passkeys';
 import { m051UserEmailNotifications } from './migrations/051-user-email-notifications';
 import { m049LinkTags } from './migrations/049-link-tags';
+import { m043SessionsRememberedBrowsers } from './migrations/043-sessions-remembered-browsers';
+import { m044TeamRequireTwoFactor } from './migrations/044-team-require-two-factor';
 import type { DialectMigration } from './migrations/types';
 
 /** Ordered list; names sort in order. Never edit a migration that has shipped: add one. */
@@ -86,6 +88,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '045-click-places-rollup': m045ClickPlacesRollup,
   '051-user-email-notifications': m051UserEmailNotifications,
   '049-link-tags': m049LinkTags,
+  '043-sessions-remembered-browsers': m043SessionsRememberedBrowsers,
+  '044-team-require-two-factor': m044TeamRequireTwoFactor,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -40,8 +40,18 @@ export interface SessionsTable {
   user_agent: string | null;
   /** When the user last confirmed their password in this session (null: never). */
   password_confirmed_at: string | null;
+  /** The country the session signed in from (ISO 3166-1 alpha-2), null when unknown. */
+  country: string | null;
 }
 export type SessionRow = Selectable<SessionsTable>;
+
+/** Browsers remembered after two-step sign-in: sha256 (hex) of the cookie's token. */
+export interface RememberedBrowsersTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
 
 /** An account's authenticator-app secret; `enabled_at` null while set-up waits for a code. */
 export interface UserTotpTable {
@@ -188,6 +198,8 @@ export interface TeamsTable {
   owner_id: number;
   created_at: string;
   updated_at: string;
+  /** 1: members need two-step sign-in to read the team's links. */
+  require_two_factor: Generated<number>;
 }
 export type TeamRow = Selectable<TeamsTable>;
 export type NewTeam = Insertable<TeamsTable>;
@@ -503,6 +515,7 @@ export interface ServerSecretsTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  remembered_browsers: RememberedBrowsersTable;
   password_reset_tokens: PasswordResetTokensTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;

@@ -1,5 +1,9 @@
 import type { ErrorCode } from '@mailtokit/contracts/errors';
-import { PREMIUM_REQUIRED_DETAIL, TEAM_REQUIRED_DETAIL } from '@mailtokit/contracts/errors';
+import {
+  PREMIUM_REQUIRED_DETAIL,
+  TEAM_REQUIRED_DETAIL,
+  TWO_FACTOR_REQUIRED_DETAIL,
+} from '@mailtokit/contracts/errors';
 import { MESSAGES } from '@mailtokit/contracts/messages';
 
 /** An error the API reports to the client as `{detail, code, fields?}` with `status`. */
@@ -38,6 +42,8 @@ export const forbidden = (detail = 'You do not have permission to perform this a
 
 export const premiumRequired = () => new AppError(403, 'PREMIUM_REQUIRED', PREMIUM_REQUIRED_DETAIL);
 export const teamRequired = () => new AppError(403, 'TEAM_REQUIRED', TEAM_REQUIRED_DETAIL);
+export const twoFactorRequired = () =>
+  new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_DETAIL);
 
 export const notFound = (detail = 'Not found') => new AppError(404, 'NOT_FOUND', detail);
 

@@ -49,7 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in: sets the session cookie (and the device cookie of a browser known to the account) and returns a bearer token. 429 past a sign-in budget or with 2 sign-ins of the client under way; 503 while the instance is busy hashing passwords
-         * @description With two-step sign-in on, the right password answers 202 with a challenge (no session yet): send it with a code to `POST /api/v1/auth/login/second-factor`.
+         * @description With two-step sign-in on, the right password answers 202 with a challenge (no session yet): send it with a code to `POST /api/v1/auth/login/second-factor`. A browser remembered at that step (its `mailtokit_remember` cookie) skips it for 30 days, until the password changes or two-step sign-in is turned off.
          */
         post: operations["login"];
         delete?: never;
@@ -69,7 +69,7 @@ export interface paths {
         put?: never;
         /**
          * The second step of a sign-in: the challenge of the password step with a code of the authenticator app or a recovery code (each works once). Sets the session cookie like a sign-in
-         * @description 400 on `code` or `recoveryCode` when it is wrong or used; 401 INVALID_CHALLENGE when the challenge is unknown, used or expired; wrong codes spend from budgets per account and address (5 per 15 minutes) and per account, then 429.
+         * @description `rememberBrowser: true` sets a cookie with which, for 30 days, the password alone signs in from this browser. 400 on `code` or `recoveryCode` when it is wrong or used; 401 INVALID_CHALLENGE when the challenge is unknown, used or expired; wrong codes spend from budgets per account and address (5 per 15 minutes) and per account, then 429.
          */
         post: operations["completeSignIn"];
         delete?: never;
@@ -169,6 +169,57 @@ export interface paths {
          * @description Needs the current password (`currentPassword`) or one confirmed in this session within the last 10 minutes; 409 while two-step sign-in is off.
          */
         post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in sessions of the account: browser, OS, country (when known), signed in, last active (updated about once a minute), and which is this one */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one session of the account (its token stops working at once); 404 for an unknown session */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out every other session of the account; answers how many ended */
+        post: operations["revokeOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -406,7 +457,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update first name, last name and e-mail (the username cannot change). A new e-mail address needs `currentPassword` (400 when missing or wrong; 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour); the old address is told by e-mail */
+        /**
+         * Update first name, last name and e-mail (the username cannot change); the old address is told of a new one by e-mail
+         * @description A new e-mail address needs `currentPassword`, or a password (or code) confirmed in this session within the last 10 minutes (POST /api/v1/auth/confirm-password): else 400 on `currentPassword`, as for a wrong one. 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour.
+         */
         put: operations["updateProfile"];
         post?: never;
         delete?: never;
@@ -460,7 +514,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete the account and everything it holds, in one transaction: 403 for a wrong password, 409 OWNS_TEAMS while it owns a team with other members. Teams it owns alone and its links shared with teams are deleted too */
+        /**
+         * Delete the account and everything it holds, in one transaction: 403 for a wrong password, 409 OWNS_TEAMS while it owns a team with other members. Teams it owns alone and its links shared with teams are deleted too
+         * @description Needs `password`, or a password (or code) confirmed in this session within the last 10 minutes (POST /api/v1/auth/confirm-password): else 400 on `currentPassword`.
+         */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
@@ -732,7 +789,11 @@ export interface paths {
         delete: operations["deleteTeam"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the team's policies (owner only): `requireTwoFactor`
+         * @description With `requireTwoFactor` on, members without two-step sign-in keep their membership but get 403 TWO_FACTOR_REQUIRED on the team's links (and their analytics) until they turn it on; the change is in the audit log. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         */
+        patch: operations["updateTeam"];
         trace?: never;
     };
     "/api/v1/teams/{id}/members": {
@@ -769,7 +830,7 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (owner only)
-         * @description Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         * @description Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. Under a session a transfer needs `currentPassword`, or a password (or code) confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password), else 400 on `currentPassword`. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         put: operations["updateMember"];
         post?: never;
@@ -1297,28 +1358,6 @@ export interface components {
             /** @description Tag names (at most 10; missing ones are created in the author's account). Left out: an update keeps the link's tags as they are. Only the link's author may change them (403 otherwise). */
             tags?: string[];
         };
-        CreateTeamBodyInput: {
-            name: string;
-            description?: string | null;
-        };
-        UpdateMemberBodyInput: {
-            role: string;
-        };
-        InviteBodyInput: {
-            username?: string | null;
-            email?: string | null;
-            role?: string;
-        };
-        InviteByUsernameBodyInput: {
-            username: string;
-            role?: string;
-        };
-        AcceptTokenBodyInput: {
-            token: string;
-        };
-        StopInvitationMailsBodyInput: {
-            token: string;
-        };
         LoginBodyInput: {
             /** @description The username or the e-mail address of the account */
             username: string;
@@ -1360,6 +1399,8 @@ export interface components {
             challengeToken: string;
             code?: string;
             recoveryCode?: string;
+            /** @description Remember this browser: for 30 days, signing in with the password from it skips this step */
+            rememberBrowser?: boolean;
         };
         FreshPasswordBodyInput: {
             /** @description The current password; needed under a session unless it was confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password) */
@@ -1408,6 +1449,33 @@ export interface components {
             };
             challengeToken?: string;
         };
+        CreateTeamBodyInput: {
+            name: string;
+            description?: string | null;
+        };
+        UpdateTeamBodyInput: {
+            requireTwoFactor: boolean;
+        };
+        UpdateMemberBodyInput: {
+            role: string;
+            /** @description The current password; needed under a session unless it was confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password) */
+            currentPassword?: string;
+        };
+        InviteBodyInput: {
+            username?: string | null;
+            email?: string | null;
+            role?: string;
+        };
+        InviteByUsernameBodyInput: {
+            username: string;
+            role?: string;
+        };
+        AcceptTokenBodyInput: {
+            token: string;
+        };
+        StopInvitationMailsBodyInput: {
+            token: string;
+        };
         CreateTokenBodyInput: {
             name: string;
             scopes: ("links:read" | "links:write" | "analytics:read" | "teams:read" | "teams:write" | "webhooks:write" | "audit:read")[];
@@ -1431,7 +1499,8 @@ export interface components {
             opens: components["schemas"]["TrackingOpensInput"];
         };
         DeleteAccountBodyInput: {
-            password: string;
+            /** @description The password; needed unless it (or a code) was confirmed in this session within the last 10 minutes */
+            password?: string;
         };
         CreateWebhookBodyInput: {
             /** Format: uri */
@@ -1601,93 +1670,6 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        TeamMember: {
-            id: number;
-            teamId: number;
-            userId: number;
-            /** @enum {string} */
-            role: "OWNER" | "ADMIN" | "MEMBER";
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            user: {
-                username: string;
-                firstName: string | null;
-                lastName: string | null;
-                email: string | null;
-                profileImageUrl: string | null;
-            };
-        };
-        TeamMemberList: components["schemas"]["TeamMember"][];
-        Team: {
-            id: number;
-            name: string;
-            description: string | null;
-            ownerId: number;
-            owner_id: number;
-            owner: {
-                id: number;
-                username: string;
-            } | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updatedAt: string;
-            currentUserId: number;
-            /** @enum {string} */
-            currentUserRole: "OWNER" | "ADMIN" | "MEMBER";
-            planActive: boolean;
-            memberCount: number;
-            members: components["schemas"]["TeamMember"][];
-        };
-        TeamList: components["schemas"]["Team"][];
-        Invitation: {
-            id: number;
-            teamId: number;
-            teamName: string;
-            /** @enum {string} */
-            role: "ADMIN" | "MEMBER";
-            username?: string;
-            /** Format: email */
-            email?: string;
-            invitedBy: {
-                id: number;
-                username: string;
-                /** @description The inviter's first name, else username */
-                displayName: string;
-            };
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            expiresAt: string;
-            /** @constant */
-            status: "PENDING";
-            /** Format: uri */
-            url?: string;
-        };
-        InvitationList: components["schemas"]["Invitation"][];
-        InvitationPreview: {
-            teamName: string;
-            /** @enum {string} */
-            role: "ADMIN" | "MEMBER";
-            invitedBy: {
-                username: string;
-                /** @description The inviter's first name, else username */
-                displayName: string;
-            };
-            /** Format: date-time */
-            expiresAt: string;
-        };
-        Error: {
-            detail: string;
-            code: string;
-            fields?: {
-                [key: string]: string;
-            };
-        };
         LoginResponse: {
             access_token: string;
             user: components["schemas"]["User"];
@@ -1744,6 +1726,113 @@ export interface components {
             challenge: string;
         } & {
             [key: string]: unknown;
+        };
+        SessionInfo: {
+            /** @description Names the session for `DELETE /api/v1/auth/sessions/{id}` */
+            id: string;
+            browser: string | null;
+            os: string | null;
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastActiveAt: string;
+            /** @description The session of this request */
+            current: boolean;
+        };
+        SessionList: {
+            sessions: components["schemas"]["SessionInfo"][];
+        };
+        SessionsSignedOut: {
+            signedOut: number;
+        };
+        TeamMember: {
+            id: number;
+            teamId: number;
+            userId: number;
+            /** @enum {string} */
+            role: "OWNER" | "ADMIN" | "MEMBER";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            user: {
+                username: string;
+                firstName: string | null;
+                lastName: string | null;
+                email: string | null;
+                profileImageUrl: string | null;
+            };
+        };
+        TeamMemberList: components["schemas"]["TeamMember"][];
+        Team: {
+            id: number;
+            name: string;
+            description: string | null;
+            ownerId: number;
+            owner_id: number;
+            owner: {
+                id: number;
+                username: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updatedAt: string;
+            currentUserId: number;
+            /** @enum {string} */
+            currentUserRole: "OWNER" | "ADMIN" | "MEMBER";
+            planActive: boolean;
+            requireTwoFactor: boolean;
+            memberCount: number;
+            members: components["schemas"]["TeamMember"][];
+        };
+        TeamList: components["schemas"]["Team"][];
+        Invitation: {
+            id: number;
+            teamId: number;
+            teamName: string;
+            /** @enum {string} */
+            role: "ADMIN" | "MEMBER";
+            username?: string;
+            /** Format: email */
+            email?: string;
+            invitedBy: {
+                id: number;
+                username: string;
+                /** @description The inviter's first name, else username */
+                displayName: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @constant */
+            status: "PENDING";
+            /** Format: uri */
+            url?: string;
+        };
+        InvitationList: components["schemas"]["Invitation"][];
+        InvitationPreview: {
+            teamName: string;
+            /** @enum {string} */
+            role: "ADMIN" | "MEMBER";
+            invitedBy: {
+                username: string;
+                /** @description The inviter's first name, else username */
+                displayName: string;
+            };
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        Error: {
+            detail: string;
+            code: string;
+            fields?: {
+                [key: string]: string;
+            };
         };
         ApiToken: {
             id: number;
@@ -1909,7 +1998,7 @@ export interface components {
         SecurityEvent: {
             id: number;
             /** @enum {string} */
-            event: "sign_in" | "sign_in_failed" | "other_sessions_signed_out" | "password_changed" | "password_reset" | "email_changed" | "api_token_created" | "api_token_revoked" | "webhook_created" | "webhook_deleted" | "passkey_added" | "passkey_removed";
+            event: "sign_in" | "sign_in_failed" | "other_sessions_signed_out" | "session_signed_out" | "password_changed" | "password_reset" | "email_changed" | "api_token_created" | "api_token_revoked" | "webhook_created" | "webhook_deleted" | "passkey_added" | "passkey_removed";
             detail: string | null;
             userAgent: string | null;
             country: string | null;
@@ -2003,6 +2092,13 @@ export interface components {
                 /** Format: date-time */
                 expiresAt: string;
                 userAgent: string | null;
+                country: string | null;
+            }[];
+            rememberedBrowsers: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
             }[];
             twoFactor: {
                 totpEnabledAt: string | null;
@@ -2057,7 +2153,7 @@ export interface components {
             id: number;
             teamId: number;
             /** @enum {string} */
-            action: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+            action: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred" | "team.two_factor_policy_changed";
             actor: {
                 id: number | null;
                 username: string;
@@ -2065,7 +2161,7 @@ export interface components {
             };
             subject: {
                 /** @enum {string} */
-                type: "link" | "tracking_link" | "user" | "invitation";
+                type: "link" | "tracking_link" | "user" | "invitation" | "team";
                 id: number | null;
                 name: string | null;
             };
@@ -2699,6 +2795,113 @@ export interface operations {
             };
             /** @description Default Response */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsSignedOut"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4830,6 +5033,69 @@ export interface operations {
             };
         };
     };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (a positive integer) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTeamBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMembers: {
         parameters: {
             query?: never;
@@ -5102,7 +5368,7 @@ export interface operations {
                 /** @description Only entries by this person (user id) */
                 actorId?: string;
                 /** @description Only entries of this action */
-                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred" | "team.two_factor_policy_changed";
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */
                 from?: string;
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */
@@ -5172,7 +5438,7 @@ export interface operations {
                 /** @description Only entries by this person (user id) */
                 actorId?: string;
                 /** @description Only entries of this action */
-                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred";
+                action?: "link.created" | "link.edited" | "link.shared" | "link.unshared" | "link.archived" | "link.restored" | "link.deleted" | "tracking_link.created" | "tracking_link.deleted" | "invitation.sent" | "invitation.revoked" | "invitation.accepted" | "invitation.declined" | "member.role_changed" | "member.removed" | "member.left" | "team.ownership_transferred" | "team.two_factor_policy_changed";
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */
                 from?: string;
                 /** @description UTC calendar day (YYYY-MM-DD), inclusive */

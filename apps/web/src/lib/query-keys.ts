@@ -71,6 +71,9 @@ export const queryKeys = {
   },
 
   /** The signed-in user's security log, by page. */
+  sessions: {
+    all: ['sessions'] as const,
+  },
   securityLog: {
     all: ['security-log'] as const,
     page: (page: number) => ['security-log', page] as const,

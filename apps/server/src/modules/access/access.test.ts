@@ -36,7 +36,10 @@ function link(teamId: number | null): LinkRow {
 /** Memberships in teams whose plan covers them (unless `covered` says otherwise). */
 const seats = (...entries: [number, TeamRole][]): Memberships =>
   new Map(
-    entries.map(([teamId, role]) => [teamId, { role, teamName: `team ${teamId}`, covered: true }]),
+    entries.map(([teamId, role]) => [
+      teamId,
+      { role, teamName: `team ${teamId}`, covered: true, blocked: false },
+    ]),
   );
 
 const uncovered = (memberships: Memberships): Memberships =>

@@ -8,6 +8,8 @@ export interface Membership {
   role: TeamMemberRow['role'];
   owner_tier: UserRow['subscription_tier'];
   owner_expires_at: UserRow['subscription_expires_at'];
+  /** 1: the team requires two-step sign-in of its members. */
+  require_two_factor: number;
 }
 
 /** The user's teams with their role in each (one query per request that needs them). */
@@ -22,6 +24,7 @@ export function listMembershipsOfUser(db: Conn, userId: number): Promise<Members
       'team_members.role',
       'owner.subscription_tier as owner_tier',
       'owner.subscription_expires_at as owner_expires_at',
+      'teams.require_two_factor',
     ])
     .where('team_members.user_id', '=', userId)
     .execute();
@@ -45,4 +48,25 @@ export async function hasMembership(
     .$if(share, (q) => q.forShare())
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Whether the user signs in with two steps (an authenticator app turned on, or a passkey): what a team that
+ * requires two-step sign-in asks of its members.
+ */
+export async function hasTwoStepSignIn(db: Conn, userId: number): Promise<boolean> {
+  const totp = await db
+    .selectFrom('user_totp')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  if (totp !== undefined) return true;
+  // A passkey is a second step too (it signs in alone, or after the password).
+  const passkey = await db
+    .selectFrom('passkeys')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return passkey !== undefined;
 }

@@ -27,12 +27,14 @@ export {
 export type LinkAccess = 'none' | 'read' | 'edit';
 
 /**
- * The teams a user belongs to: team id -> the user's role there, the team's name and whether
- * the team's plan covers its members (`covered`: its owner holds the TEAM tier now).
+ * The teams a user belongs to: team id -> the user's role there, the team's name, whether
+ * the team's plan covers its members (`covered`: its owner holds the TEAM tier now) and
+ * whether the team requires two-step sign-in that the user has not turned on (`blocked`: the
+ * membership stays, but reaches none of the team's links until they turn it on).
  */
 export type Memberships = ReadonlyMap<
   number,
-  { role: TeamRole; teamName: string; covered: boolean }
+  { role: TeamRole; teamName: string; covered: boolean; blocked: boolean }
 >;
 
 /**
@@ -59,7 +61,9 @@ export function accessFor(
   viewer: LinkViewer,
   link: Pick<LinkRow, 'user_id' | 'team_id'>,
 ): LinkAccess {
-  const membership = link.team_id === null ? undefined : viewer.memberships.get(link.team_id);
+  const joined = link.team_id === null ? undefined : viewer.memberships.get(link.team_id);
+  // A membership blocked by the team's two-step policy reaches nothing through the team.
+  const membership = joined?.blocked ? undefined : joined;
   const reached = viewer.ownPlan || (membership !== undefined && membership.covered);
   if (!reached) return 'none';
   if (link.user_id === viewer.id) return 'edit';
@@ -67,10 +71,10 @@ export function accessFor(
   return teamPermissions(membership.role).canManageSharedLinks ? 'edit' : 'read';
 }
 
-/** The teams whose plan covers the viewer (their seats), in id order. */
+/** The teams whose plan covers the viewer (their seats), in id order; blocked ones left out. */
 export function seatedTeamIds(memberships: Memberships): number[] {
   return [...memberships]
-    .filter(([, m]) => m.covered)
+    .filter(([, m]) => m.covered && !m.blocked)
     .map(([id]) => id)
     .sort((a, b) => a - b);
 }
@@ -105,6 +109,8 @@ export class AccessService implements Seats {
   async memberships(user: Pick<UserRow, 'id'>): Promise<Memberships> {
     const rows = await repo.listMembershipsOfUser(this.db.kysely, user.id);
     const now = this.clock();
+    const asked = rows.some((r) => r.require_two_factor === 1);
+    const twoStep = asked && (await repo.hasTwoStepSignIn(this.db.kysely, user.id));
     return new Map(
       rows.map((r) => [
         r.team_id,
@@ -115,6 +121,7 @@ export class AccessService implements Seats {
             { subscription_tier: r.owner_tier, subscription_expires_at: r.owner_expires_at },
             now,
           ),
+          blocked: r.require_two_factor === 1 && !twoStep,
         },
       ]),
     );

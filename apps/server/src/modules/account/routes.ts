@@ -1,7 +1,8 @@
 import { AccountExport, DeleteAccountBody } from '@mailtokit/contracts/account';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { z } from 'zod';
-import { authOf, SESSION_COOKIE, sessionCookieOptions } from '../../lib/auth-hook';
+import { PASSWORD_CONFIRMATION_MINUTES } from '@mailtokit/contracts/auth';
+import { authOf, SESSION_COOKIE, sessionCookieOptions, sessionOf } from '../../lib/auth-hook';
 import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/types';
 import { publicOrigin } from '../../lib/routes';
@@ -46,6 +47,7 @@ export async function accountRoutes(app: App) {
       operationId: 'deleteAccount',
       summary:
         'Delete the account and everything it holds, in one transaction: 403 for a wrong password, 409 OWNS_TEAMS while it owns a team with other members. Teams it owns alone and its links shared with teams are deleted too',
+      description: `Needs \`password\`, or a password (or code) confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password): else 400 on \`currentPassword\`.`,
       body: DeleteAccountBody,
       response: {
         204: z.void().meta({ description: 'Deleted; the session cookie is cleared' }),
@@ -58,11 +60,11 @@ export async function accountRoutes(app: App) {
     },
     config: { auth: true },
     handler: async (request, reply) => {
-      await app.services.account.delete(
-        authOf(request).user,
-        request.body.password,
-        clientKey(request.ip),
-      );
+      const auth = sessionOf(request);
+      const { password } = request.body;
+      if (password === undefined)
+        await app.services.auth.requireFreshPassword(auth, undefined, clientKey(request.ip));
+      await app.services.account.delete(auth.user, password ?? null, clientKey(request.ip));
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app, request));
       return reply.code(204).send();
     },

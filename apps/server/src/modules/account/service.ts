@@ -46,9 +46,10 @@ export class AccountService {
    * user. Tracking links the user made on other people's links stay with those links, without
    * their creator. 403 for a wrong password; 409 OWNS_TEAMS while the user owns a team with other members.
    */
-  async delete(user: UserRow, password: string, client: string): Promise<void> {
+  async delete(user: UserRow, password: string | null, client: string): Promise<void> {
     // Budgeted as every password check is: spent before the hash, given back when right.
     if (
+      password !== null &&
       !(await this.passwords.check({
         client,
         budgets: passwordCheckBudgets(user.id),

@@ -6,7 +6,7 @@ import type { DB } from '../../db/types';
 export function sessionsOf(db: Conn, userId: number) {
   return db
     .selectFrom('sessions')
-    .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent'])
+    .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent', 'country'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
@@ -37,8 +37,18 @@ export async function deleteSignInDataOf(trx: Transaction<DB>, userId: number): 
   await trx.deleteFrom('sign_in_challenges').where('user_id', '=', userId).execute();
   await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('remembered_browsers').where('user_id', '=', userId).execute();
   await trx.deleteFrom('passkey_challenges').where('user_id', '=', userId).execute();
   await trx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+}
+
+export function rememberedBrowsersOf(db: Conn, userId: number) {
+  return db
+    .selectFrom('remembered_browsers')
+    .select(['created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }
 
 /** The account's passkeys, without their keys, credential ids or counters. */

@@ -128,6 +128,7 @@ export class PasswordResetService {
       if (!updated) return undefined;
       await repo.deleteResetTokens(trx, claimed.user_id);
       await repo.deleteUserSessions(trx, claimed.user_id);
+      await repo.deleteRememberedBrowsers(trx, claimed.user_id);
       const revoked = await this.accounts.tokens.revokeAll(claimed.user_id, trx);
       await this.accounts.securityLog.record(trx, claimed.user_id, 'password_reset');
       return { user: updated, revoked };

@@ -116,3 +116,58 @@ export async function ensureServerSecret(
     .executeTakeFirstOrThrow();
   return row.secret;
 }
+
+/** The user's sessions not expired at `now`, newest activity first. */
+export function listUserSessions(db: Conn, userId: number, now: string): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Deletes one session of the user; whether there was one. */
+export async function deleteUserSession(db: Conn, userId: number, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function insertRememberedBrowser(
+  db: Conn,
+  row: { id: string; user_id: number; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.insertInto('remembered_browsers').values(row).execute();
+}
+
+/** Whether `id` is a browser the user remembered that has not expired at `now`. */
+export async function isRememberedBrowser(
+  db: Conn,
+  userId: number,
+  id: string,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('remembered_browsers')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets every remembered browser of the user. */
+export async function deleteRememberedBrowsers(db: Conn, userId: number): Promise<void> {
+  await db.deleteFrom('remembered_browsers').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredRememberedBrowsers(db: Conn, now: string): Promise<void> {
+  await db.deleteFrom('remembered_browsers').where('expires_at', '<=', now).execute();
+}

@@ -14,6 +14,10 @@ import {
   PasswordResetRequested,
   RegisterBody,
   FreshPasswordBody,
+  REMEMBER_BROWSER_DAYS,
+  SessionIdParams,
+  SessionList,
+  SessionsSignedOut,
   RecoveryCodes,
   SecondFactorBody,
   SecondFactorRequired,
@@ -83,6 +87,12 @@ const PasskeyIdParams = z.object({ id: idParam('Passkey id (a positive integer)'
  */
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
+/**
+ * The cookie of a browser remembered at the second step of a sign-in: a random token whose
+ * sha256 the server keeps, sent to the sign-in endpoints only.
+ */
+export const REMEMBER_COOKIE = 'mailtokit_remember';
+
 function setSessionCookie(
   app: App,
   request: FastifyRequest,
@@ -101,7 +111,7 @@ async function finishSignIn(
   app: App,
   request: FastifyRequest,
   reply: FastifyReply,
-  result: { access_token: string; expiresAt: Date; deviceCookie: string },
+  result: { access_token: string; expiresAt: Date; deviceCookie: string; rememberCookie?: string },
 ) {
   if (request.auth) await app.services.auth.logout(request.auth.sessionId);
   setSessionCookie(app, request, reply, result.access_token, result.expiresAt);
@@ -110,6 +120,12 @@ async function finishSignIn(
     path: DEVICE_COOKIE_PATH,
     maxAge: DEVICE_COOKIE_TTL_MS / 1000,
   });
+  if (result.rememberCookie)
+    reply.setCookie(REMEMBER_COOKIE, result.rememberCookie, {
+      ...sessionCookieOptions(app, request),
+      path: DEVICE_COOKIE_PATH,
+      maxAge: REMEMBER_BROWSER_DAYS * 24 * 60 * 60,
+    });
 }
 
 export async function authRoutes(app: App) {
@@ -142,7 +158,7 @@ export async function authRoutes(app: App) {
       summary:
         'Sign in: sets the session cookie (and the device cookie of a browser known to the account) and returns a bearer token. 429 past a sign-in budget or with 2 sign-ins of the client under way; 503 while the instance is busy hashing passwords',
       description:
-        'With two-step sign-in on, the right password answers 202 with a challenge (no session yet): send it with a code to `POST /api/v1/auth/login/second-factor`.',
+        'With two-step sign-in on, the right password answers 202 with a challenge (no session yet): send it with a code to `POST /api/v1/auth/login/second-factor`. A browser remembered at that step (its `mailtokit_remember` cookie) skips it for 30 days, until the password changes or two-step sign-in is turned off.',
       body: LoginBody,
       response: { 200: LoginResponse, 202: SecondFactorRequired, ...errors },
     },
@@ -152,8 +168,9 @@ export async function authRoutes(app: App) {
         username,
         password,
         clientKey(request.ip),
-        request.headers['user-agent'],
+        { userAgent: request.headers['user-agent'], ip: request.ip },
         request.cookies[DEVICE_COOKIE],
+        request.cookies[REMEMBER_COOKIE],
       );
       // With two-step sign-in on, nothing changes yet: the session comes with the code.
       if (result.secondFactor) return reply.code(202).send(result);
@@ -172,17 +189,18 @@ export async function authRoutes(app: App) {
       summary:
         'The second step of a sign-in: the challenge of the password step with a code of the authenticator app or a recovery code (each works once). Sets the session cookie like a sign-in',
       description:
-        '400 on `code` or `recoveryCode` when it is wrong or used; 401 INVALID_CHALLENGE when the challenge is unknown, used or expired; wrong codes spend from budgets per account and address (5 per 15 minutes) and per account, then 429.',
+        '`rememberBrowser: true` sets a cookie with which, for 30 days, the password alone signs in from this browser. 400 on `code` or `recoveryCode` when it is wrong or used; 401 INVALID_CHALLENGE when the challenge is unknown, used or expired; wrong codes spend from budgets per account and address (5 per 15 minutes) and per account, then 429.',
       body: SecondFactorBody,
       response: { 200: LoginResponse, ...errors },
     },
     handler: async (request, reply) => {
-      const { challengeToken, code, recoveryCode } = request.body;
+      const { challengeToken, code, recoveryCode, rememberBrowser } = request.body;
       const result = await app.services.auth.completeSignIn(
         challengeToken,
         { code, recoveryCode },
         clientKey(request.ip),
-        request.headers['user-agent'],
+        { userAgent: request.headers['user-agent'], ip: request.ip },
+        rememberBrowser,
       );
       await finishSignIn(app, request, reply, result);
       return { access_token: result.access_token, user: result.user };
@@ -289,6 +307,58 @@ export async function authRoutes(app: App) {
   });
 
   app.route({
+    method: 'GET',
+    url: '/api/v1/auth/sessions',
+    schema: {
+      tags: ['auth'],
+      operationId: 'listSessions',
+      summary:
+        'The signed-in sessions of the account: browser, OS, country (when known), signed in, last active (updated about once a minute), and which is this one',
+      response: { 200: SessionList, 401: ErrorBody },
+    },
+    config: { auth: true },
+    handler: async (request) => ({
+      sessions: await app.services.auth.listSessions(sessionOf(request)),
+    }),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/v1/auth/sessions/:id',
+    schema: {
+      tags: ['auth'],
+      operationId: 'revokeSession',
+      summary:
+        'Sign out one session of the account (its token stops working at once); 404 for an unknown session',
+      params: SessionIdParams,
+      response: { 200: OkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+    },
+    config: { auth: true },
+    handler: async (request, reply) => {
+      const auth = sessionOf(request);
+      await app.services.auth.revokeSession(auth, request.params.id);
+      if (request.params.id === auth.sessionId)
+        reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app, request));
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/sessions/revoke-others',
+    schema: {
+      tags: ['auth'],
+      operationId: 'revokeOtherSessions',
+      summary: 'Sign out every other session of the account; answers how many ended',
+      response: { 200: SessionsSignedOut, 401: ErrorBody },
+    },
+    config: { auth: true },
+    handler: async (request) => ({
+      signedOut: await app.services.auth.revokeOtherSessions(sessionOf(request)),
+    }),
+  });
+
+  app.route({
     method: 'POST',
     url: '/api/v1/auth/passkeys/authentication/options',
     schema: {
@@ -330,7 +400,7 @@ export async function authRoutes(app: App) {
         request.body.response as unknown as AuthenticationResponseJSON,
         request.body.challengeToken,
         relyingParty(app, request),
-        request.headers['user-agent'],
+        { userAgent: request.headers['user-agent'], ip: request.ip },
       );
       await finishSignIn(app, request, reply, result);
       return { access_token: result.access_token, user: result.user };

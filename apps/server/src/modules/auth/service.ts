@@ -3,7 +3,9 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   NEW_KEY_NEEDS_PASSWORD,
   PASSWORD_CONFIRMATION_MINUTES,
+  REMEMBER_BROWSER_DAYS,
   TOTP_CODE_INCORRECT,
+  type SessionInfo,
   type LoginResponse,
   type RegisterBody,
   type SecondFactorRequired,
@@ -18,7 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { Clock } from '../../lib/clock';
 import type { AccountData } from '../../lib/account-data';
 import type { Limiter } from '../../lib/limiter';
-import { AppError, conflict, validationError } from '../../lib/errors';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { dummyHashPromise } from '../../lib/password';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -32,10 +34,33 @@ import { Passkeys, type Ceremony, type RelyingParty } from './passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Passkey } from '@mailtokit/contracts/auth';
 
+/** A new session: its token and user, its end, the device cookie (and remember cookie) to set. */
+export type NewSession = LoginResponse & {
+  expiresAt: Date;
+  deviceCookie: string;
+  /** The remember cookie's value, when the browser asked to be remembered. */
+  rememberCookie?: string;
+};
+
 /** A sign-in: the session, or (two-step sign-in on) the challenge of its second step. */
-export type SignInResult =
-  | (LoginResponse & { expiresAt: Date; deviceCookie: string; secondFactor?: undefined })
-  | SecondFactorRequired;
+export type SignInResult = (NewSession & { secondFactor?: undefined }) | SecondFactorRequired;
+
+/** Where a sign-in comes from: its user agent and address (the address is never stored). */
+export interface SignInClient {
+  userAgent: string | undefined;
+  ip: string;
+}
+
+/**
+ * Describes the client of a session for the list of sessions: the country of an address
+ * (looked up offline, nothing kept) and the browser and OS families of a user agent.
+ */
+export interface ClientDescriber {
+  countryOf(ip: string): string | null;
+  agentOf(userAgent: string): { browser: string; os: string };
+}
+
+const REMEMBER_BROWSER_MS = REMEMBER_BROWSER_DAYS * 24 * 60 * 60_000;
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
@@ -45,6 +70,8 @@ const PASSWORD_CONFIRMATION_MS = PASSWORD_CONFIRMATION_MINUTES * 60_000;
 export interface AuthServiceOptions {
   defaultTier: Tier;
   sessionTtlMs: number;
+  /** Names the browser, OS and country of sessions; without it they are unknown. */
+  clients?: ClientDescriber;
 }
 
 /** Sign-up, sign-in, sessions and password changes. */
@@ -73,12 +100,14 @@ export class AuthService {
       'user_totp',
       'passkeys',
       'passkey_challenges',
+      'remembered_browsers',
     ],
     exportFor: async (db, user) => {
-      const [sessions, twoFactor, passkeys] = await Promise.all([
+      const [sessions, twoFactor, passkeys, remembered] = await Promise.all([
         accountRepo.sessionsOf(db, user.id),
         accountRepo.twoFactorOf(db, user.id),
         accountRepo.passkeysOf(db, user.id),
+        accountRepo.rememberedBrowsersOf(db, user.id),
       ]);
       return {
         sessions: sessions.map((s) => ({
@@ -86,6 +115,11 @@ export class AuthService {
           lastSeenAt: s.last_seen_at,
           expiresAt: s.expires_at,
           userAgent: s.user_agent,
+          country: s.country,
+        })),
+        rememberedBrowsers: remembered.map((b) => ({
+          createdAt: b.created_at,
+          expiresAt: b.expires_at,
         })),
         twoFactor: {
           totpEnabledAt: twoFactor.enabledAt,
@@ -156,8 +190,9 @@ export class AuthService {
     login: string,
     password: string,
     client: string,
-    userAgent: string | undefined,
+    from: SignInClient,
     device?: string,
+    remembered?: string,
   ): Promise<SignInResult> {
     // The account is found first (an index lookup, before any budget or hash), so its budgets
     // are counted under its username whichever way it is named: the e-mail address is not a
@@ -189,9 +224,10 @@ export class AuthService {
     });
     if (user && !ok) await this.securityLog.record(null, user.id, 'sign_in_failed');
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    // A browser remembered at an earlier second step (and not forgotten since) skips it.
     const totp = await this.twoFactor.isEnabled(user.id);
     const passkey = await this.passkeys.has(user.id);
-    if (totp || passkey) {
+    if ((totp || passkey) && !(await this.isRememberedBrowser(user.id, remembered))) {
       const challenge = await this.twoFactor.challenge(user.id);
       return {
         secondFactor: 'required',
@@ -203,7 +239,13 @@ export class AuthService {
         ],
       };
     }
-    return await this.startSession(user, userAgent);
+    return await this.startSession(user, from);
+  }
+
+  private async isRememberedBrowser(userId: number, token: string | undefined): Promise<boolean> {
+    if (!token || token.length < 20 || token.length > 200) return false;
+    const now = this.clock().toISOString();
+    return await repo.isRememberedBrowser(this.db.kysely, userId, hashToken(token), now);
   }
 
   /**
@@ -214,12 +256,15 @@ export class AuthService {
     challengeToken: string,
     answer: { code?: string; recoveryCode?: string },
     client: string,
-    userAgent: string | undefined,
-  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
+    from: SignInClient,
+    rememberBrowser = false,
+  ): Promise<NewSession> {
     const userId = await this.twoFactor.complete(challengeToken, answer, client);
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(401, 'INVALID_CHALLENGE', 'This sign-in has expired');
-    return await this.startSession(user, userAgent);
+    const session = await this.startSession(user, from);
+    if (!rememberBrowser) return session;
+    return { ...session, rememberCookie: await this.rememberBrowser(user.id) };
   }
 
   /** Options of a passkey sign-in (alone, or the second step of `signInChallenge`). */
@@ -236,12 +281,12 @@ export class AuthService {
     response: AuthenticationResponseJSON,
     signInChallenge: string | undefined,
     rp: RelyingParty,
-    userAgent: string | undefined,
-  ): Promise<LoginResponse & { expiresAt: Date; deviceCookie: string }> {
+    from: SignInClient,
+  ): Promise<NewSession> {
     const userId = await this.passkeys.authenticate(cookieToken, response, signInChallenge, rp);
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(401, 'INVALID_CHALLENGE', 'This sign-in has expired');
-    return await this.startSession(user, userAgent);
+    return await this.startSession(user, from);
   }
 
   listPasskeys(auth: SessionAuth): Promise<Passkey[]> {
@@ -287,9 +332,23 @@ export class AuthService {
     await this.securityLog.record(null, auth.user.id, 'passkey_removed', name);
   }
 
-  private async startSession(user: UserRow, userAgent: string | undefined) {
+  /** A new remember token for the user (its sha256 stored), valid REMEMBER_BROWSER_DAYS. */
+  private async rememberBrowser(userId: number): Promise<string> {
+    const token = newToken();
+    const now = this.clock();
+    await repo.deleteExpiredRememberedBrowsers(this.db.kysely, now.toISOString());
+    await repo.insertRememberedBrowser(this.db.kysely, {
+      id: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + REMEMBER_BROWSER_MS).toISOString(),
+    });
+    return token;
+  }
+
+  private async startSession(user: UserRow, from: SignInClient): Promise<NewSession> {
     const userKey = user.username.toLowerCase();
-    const { token, expiresAt } = await this.createSession(user.id, userAgent);
+    const { token, expiresAt } = await this.createSession(user.id, from);
     await this.securityLog.record(null, user.id, 'sign_in');
     return {
       access_token: token,
@@ -299,7 +358,7 @@ export class AuthService {
     };
   }
 
-  private async createSession(userId: number, userAgent: string | undefined) {
+  private async createSession(userId: number, { userAgent, ip }: SignInClient) {
     const token = newToken();
     const now = this.clock();
     const expiresAt = new Date(now.getTime() + this.opts.sessionTtlMs);
@@ -311,6 +370,7 @@ export class AuthService {
       last_seen_at: now.toISOString(),
       user_agent: userAgent ? storableHeaderText(userAgent).slice(0, 512) || null : null,
       password_confirmed_at: null,
+      country: this.opts.clients?.countryOf(ip) ?? null,
     });
     await this.sweepExpired(now);
     return { token, expiresAt };
@@ -406,6 +466,7 @@ export class AuthService {
   async disableTotp(auth: SessionAuth, currentPassword: string | undefined, client: string) {
     await this.requireFreshPassword(auth, currentPassword, client);
     await this.twoFactor.disable(auth.user.id);
+    await repo.deleteRememberedBrowsers(this.db.kysely, auth.user.id);
   }
 
   /** New recovery codes in place of the old (needs a fresh password confirmation). */
@@ -429,7 +490,56 @@ export class AuthService {
     await this.twoFactor.disable(user.id);
     await this.passkeys.removeAll(user.id);
     await repo.deleteUserSessions(this.db.kysely, user.id);
+    await repo.deleteRememberedBrowsers(this.db.kysely, user.id);
     return user;
+  }
+
+  /** The user's signed-in sessions, the most recently active first. */
+  async listSessions(auth: SessionAuth): Promise<SessionInfo[]> {
+    const rows = await repo.listUserSessions(
+      this.db.kysely,
+      auth.user.id,
+      this.clock().toISOString(),
+    );
+    const clients = this.opts.clients;
+    return rows.map((row) => {
+      const agent = row.user_agent && clients ? clients.agentOf(row.user_agent) : null;
+      return {
+        id: row.id,
+        browser: agent && agent.browser !== 'Other' ? agent.browser : null,
+        os: agent && agent.os !== 'Other' ? agent.os : null,
+        country: row.country,
+        createdAt: row.created_at,
+        lastActiveAt: row.last_seen_at,
+        current: row.id === auth.sessionId,
+      };
+    });
+  }
+
+  /**
+   * Signs out one session of the user (404 for an unknown one, or another user's); this
+   * session too when named. Another session's end goes to the security log.
+   */
+  async revokeSession(auth: SessionAuth, id: string): Promise<void> {
+    if (!(await repo.deleteUserSession(this.db.kysely, auth.user.id, id)))
+      throw notFound('Session not found');
+    if (id !== auth.sessionId)
+      await this.securityLog.record(null, auth.user.id, 'session_signed_out');
+  }
+
+  /** Signs out every session of the user but this one; how many ended. */
+  async revokeOtherSessions(auth: SessionAuth): Promise<number> {
+    return await this.db.kysely.transaction().execute(async (trx) => {
+      const ended = await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
+      if (ended > 0)
+        await this.securityLog.record(
+          trx,
+          auth.user.id,
+          'other_sessions_signed_out',
+          `${ended} ${ended === 1 ? 'session' : 'sessions'}`,
+        );
+      return ended;
+    });
   }
 
   async logout(sessionId: string): Promise<void> {
@@ -455,6 +565,7 @@ export class AuthService {
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.users.setPasswordHash(auth.user.id, hash, trx);
       const ended = await repo.deleteUserSessions(trx, auth.user.id, auth.sessionId);
+      await repo.deleteRememberedBrowsers(trx, auth.user.id);
       await this.securityLog.record(trx, auth.user.id, 'password_changed');
       if (ended > 0)
         await this.securityLog.record(

@@ -194,6 +194,20 @@ export class ClickService {
   }
 
   /**
+   * The country of a client address (offline database, nothing kept) and the browser and OS
+   * families of a user agent, as clicks record them: for the list of signed-in sessions.
+   */
+  countryOf(ip: string): string | null {
+    return this.geo.locate(ip).country;
+  }
+
+  /** Browser and OS families of a user agent (`Other` when unknown). */
+  agentOf(userAgent: string): { browser: string; os: string } {
+    const { browser, os } = this.agents.classify(userAgent);
+    return { browser, os };
+  }
+
+  /**
    * Where a slug leads: from the stored link as read now (the URL is rebuilt whenever the
    * link's `updated_at` or fields differ from the cached ones), so an edit of the link changes
    * the target at once; null for unknown and deleted slugs and for deleted links.

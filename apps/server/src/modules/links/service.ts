@@ -35,6 +35,7 @@ import {
   forbidden,
   notFound,
   premiumRequired,
+  twoFactorRequired,
   validationError,
 } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
@@ -148,6 +149,8 @@ export class LinksService implements LinkAccessRules {
     origin: string,
   ): Promise<{ links: ListedMailtoLink[]; total: number }> {
     const viewer = await this.access.viewer(user);
+    if (filter.teamId !== undefined && viewer.memberships.get(filter.teamId)?.blocked)
+      throw twoFactorRequired();
     const reach = reachOf(viewer);
     const k = this.db.kysely;
     const query = {
@@ -633,6 +636,8 @@ export class LinksService implements LinkAccessRules {
     const id = parseId(String(rawId));
     const link = id === null ? undefined : await repo.findLinkById(this.db.kysely, id);
     const access = link ? accessFor(viewer, link) : 'none';
+    if (access === 'none' && link?.team_id != null && viewer.memberships.get(link.team_id)?.blocked)
+      throw twoFactorRequired();
     if (access === 'none' && !viewer.ownPlan) throw premiumRequired();
     if (!link || access === 'none') throw notFound(LINK_MESSAGES.notFound);
     if (need === 'edit' && access !== 'edit') throw forbidden();
@@ -692,9 +697,25 @@ function present(viewer: LinkViewer, row: searchRepo.ListedLink, tags: LinkTag[]
  * links in those teams included); with neither, 403 PREMIUM_REQUIRED.
  */
 function reachOf(viewer: LinkViewer): searchRepo.Reach {
-  if (viewer.ownPlan) return { own: true, teams: viewer.memberships.size > 0 ? 'all' : [] };
+  const memberships = [...viewer.memberships];
+  const blocked = memberships.some(([, m]) => m.blocked);
+  if (viewer.ownPlan) {
+    if (memberships.length === 0) return { own: true, teams: [] };
+    // Teams whose two-step policy blocks the viewer are left out of every list.
+    if (!blocked) return { own: true, teams: 'all' };
+    return {
+      own: true,
+      teams: memberships
+        .filter(([, m]) => !m.blocked)
+        .map(([id]) => id)
+        .sort((a, b) => a - b),
+    };
+  }
   const seated = seatedTeamIds(viewer.memberships);
-  if (seated.length === 0) throw premiumRequired();
+  if (seated.length === 0) {
+    if (memberships.some(([, m]) => m.blocked && m.covered)) throw twoFactorRequired();
+    throw premiumRequired();
+  }
   return { own: false, teams: seated };
 }
 

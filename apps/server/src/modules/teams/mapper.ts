@@ -58,6 +58,7 @@ export function toTeam(
     currentUserId: viewer.userId,
     currentUserRole: viewer.role,
     planActive: viewer.planActive,
+    requireTwoFactor: team.require_two_factor === 1,
     memberCount: sorted.length,
     members: sorted.map(toTeamMember),
   };

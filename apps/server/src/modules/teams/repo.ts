@@ -206,3 +206,17 @@ export async function deleteTeam(db: Conn, teamId: number): Promise<boolean> {
   const result = await db.deleteFrom('teams').where('id', '=', teamId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Sets whether the team requires two-step sign-in of its members. */
+export async function setRequireTwoFactor(
+  db: Conn,
+  teamId: number,
+  required: boolean,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('teams')
+    .set({ require_two_factor: required ? 1 : 0, updated_at: now })
+    .where('id', '=', teamId)
+    .execute();
+}

@@ -9,9 +9,11 @@ import {
   TeamMember,
   TeamMemberList,
   UpdateMemberBody,
+  UpdateTeamBody,
 } from '@mailtokit/contracts/teams';
 import { z } from 'zod';
 import { authOf } from '../../lib/auth-hook';
+import { clientKey } from '../../lib/client-key';
 import { withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
 
@@ -83,6 +85,24 @@ export async function teamRoutes(app: App) {
       },
       config: { auth: { token: 'teams:read' } },
       handler: async (request) => app.services.teams.get(authOf(request).user, request.params.id),
+    });
+
+    app.route({
+      method: 'PATCH',
+      url,
+      schema: {
+        hide,
+        tags: ['teams'],
+        operationId: 'updateTeam',
+        summary: "Change the team's policies (owner only): `requireTwoFactor`",
+        description: `With \`requireTwoFactor\` on, members without two-step sign-in keep their membership but get 403 TWO_FACTOR_REQUIRED on the team's links (and their analytics) until they turn it on; the change is in the audit log. ${MEMBERS_ONLY}`,
+        params: TeamParams,
+        body: UpdateTeamBody,
+        response: { 200: Team, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+      config: { auth: { token: 'teams:write' } },
+      handler: async (request) =>
+        app.services.teams.update(authOf(request).user, request.params.id, request.body),
     });
 
     app.route({
@@ -168,7 +188,7 @@ export async function teamRoutes(app: App) {
         tags: ['teams'],
         operationId: 'updateMember',
         summary: "Change a member's role (owner only)",
-        description: `Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). ${MEMBERS_ONLY}`,
+        description: `Between admin and member; owner transfers ownership to this member (the old owner becomes an admin): only to someone already a member, anyone else is 404 Member not found. Under a session a transfer needs \`currentPassword\`, or a password (or code) confirmed in the session within the last 10 minutes (POST /api/v1/auth/confirm-password), else 400 on \`currentPassword\`. The owner's own role never changes (403). A demotion revokes the member's pending invitations for roles the new role cannot grant (a member grants none). ${MEMBERS_ONLY}`,
         params: MemberParams,
         body: UpdateMemberBody,
         response: {
@@ -181,13 +201,28 @@ export async function teamRoutes(app: App) {
         },
       },
       config: { auth: { token: 'teams:write' } },
-      handler: async (request) =>
-        app.services.teams.updateMember(
+      handler: async (request) => {
+        // Handing the team over is a sensitive change: under a session its owner needs a fresh
+        // password confirmation (an API token with the scope needs none). Anyone else gets the
+        // answer they get without it (403, 404).
+        if (
+          request.auth &&
+          request.body.role === 'OWNER' &&
+          request.params.userId !== String(request.auth.user.id) &&
+          (await app.services.teams.isOwner(request.auth.user, request.params.id))
+        )
+          await app.services.auth.requireFreshPassword(
+            request.auth,
+            request.body.currentPassword,
+            clientKey(request.ip),
+          );
+        return app.services.teams.updateMember(
           authOf(request).user,
           request.params.id,
           request.params.userId,
           request.body,
-        ),
+        );
+      },
     });
 
     app.route({

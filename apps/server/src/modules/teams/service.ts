@@ -175,6 +175,32 @@ export class TeamsService {
   }
 
   /**
+   * Owner only: sets whether the team requires two-step sign-in of its members; a change is
+   * appended to the audit log in the same transaction.
+   */
+  async update(user: UserRow, rawId: string, input: { requireTwoFactor: boolean }): Promise<Team> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const { team, role } = await seatOf(trx, user, rawId, this.lock);
+      if (role !== 'OWNER') throw forbidden(TEAM_MESSAGES.ownerOnly);
+      if ((team.require_two_factor === 1) === input.requireTwoFactor) return;
+      await repo.setRequireTwoFactor(
+        trx,
+        team.id,
+        input.requireTwoFactor,
+        this.clock().toISOString(),
+      );
+      await this.audit.record(trx, {
+        teamId: team.id,
+        actor: user,
+        action: 'team.two_factor_policy_changed',
+        subject: { type: 'team', id: team.id, name: team.name },
+        details: { requireTwoFactor: input.requireTwoFactor ? 'on' : 'off' },
+      });
+    });
+    return await this.get(user, rawId);
+  }
+
+  /**
    * Owner only. In one transaction: `membershipsEnded` for the whole team (its shared links go
    * back to their authors as private links), then the memberships and the team are deleted.
    */
@@ -193,6 +219,17 @@ export class TeamsService {
     const { team } = await seatOf(k, user, rawId);
     const members = await repo.listMembersOfTeams(k, [team.id]);
     return members.sort(byRole).map(toTeamMember);
+  }
+
+  /** Whether `user` owns the team `rawId` (false for a team they cannot see). */
+  async isOwner(user: UserRow, rawId: string): Promise<boolean> {
+    try {
+      const { role } = await seatOf(this.db.kysely, user, rawId);
+      return role === 'OWNER';
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return false;
+      throw err;
+    }
   }
 
   /**

@@ -2,7 +2,8 @@ import { ProfileBody } from '@mailtokit/contracts/auth';
 import { ErrorBody } from '@mailtokit/contracts/errors';
 import { UpdateUserSettingsBody, UserSettings } from '@mailtokit/contracts/settings';
 import { User } from '@mailtokit/contracts/user';
-import { authOf } from '../../lib/auth-hook';
+import { PASSWORD_CONFIRMATION_MINUTES } from '@mailtokit/contracts/auth';
+import { authOf, sessionOf } from '../../lib/auth-hook';
 import { clientKey } from '../../lib/client-key';
 import { withAliases } from '../../lib/routes';
 import type { App } from '../../lib/types';
@@ -17,13 +18,22 @@ export async function userRoutes(app: App) {
         tags: ['profile'],
         operationId: 'updateProfile',
         summary:
-          'Update first name, last name and e-mail (the username cannot change). A new e-mail address needs `currentPassword` (400 when missing or wrong; 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour); the old address is told by e-mail',
+          'Update first name, last name and e-mail (the username cannot change); the old address is told of a new one by e-mail',
+        description: `A new e-mail address needs \`currentPassword\`, or a password (or code) confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password): else 400 on \`currentPassword\`, as for a wrong one. 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour.`,
         body: ProfileBody,
         response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
       config: { auth: true },
-      handler: async (request) =>
-        app.services.users.updateProfile(authOf(request).user, request.body, clientKey(request.ip)),
+      handler: async (request) => {
+        const auth = sessionOf(request);
+        if (app.services.users.changesEmail(auth.user, request.body.email))
+          await app.services.auth.requireFreshPassword(
+            auth,
+            request.body.currentPassword,
+            clientKey(request.ip),
+          );
+        return app.services.users.updateProfile(auth.user, request.body);
+      },
     });
   }
 

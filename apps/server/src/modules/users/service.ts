@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import {
-  CURRENT_PASSWORD_INCORRECT,
-  EMAIL_CHANGE_NEEDS_PASSWORD,
-  type ProfileBody,
-} from '@mailtokit/contracts/auth';
+import type { ProfileBody } from '@mailtokit/contracts/auth';
 import type { UpdateUserSettingsBody, UserSettings } from '@mailtokit/contracts/settings';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import type { Db } from '../../db/database';
@@ -12,9 +8,8 @@ import type { NewUser, UserRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import type { AccountData } from '../../lib/account-data';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
-import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { emailChangedMail, nameOf, type Mailer } from '../mail/service';
 import { toUser } from './mapper';
 import * as accountRepo from './account-repo';
@@ -30,10 +25,8 @@ export const EMAIL_CHANGES_THROTTLED = 'Too many e-mail address changes. Please 
 
 /** What an e-mail change needs besides the database (absent in the admin CLI). */
 export interface EmailChangeDeps {
-  /** Defines `passwordChange` (wrong passwords per account) and `emailChange` (per account). */
+  /** Defines `emailChange` (address changes per account). */
   limiter: Limiter;
-  /** Checks the current password (`passwordChange` budget, the hashing gate). */
-  passwords: Passwords;
   mailer: Pick<Mailer, 'send'>;
   /** Public origin of the web app, for the link in the e-mail. */
   baseUrl: string;
@@ -89,17 +82,24 @@ export class UsersService {
     });
   }
 
+  /** Whether `email` is another address than the account's (a change of letter case is not). */
+  changesEmail(user: UserRow, email: string): boolean {
+    return email.toLowerCase() !== (user.email ?? '').toLowerCase();
+  }
+
   /**
-   * Updates first name, last name and e-mail; the username never changes. A new e-mail address
-   * (other than a change of letter case) needs the current password, checked under the budget
-   * of every password check, and spends from the account's budget of e-mail changes (which
-   * also bounds how many addresses a caller can probe for an account); the old address is told.
+   * Updates first name, last name and e-mail; the username never changes. The caller has
+   * confirmed the password when the address changes (`changesEmail`); a change spends from
+   * the account's budget of e-mail changes (which also bounds how many addresses a caller can
+   * probe for an account), and the old address is told.
    */
-  /** `client`: the key of the client's address, for the password check of an e-mail change. */
-  async updateProfile(user: UserRow, input: Profile, client: string): Promise<User> {
+  async updateProfile(user: UserRow, input: Profile): Promise<User> {
     const oldEmail = user.email;
-    const changes = input.email.toLowerCase() !== (oldEmail ?? '').toLowerCase();
-    if (changes) await this.authorizeEmailChange(user, input.currentPassword, client);
+    const changes = this.changesEmail(user, input.email);
+    if (changes) {
+      if (!this.emailChange) throw new Error('E-mail changes need a limiter and a mailer');
+      await this.emailChange.limiter.consume('emailChange', String(user.id));
+    }
     const taken = await repo.findUserByEmail(this.db.kysely, input.email);
     if (taken && taken.id !== user.id)
       throw conflict('Email is already in use by another account', {
@@ -151,25 +151,6 @@ export class UsersService {
       updated_at: this.clock().toISOString(),
     });
     return this.settings(row);
-  }
-
-  private async authorizeEmailChange(
-    user: UserRow,
-    currentPassword: string | undefined,
-    client: string,
-  ) {
-    if (!currentPassword) throw validationError({ currentPassword: EMAIL_CHANGE_NEEDS_PASSWORD });
-    if (!this.emailChange) throw new Error('E-mail changes need a limiter and a mailer');
-    const { limiter, passwords } = this.emailChange;
-    const right = await passwords.check({
-      client,
-      budgets: passwordCheckBudgets(user.id),
-      password: currentPassword,
-      stored: user.password_hash,
-      forget: ['passwordChange'],
-    });
-    if (!right) throw validationError({ currentPassword: CURRENT_PASSWORD_INCORRECT });
-    await limiter.consume('emailChange', String(user.id));
   }
 
   /**

@@ -21,6 +21,7 @@ import {
 import { DeleteAccountCard } from './delete-account-card';
 import { ExportDataCard } from './export-data-card';
 import { SecurityLogCard } from './security-log-card';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 import { PasskeysCard } from './passkeys-card';
 
@@ -106,6 +107,7 @@ export function SecuritySettings() {
       </Card>
       <TwoFactorCard />
       <PasskeysCard />
+      <SessionsCard />
       <SecurityLogCard />
       <ExportDataCard />
       <DeleteAccountCard />
