@@ -201,6 +201,7 @@ describe('the account default of how tracking links open', () => {
     });
     expect((await changeSettings(author, { trackingOpens: 'direct' })).json()).toEqual({
       trackingOpens: 'direct',
+      emailNotifications: true,
     });
     const plain = await create(author, { mailtoLinkId: link.id });
     expect(plain.json()).toMatchObject({ opens: 'direct' });

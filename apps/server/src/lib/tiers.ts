@@ -36,6 +36,8 @@ export function teamPlanCovers(
 /** Whether a user holds a seat in at least one team whose plan covers its members. */
 export interface Seats {
   hasSeat(user: Pick<UserRow, 'id'>): Promise<boolean>;
+  /** Whether a covered team would seat the user but its two-step policy holds them back. */
+  hasBlockedSeat(user: Pick<UserRow, 'id'>): Promise<boolean>;
 }
 
 /** Throws 403 'Premium subscription required' unless the user is PREMIUM or TEAM. */

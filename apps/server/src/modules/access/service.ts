@@ -141,6 +141,11 @@ export class AccessService implements Seats {
     return seatedTeamIds(await this.memberships(user)).length > 0;
   }
 
+  /** Whether a covered team would seat the user but its two-step policy holds them back. */
+  async hasBlockedSeat(user: Pick<UserRow, 'id'>): Promise<boolean> {
+    return [...(await this.memberships(user)).values()].some((m) => m.covered && m.blocked);
+  }
+
   /**
    * Whether the user belongs to the team (any role), read in the caller's transaction. On
    * PostgreSQL the membership row stays share-locked until that transaction ends, so a
