@@ -161,7 +161,7 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   const lines = csv.trim().split(/\r\n/);
   expect(lines[0]).toContain('occurred_at');
   expect(lines).toHaveLength(6);
-  expect(lines[0]).toMatch(/,classification,country,city$/);
+  expect(lines[0]).toMatch(/,classification,country,city,source,opened_with$/);
   // The classification, then country and city (empty: loopback lies in no country).
   expect(
     lines

@@ -227,6 +227,7 @@ test('the account default in Settings, the dialog that starts with it, a link ch
   await snap(page, 'settings-tracking-default');
   expect(await (await page.request.get('/api/v1/settings')).json()).toEqual({
     trackingOpens: 'choose',
+    emailNotifications: true,
   });
   await page.reload();
   await expect(

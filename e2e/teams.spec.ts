@@ -114,7 +114,7 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await expect(pending).toHaveCount(3);
   await expect(pending.filter({ hasText: teamAdmin.username })).toContainText('Admin');
   await expect(pending.filter({ hasText: member.username })).toContainText(
-    `Invited by ${owner.username}`,
+    `Invited by ${owner.firstName}`,
   );
   // The invitee's e-mail shows nowhere before they accept.
   await expect(page.getByText(member.email)).toHaveCount(0);

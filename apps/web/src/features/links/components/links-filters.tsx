@@ -31,7 +31,7 @@ export function LinksFilters({
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto] gap-2 sm:flex sm:basis-auto">
+      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto] gap-2 sm:flex sm:max-w-full sm:basis-auto sm:flex-wrap">
         {tagChoices.length > 0 ? (
           <NativeSelect
             aria-label="Tag"
