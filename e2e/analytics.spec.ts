@@ -162,13 +162,20 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   expect(lines[0]).toContain('occurred_at');
   expect(lines).toHaveLength(6);
   expect(lines[0]).toMatch(/,classification,country,city,source,opened_with$/);
-  // The classification, then country and city (empty: loopback lies in no country).
+  // The classification, country and city (empty: loopback lies in no country), the source (its
+  // address, not a QR code's) and the chooser's choice (none: this link opens the mail app).
   expect(
     lines
       .slice(1)
-      .map((l) => l.split(',').slice(-3).join(','))
+      .map((l) => l.split(',').slice(-5).join(','))
       .sort(),
-  ).toEqual(['human,,', 'human,,', 'preview,,', 'repeat,,', 'scanner,,']);
+  ).toEqual([
+    'human,,,link,',
+    'human,,,link,',
+    'preview,,,link,',
+    'repeat,,,link,',
+    'scanner,,,link,',
+  ]);
 
   // The range lives in the URL; hours are offered for 7 days.
   await page.getByRole('button', { name: 'Last 7 days' }).click();

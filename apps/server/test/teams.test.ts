@@ -311,6 +311,7 @@ describe('creating a team', () => {
         'currentUserId',
         'currentUserRole',
         'planActive',
+        'requireTwoFactor',
         'memberCount',
         'members',
       ].sort(),
