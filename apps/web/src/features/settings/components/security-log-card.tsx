@@ -1,10 +1,9 @@
 import { SECURITY_EVENT_LABELS, type SecurityEvent } from '@mailtokit/contracts/security-log';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
-import { LoadErrorAlert } from '@/components/load-error-alert';
+import { QueryListBody } from '@/components/query-list-body';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { SECURITY_LOG_PAGE_SIZE, useSecurityLog } from '../api/get-security-log';
 
 const timeOf = (iso: string) =>
@@ -53,36 +52,23 @@ export function SecurityLogCard() {
   const log = useSecurityLog(page);
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / SECURITY_LOG_PAGE_SIZE)) : 1;
 
-  let body;
-  if (log.isPending)
-    body = (
-      <div role="status" aria-label="Loading the security log" className="grid gap-3 p-4 sm:px-6">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-4 w-full max-w-md" />
-        ))}
-      </div>
-    );
-  else if (log.isError)
-    body = (
-      <div className="p-4 sm:p-6">
-        <LoadErrorAlert
-          title="Error"
-          message="Failed to load the security log. Please try again later."
-          retrying={log.isFetching}
-          onRetry={() => void log.refetch()}
-        />
-      </div>
-    );
-  else if (log.data.events.length === 0)
-    body = <p className="p-4 text-sm text-muted-foreground sm:px-6">Nothing recorded yet.</p>;
-  else
-    body = (
-      <ul className="divide-y" aria-label="Security events">
-        {log.data.events.map((event) => (
-          <EventRow key={event.id} event={event} />
-        ))}
-      </ul>
-    );
+  const body = (
+    <QueryListBody
+      query={log}
+      loadingLabel="Loading the security log"
+      errorMessage="Failed to load the security log. Please try again later."
+      isEmpty={(data) => data.events.length === 0}
+      empty="Nothing recorded yet."
+    >
+      {(data) => (
+        <ul className="divide-y" aria-label="Security events">
+          {data.events.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </ul>
+      )}
+    </QueryListBody>
+  );
 
   return (
     <Card>

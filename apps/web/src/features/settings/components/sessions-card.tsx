@@ -1,8 +1,7 @@
 import type { SessionInfo } from '@mailtokit/contracts/auth';
-import { LoadErrorAlert } from '@/components/load-error-alert';
+import { QueryListBody } from '@/components/query-list-body';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { PendingLabel } from '@/components/ui/spinner';
 import { toast, toastError } from '@/lib/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
@@ -85,36 +84,24 @@ export function SessionsCard() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
-  let body;
-  if (sessions.isPending)
-    body = (
-      <div role="status" aria-label="Loading sessions" className="grid gap-3 p-4 sm:px-6">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-4 w-full max-w-md" />
-        ))}
-      </div>
-    );
-  else if (sessions.isError)
-    body = (
-      <div className="p-4 sm:p-6">
-        <LoadErrorAlert
-          title="Error"
-          message="Failed to load your sessions. Please try again later."
-          retrying={sessions.isFetching}
-          onRetry={() => void sessions.refetch()}
-        />
-      </div>
-    );
-  else if (sessions.data.length === 0)
-    body = <p className="p-4 text-sm text-muted-foreground sm:px-6">No sessions.</p>;
-  else
-    body = (
-      <ul className="divide-y" aria-label="Signed-in sessions">
-        {sessions.data.map((session) => (
-          <SessionRow key={session.id} session={session} />
-        ))}
-      </ul>
-    );
+  const body = (
+    <QueryListBody
+      query={sessions}
+      loadingLabel="Loading sessions"
+      errorMessage="Failed to load your sessions. Please try again later."
+      skeletonLines={2}
+      isEmpty={(list) => list.length === 0}
+      empty="No sessions."
+    >
+      {(list) => (
+        <ul className="divide-y" aria-label="Signed-in sessions">
+          {list.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+    </QueryListBody>
+  );
   return (
     <Card>
       <CardHeader className="pb-4">

@@ -7,13 +7,12 @@ import { isIsoDate } from '@mailtokit/contracts/utc-day';
 import type { TeamMember } from '@mailtokit/contracts/teams';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { LoadErrorAlert } from '@/components/load-error-alert';
+import { QueryListBody } from '@/components/query-list-body';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { parseId } from '@mailtokit/contracts/ids';
 import { auditCsvUrl, useTeamAudit, type AuditFilter } from '../api/get-team-audit';
 
@@ -113,40 +112,23 @@ export function TeamAuditLog({ teamId, members }: { teamId: number; members: Tea
     );
   const filtered = Object.keys(filter).length > 0;
 
-  let body;
-  if (audit.isPending)
-    body = (
-      <div role="status" aria-label="Loading the audit log" className="grid gap-3 p-4 sm:px-6">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-4 w-full max-w-md" />
-        ))}
-      </div>
-    );
-  else if (audit.isError)
-    body = (
-      <div className="p-4 sm:p-6">
-        <LoadErrorAlert
-          title="Error"
-          message="Failed to load the audit log. Please try again later."
-          retrying={audit.isFetching}
-          onRetry={() => void audit.refetch()}
-        />
-      </div>
-    );
-  else if (audit.data.entries.length === 0)
-    body = (
-      <p className="p-4 text-sm text-muted-foreground sm:px-6">
-        {filtered ? 'No entries match these filters.' : 'Nothing has changed in this team yet.'}
-      </p>
-    );
-  else
-    body = (
-      <ul className="divide-y" aria-label="Audit log entries">
-        {audit.data.entries.map((entry) => (
-          <AuditRow key={entry.id} entry={entry} />
-        ))}
-      </ul>
-    );
+  const body = (
+    <QueryListBody
+      query={audit}
+      loadingLabel="Loading the audit log"
+      errorMessage="Failed to load the audit log. Please try again later."
+      isEmpty={(data) => data.entries.length === 0}
+      empty={filtered ? 'No entries match these filters.' : 'Nothing has changed in this team yet.'}
+    >
+      {(data) => (
+        <ul className="divide-y" aria-label="Audit log entries">
+          {data.entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </QueryListBody>
+  );
 
   return (
     <Card>
