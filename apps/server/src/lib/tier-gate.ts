@@ -16,9 +16,10 @@ export function premiumFirst(
 ): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const { user } = authOf(request);
-    if (hasOwnPlan(user, clock()) || (await seats.hasSeat(user))) return;
+    if (hasOwnPlan(user, clock())) return;
+    const seat = await seats.seatOf(user);
+    if (seat === 'seated') return;
     // A seat the team's two-step policy holds back: say what opens it, not "buy a plan".
-    if (await seats.hasBlockedSeat(user)) throw twoFactorRequired();
-    throw premiumRequired();
+    throw seat === 'blocked' ? twoFactorRequired() : premiumRequired();
   };
 }

@@ -35,9 +35,11 @@ export function teamPlanCovers(
 
 /** Whether a user holds a seat in at least one team whose plan covers its members. */
 export interface Seats {
-  hasSeat(user: Pick<UserRow, 'id'>): Promise<boolean>;
-  /** Whether a covered team would seat the user but its two-step policy holds them back. */
-  hasBlockedSeat(user: Pick<UserRow, 'id'>): Promise<boolean>;
+  /**
+   * `seated`: a team whose plan covers its members seats the user; `blocked`: one would, but its
+   * two-step policy holds them back; `none`: no covered team.
+   */
+  seatOf(user: Pick<UserRow, 'id'>): Promise<'seated' | 'blocked' | 'none'>;
 }
 
 /** Throws 403 'Premium subscription required' unless the user is PREMIUM or TEAM. */

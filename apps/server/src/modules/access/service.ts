@@ -136,14 +136,11 @@ export class AccessService implements Seats {
     };
   }
 
-  /** Whether the user holds a seat in a team whose plan covers its members. */
-  async hasSeat(user: Pick<UserRow, 'id'>): Promise<boolean> {
-    return seatedTeamIds(await this.memberships(user)).length > 0;
-  }
-
-  /** Whether a covered team would seat the user but its two-step policy holds them back. */
-  async hasBlockedSeat(user: Pick<UserRow, 'id'>): Promise<boolean> {
-    return [...(await this.memberships(user)).values()].some((m) => m.covered && m.blocked);
+  /** Whether a team whose plan covers its members seats the user (or would, but for its policy). */
+  async seatOf(user: Pick<UserRow, 'id'>): Promise<'seated' | 'blocked' | 'none'> {
+    const memberships = await this.memberships(user);
+    if (seatedTeamIds(memberships).length > 0) return 'seated';
+    return [...memberships.values()].some((m) => m.covered && m.blocked) ? 'blocked' : 'none';
   }
 
   /**
