@@ -135,11 +135,12 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
         })
       : null;
   const limiter = new Limiter(db, limitRules(config));
+  const { cost, ...hashingLimits } = config.hashing ?? {};
   const hashGate = new HashGate({
-    ...defaultHashingLimits(config.hashing?.concurrency),
-    ...config.hashing,
+    ...defaultHashingLimits(hashingLimits.concurrency),
+    ...hashingLimits,
   });
-  const passwords = new Passwords(limiter, hashGate);
+  const passwords = new Passwords(limiter, hashGate, cost);
   app.decorate('passwords', passwords);
   app.decorate('db', db);
   app.decorate('config', config);

@@ -217,6 +217,11 @@ export interface HashingSettings {
   queue: number;
   /** Hashes one client (IPv4 address, IPv6 /64) has in flight; as many more may wait. */
   perClient: number;
+  /**
+   * scrypt's cost of new password hashes as log2 N; 15 unless set. Not read from the
+   * environment: the API tests set a low one to spend their time on behaviour, not hashing.
+   */
+  cost: number;
 }
 
 export interface WebhookSettings {

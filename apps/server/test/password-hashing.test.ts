@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildRegistration, createTestApp, signUp, type TestApp } from './helpers';
 import type * as PasswordModule from '../src/lib/password';
+// Hashes at the production cost here: the gate's bounds are seen only while hashes overlap.
+import { PASSWORD_COST } from '../src/lib/password';
 
 /** Hashes running right now and the most that ever ran at once (the real hashing still runs). */
 const hashing = vi.hoisted(() => ({ now: 0, peak: 0, total: 0 }));
@@ -55,7 +57,7 @@ const count = (all: LightMyRequestResponse[], status: number) =>
 describe('one client never holds more than 2 hashes in flight', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { hashing: { cost: PASSWORD_COST } } });
   });
   afterAll(async () => {
     await t.close();
@@ -126,7 +128,9 @@ describe('each instance hashes a fixed number of passwords at once', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Two at once (new passwords in one of them), two waiting per kind.
-    t = await createTestApp({ config: { hashing: { concurrency: 2, queue: 2, perClient: 2 } } });
+    t = await createTestApp({
+      config: { hashing: { concurrency: 2, queue: 2, perClient: 2, cost: PASSWORD_COST } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -161,7 +165,7 @@ describe('each instance hashes a fixed number of passwords at once', () => {
     // guesses would spend it whether they were checked or refused as busy.
     const tight = await createTestApp({
       limits: { loginFailuresPerUser: 10 },
-      config: { hashing: { concurrency: 2, queue: 2, perClient: 2 } },
+      config: { hashing: { concurrency: 2, queue: 2, perClient: 2, cost: PASSWORD_COST } },
     });
     try {
       const me = await signUp(tight.app);

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { AppError, tooManyRequests } from './errors';
 import type { Limiter } from './limiter';
-import { hashPassword, verifyPassword } from './password';
+import { dummyHash, hashPassword, PASSWORD_COST, verifyPassword } from './password';
 
 /** How many password hashes this process computes at once, and how many may wait. */
 export interface HashingLimits {
@@ -175,16 +175,26 @@ export interface PasswordCheck {
 
 /** Every password hash of the process goes through here: budgets, then the gate. */
 export class Passwords {
+  /**
+   * @param cost scrypt's cost of new hashes as log2 N (`PASSWORD_COST` unless given; the
+   *   API tests lower it, as a stored hash names its own cost)
+   */
   constructor(
     private readonly limiter: Limiter,
     readonly gate: HashGate,
+    private readonly cost = PASSWORD_COST,
   ) {}
+
+  /** A hash of no one's password at this cost: what an unknown user's check is compared with. */
+  dummyHash(): Promise<string> {
+    return dummyHash(this.cost);
+  }
 
   /** Hashes a new password for storing (a `new` slot of the client's). */
   async hash(password: string, client: string): Promise<string> {
     const leave = await this.gate.enterClient(client);
     try {
-      return await this.gate.run('new', () => hashPassword(password));
+      return await this.gate.run('new', () => hashPassword(password, this.cost));
     } finally {
       leave();
     }

@@ -5,16 +5,20 @@ const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOpti
     scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-const N = 2 ** 15;
+/** scrypt's cost of a new hash as log2 N: N = 2^15 (32 MiB, tens of milliseconds a hash). */
+export const PASSWORD_COST = 15;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
-const MAXMEM = 128 * N * R * 2;
 
-/** scrypt (N=2^15, r=8, p=1), stored as `scrypt$N$r$p$salt$hash` (base64). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * scrypt (N=2^cost, r=8, p=1), stored as `scrypt$N$r$p$salt$hash` (base64). A stored hash
+ * names its own cost, so a hash made at another cost still verifies.
+ */
+export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
+  const N = 2 ** cost;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 128 * N * R * 2 });
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -32,5 +36,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A valid hash of a random password: verifying against it costs as much as a real check. */
-export const dummyHashPromise: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
+const dummies = new Map<number, Promise<string>>();
+
+/**
+ * A valid hash of a random password at `cost`, made once per process: checking a password
+ * against it costs as much as checking a real one of that cost.
+ */
+export function dummyHash(cost = PASSWORD_COST): Promise<string> {
+  let hash = dummies.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummies.set(cost, hash);
+  }
+  return hash;
+}

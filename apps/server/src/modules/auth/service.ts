@@ -21,7 +21,6 @@ import type { Clock } from '../../lib/clock';
 import type { AccountData } from '../../lib/account-data';
 import type { Limiter } from '../../lib/limiter';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
-import { dummyHashPromise } from '../../lib/password';
 import { passwordCheckBudgets, type Passwords } from '../../lib/password-gate';
 import { hashToken, newToken } from '../../lib/tokens';
 import { toUser, type UsersService } from '../users/service';
@@ -219,7 +218,7 @@ export class AuthService {
         knownDevice ? ['loginDevice', knownDevice] : ['loginUser', userKey],
       ],
       password,
-      stored: async () => user?.password_hash ?? (await dummyHashPromise),
+      stored: async () => user?.password_hash ?? (await this.passwords.dummyHash()),
       forget: ['loginPair', 'loginDevice'],
     });
     if (user && !ok) await this.securityLog.record(null, user.id, 'sign_in_failed');
