@@ -7,6 +7,9 @@
 //
 //   npm run bench:redirect [-- --mode realistic|best --slugs 200 --rounds 3 --duration 10 --warmup 2 --connections 50 --profile sqlite]
 //
+// --only picks the servers (minimal,bare,sqlite,postgres by default); `sqlite-noplace` adds
+// MailtoKit on SQLite with GEOIP_DB_FILE=off, so one run shows what the place lookup costs.
+//
 // --mode realistic (the default): the load spreads over --slugs tracking links with Zipf
 // popularity, 2,645 distinct real-format browser user agents (and a few bots), 73 referrers
 // (or none) and 20,000 client addresses sent as X-Forwarded-For (MailtoKit runs with
@@ -137,12 +140,17 @@ async function runMailtoKit(
   round: number,
   dialect: Dialect,
   profileDir: string | null,
+  placeLookup = true,
 ): Promise<Run> {
   const db = await freshDatabase(dialect);
   const server = new ServerProcess({
     name: `mailtokit-${dialect}`,
-    // Behind a proxy in the realistic mode: the client address comes from X-Forwarded-For.
-    env: realistic ? { ...db.env, TRUST_PROXY: 'true' } : db.env,
+    env: {
+      ...db.env,
+      // Behind a proxy in the realistic mode: the client address comes from X-Forwarded-For.
+      ...(realistic ? { TRUST_PROXY: 'true' } : {}),
+      ...(placeLookup ? {} : { GEOIP_DB_FILE: 'off' }),
+    },
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   try {
@@ -165,7 +173,8 @@ async function runMailtoKit(
     // Commits of the set-up (a few may be reported late and counted with the clicks).
     const setupCommits = await db.transactions();
     const loadAvgBefore = loadAverage();
-    console.log(`round ${round}: MailtoKit on ${dialect} (load ${loadAvgBefore})`);
+    const name = `MailtoKit (${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${placeLookup ? '' : ', no place lookup'})`;
+    console.log(`round ${round}: ${name} (load ${loadAvgBefore})`);
     const url = `${server.url}/t/${tracking.slug}`;
     const summary = await measure(url, {
       ...load,
@@ -181,7 +190,7 @@ async function runMailtoKit(
       commits !== null && setupCommits !== null ? Math.max(1, commits - setupCommits) : undefined;
     return {
       round,
-      server: `MailtoKit (${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`,
+      server: name,
       loadAvgBefore,
       summary,
       clicksStored,
@@ -217,6 +226,7 @@ async function main() {
   for (let round = 1; round <= rounds; round += 1) {
     if (only.has('minimal')) runs.push(await runBare(round, 'minimal'));
     if (only.has('bare')) runs.push(await runBare(round, 'bare'));
+    if (only.has('sqlite-noplace')) runs.push(await runMailtoKit(round, 'sqlite', null, false));
     if (only.has('sqlite')) runs.push(await runMailtoKit(round, 'sqlite', null));
     if (only.has('postgres')) runs.push(await runMailtoKit(round, 'postgres', null));
   }
@@ -284,6 +294,16 @@ async function main() {
       if (xBare !== null) parts.push(`${xBare.toFixed(2)}x indexed bare`);
       console.log(`${rounds > 1 ? `round ${round}: ` : ''}${r.server}: ${parts.join('; ')}`);
     }
+  }
+  // The place lookup's cost: the same server with and without it, in the same round.
+  for (let round = 1; round <= rounds; round += 1) {
+    const without = runs.find((r) => r.round === round && r.server.includes('no place lookup'));
+    const withIt = runs.find((r) => r.round === round && r.server === 'MailtoKit (SQLite)');
+    const cpu = (r: Run) => ((r.summary.cpuMs ?? NaN) * 1000) / r.summary.requestsTotal;
+    if (without && withIt)
+      console.log(
+        `${rounds > 1 ? `round ${round}: ` : ''}place lookup: ${(cpu(withIt) - cpu(without)).toFixed(1)} µs of server CPU per request (${cpu(withIt).toFixed(1)} with, ${cpu(without).toFixed(1)} without)`,
+      );
   }
   for (const r of runs.filter((x) => x.clicksStored < x.summary.redirects302))
     console.log(`warning: ${r.server} stored fewer clicks than the 302s it sent`);

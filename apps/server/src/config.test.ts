@@ -47,6 +47,15 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ dialect: 'sqlite', file: '/tmp/mk/mailtokit.db' });
   });
 
+  it('reads GEOIP_DB_FILE as the bundled database (unset), a file, or off', () => {
+    expect(loadConfig({}).geoipDbFile).toBeNull();
+    expect(loadConfig({ GEOIP_DB_FILE: '/srv/GeoLite2-City.mmdb' }).geoipDbFile).toBe(
+      '/srv/GeoLite2-City.mmdb',
+    );
+    expect(loadConfig({ GEOIP_DB_FILE: 'off' }).geoipDbFile).toBe(false);
+    expect(loadConfig({ GEOIP_DB_FILE: 'OFF' }).geoipDbFile).toBe(false);
+  });
+
   it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxies', () => {
     const read = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;
     expect(read('')).toBe(false);

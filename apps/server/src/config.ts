@@ -205,9 +205,10 @@ export interface Config {
   clickFilterFile?: string | null;
   /**
    * A MaxMind-format database (GeoLite2/GeoIP2 City or Country) the click's place is read from;
-   * null or absent: the bundled country database.
+   * null or absent: the bundled country database; `false`: no place is looked up (clicks and
+   * sessions have no country).
    */
-  geoipDbFile?: string | null;
+  geoipDbFile?: string | null | false;
 }
 
 export interface HashingSettings {
@@ -333,7 +334,12 @@ export function loadConfig(
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS },
     linksPerUserMax: e.LINKS_PER_USER_MAX,
     clickFilterFile: e.CLICK_FILTER_FILE ? path.resolve(e.CLICK_FILTER_FILE) : null,
-    geoipDbFile: e.GEOIP_DB_FILE ? path.resolve(e.GEOIP_DB_FILE) : null,
+    geoipDbFile:
+      e.GEOIP_DB_FILE.toLowerCase() === 'off'
+        ? false
+        : e.GEOIP_DB_FILE
+          ? path.resolve(e.GEOIP_DB_FILE)
+          : null,
   };
 }
 

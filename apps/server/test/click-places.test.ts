@@ -212,6 +212,27 @@ describe('with the bundled country database (no GEOIP_DB_FILE)', () => {
   });
 });
 
+describe('with place lookups turned off (GEOIP_DB_FILE=off)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { geoipDbFile: false } });
+  });
+  afterAll(() => t.close());
+
+  it('stores the click with no country, region or city', async () => {
+    const owner = await signUpAs(t, 'PREMIUM');
+    const { id, slug } = await trackingSlug(t, owner);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/t/${slug}`,
+      remoteAddress: '193.0.14.129',
+      headers: { ...NAVIGATION, 'user-agent': chrome() },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(await placesOf(t, id)).toEqual([[null, null, null]]);
+  });
+});
+
 describe('the link.clicked event', () => {
   let t: TestApp;
   beforeAll(async () => {

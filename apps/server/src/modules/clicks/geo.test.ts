@@ -44,6 +44,15 @@ describe('GeoLocator on a MaxMind-format City database', () => {
     for (let i = 0; i < 3; i++) expect(geo.locate(`81.0.3.${i}`).country).toBe('DE');
   });
 
+  it("gives a cached network's answer only to addresses written as that network", () => {
+    const warm = new GeoLocator(fixtureGeoDb());
+    expect(warm.locate('81.0.200.7').country).toBe('DE');
+    // Written otherwise (leading zeros, IPv4-mapped, other digits), an address is parsed first.
+    for (const ip of ['81.0.200.07', '081.0.200.7', '::ffff:81.0.200.8', '81.0.2000.7'])
+      expect(warm.locate(ip), ip).toEqual(new GeoLocator(fixtureGeoDb()).locate(ip));
+    expect(warm.locate('81.0.200.250').country).toBe('DE');
+  });
+
   it('reads the ip-location-db record shape (country_code only)', () => {
     const g = new GeoLocator(
       writeMmdb({ '5.6.0.0/16': { country_code: 'se' } }, 'geo-whois-asn-country'),

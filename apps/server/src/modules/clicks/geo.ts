@@ -15,6 +15,14 @@ export interface ClickPlace {
 
 export const UNKNOWN_PLACE: ClickPlace = Object.freeze({ country: null, region: null, city: null });
 
+/** Where a client address is: a database's answer, or nothing. */
+export interface PlaceLocator {
+  locate(ip: string): ClickPlace;
+}
+
+/** The operator turned place lookups off: every address is of an unknown place. */
+export const NO_PLACES: PlaceLocator = Object.freeze({ locate: () => UNKNOWN_PLACE });
+
 /**
  * The bundled database (`@ip-location-db/geo-whois-asn-country-mmdb`, CC0): country per network
  * from the regional registries' WHOIS and ASN data, IPv4 and IPv6 in one file.
@@ -40,6 +48,9 @@ interface GeoRecord {
 }
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** An IPv4 address as four decimal octets without leading zeros (what `networkKey` writes). */
+const DOTTED_QUAD = new RegExp(`^${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}$`);
 
 function textOf(v: unknown, max: number): string | null {
   return typeof v === 'string' && v.length > 0 ? v.slice(0, max) : null;
@@ -64,7 +75,7 @@ function placeOf(r: GeoRecord | null): ClickPlace {
  * of a network of /24 (IPv4) or /48 (IPv6) or wider shares one entry, so a busy network costs
  * one tree walk. Nothing here keeps an address beyond the cache's network keys.
  */
-export class GeoLocator {
+export class GeoLocator implements PlaceLocator {
   private readonly reader: Reader<Response>;
   private readonly cache = new Map<string, ClickPlace>();
 
@@ -82,6 +93,12 @@ export class GeoLocator {
   }
 
   locate(ip: string): ClickPlace {
+    // A dotted-quad IPv4 address reaches its network's entry without being parsed: every
+    // special-purpose IPv4 range is /24-aligned or wider, so a cached /24 is all unicast.
+    if (DOTTED_QUAD.test(ip)) {
+      const hit = this.cache.get(`${ip.slice(0, ip.lastIndexOf('.'))}/${IPV4_CACHE_PREFIX}`);
+      if (hit) return hit;
+    }
     let addr: ipaddr.IPv4 | ipaddr.IPv6;
     try {
       addr = ipaddr.process(ip);
@@ -120,11 +137,13 @@ function networkKey(bytes: number[], bits: number): string {
 const loaded = new Map<string, GeoLocator>();
 
 /**
- * The locator of a database file (`null`: the bundled one), read once per process: the file is
- * held in memory (the bundled one is about 8 MB) and looked up there, never over the network.
+ * The locator of a database file (`null`: the bundled one; `false`: none, every place unknown),
+ * read once per process: the file is held in memory (the bundled one is about 8 MB) and looked
+ * up there, never over the network.
  * Throws when the file is missing or not a MaxMind-format database.
  */
-export function loadGeoLocator(file: string | null): GeoLocator {
+export function loadGeoLocator(file: string | null | false): PlaceLocator {
+  if (file === false) return NO_PLACES;
   const path = file ?? bundledGeoDbFile();
   let geo = loaded.get(path);
   if (!geo) {

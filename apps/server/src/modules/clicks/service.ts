@@ -28,12 +28,12 @@ import { referrerHost, USER_AGENT_MAX, UserAgentClassifier } from './user-agent'
 import { HitClassifier, type ClickFilterList } from './classify';
 import * as owners from './owner-repo';
 import { FilteredRowBudget, InflationGuard } from './inflation';
-import { loadGeoLocator, type GeoLocator } from './geo';
+import { loadGeoLocator, type PlaceLocator } from './geo';
 import { recordChoice } from './choices';
 
 export { loadClickFilterList } from './classify';
 export { CHOICE_WINDOW_MS } from './choices';
-export { loadGeoLocator, type GeoLocator } from './geo';
+export { loadGeoLocator, type PlaceLocator } from './geo';
 export { rebuildClickDaily } from './click-store';
 export {
   DIMENSIONS,
@@ -87,7 +87,7 @@ export class ClickNotStored extends Error {
 export interface TrackingOptions {
   clickFilter?: ClickFilterList;
   /** Where a click's place is read from; the bundled country database when absent. */
-  geo?: GeoLocator;
+  geo?: PlaceLocator;
   /** Told when applying the PostgreSQL click inbox fails (it is retried). */
   onApplyError?: (err: unknown) => void;
 }
@@ -112,7 +112,7 @@ export class ClickService {
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier();
   private readonly hits: HitClassifier;
-  private readonly geo: GeoLocator;
+  private readonly geo: PlaceLocator;
   private readonly inflation = new InflationGuard();
   /** The repeat guard of chooser choices: it spares the database a visitor hammering doors. */
   private readonly choiceInflation = new InflationGuard();
