@@ -256,10 +256,10 @@ describe('a search matching more links than are sorted from their ids', () => {
         .map((l) => l.id);
       const expected = order === 'asc' ? ascending : ascending.reverse();
       const seen: number[] = [];
-      for (let offset = 0; offset < OWN + SHARED; offset += 50) {
+      for (let offset = 0; offset < OWN + SHARED; offset += 200) {
         const page = await list(
           owner,
-          `q=LIST-&sort=${sort}&order=${order}&limit=50&offset=${offset}`,
+          `q=LIST-&sort=${sort}&order=${order}&limit=200&offset=${offset}`,
         );
         expect(page.total).toBe(OWN + SHARED);
         seen.push(...page.links.map((l) => l.id));
