@@ -59,11 +59,10 @@ async function mailFor(address: string, subject: string): Promise<ParsedMail> {
 
 test('forgot password: the e-mailed link sets a new password, then sign-in works', async ({
   page,
-  request,
   consoleErrors,
 }) => {
   const user = makeUser();
-  await registerViaApi(request, user);
+  await registerViaApi(user);
 
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -133,9 +133,9 @@ test('a signed-in user visiting /auth is sent home; the password-change form che
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 });
 
-test('the admin CLI tier shows up for the user', async ({ page, request }) => {
+test('the admin CLI tier shows up for the user', async ({ page }) => {
   const user = makeUser();
-  await registerViaApi(request, user);
+  await registerViaApi(user);
   expect(admin('set-tier', user.username, 'PREMIUM')).toContain(`${user.username} is now PREMIUM`);
   await signInViaApi(page, user);
   // A paying plan lives in Settings (the dashboard shows it only when it asks for something).
@@ -145,10 +145,9 @@ test('the admin CLI tier shows up for the user', async ({ page, request }) => {
 
 test('a signed-out visit to a dashboard page signs in, then lands on that page', async ({
   page,
-  request,
 }) => {
   const user = makeUser();
-  await registerViaApi(request, user);
+  await registerViaApi(user);
   await page.goto('/dashboard/settings?tab=security');
   await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%2Fsettings%3Ftab%3Dsecurity$/);
   await page.getByLabel('Username').fill(user.username);

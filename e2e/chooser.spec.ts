@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { createUser, expect, signedInUser, snap, test } from './fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
+import { api, signIn } from '@mailtokit/test-kit/api';
+import { baseUrl, createUser, expect, signedInUser, snap, test } from './fixtures';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -40,23 +41,22 @@ const list = (value: string | null) =>
     .join(',');
 
 /**
- * A PREMIUM author (signed in on `request`, not on the page: the visitor is anonymous) with
+ * A PREMIUM author (signed in through the API, not on the page: the visitor is anonymous) with
  * the saved link FIELDS and a tracking link that lets the visitor choose.
  */
-async function chooserLink(request: APIRequestContext) {
-  const author = await createUser(request, { tier: 'PREMIUM' });
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: author.username, password: author.password },
+async function chooserLink() {
+  const author = await createUser({ tier: 'PREMIUM' });
+  const { token } = await signIn(baseUrl(), author.username, author.password);
+  const link = await api<SavedLink>(baseUrl(), 'POST', '/api/v1/mailto-links/', {
+    token,
+    body: FIELDS,
+    expect: 201,
   });
-  expect(login.status(), await login.text()).toBe(200);
-  const made = await request.post('/api/v1/mailto-links/', { data: FIELDS });
-  expect(made.status(), await made.text()).toBe(201);
-  const link = (await made.json()) as SavedLink;
-  const tracking = await request.post('/api/v1/tracking', {
-    data: { mailtoLinkId: link.id, opens: 'choose' },
+  const { slug } = await api<{ slug: string }>(baseUrl(), 'POST', '/api/v1/tracking', {
+    token,
+    body: { mailtoLinkId: link.id, opens: 'choose' },
+    expect: 201,
   });
-  expect(tracking.status(), await tracking.text()).toBe(201);
-  const { slug } = (await tracking.json()) as { slug: string };
   return { link, path: `/t/${slug}` };
 }
 
@@ -119,7 +119,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }) => {
         test.slow();
         const external = await keepLocal(context);
-        const { link, path } = await chooserLink(request);
+        const { link, path } = await chooserLink();
         await page.goto(path);
 
         await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -178,9 +178,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test.describe('the chooser page in Japanese', () => {
   test.use({ locale: 'ja-JP' });
 
-  test('speaks Japanese from the browser’s language', async ({ page, context, request }) => {
+  test('speaks Japanese from the browser’s language', async ({ page, context }) => {
     await keepLocal(context);
-    const { path } = await chooserLink(request);
+    const { path } = await chooserLink();
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('メールを書く');
@@ -196,10 +196,9 @@ test.describe('the chooser page without JavaScript', () => {
   test('offers plain links that work, and no copy button that could not', async ({
     page,
     context,
-    request,
   }) => {
     const external = await keepLocal(context);
-    const { link, path } = await chooserLink(request);
+    const { link, path } = await chooserLink();
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Write an email');
     await expect(page.getByRole('button')).toHaveCount(0);

@@ -267,7 +267,7 @@ test.describe('sign in with username or email', () => {
     }) => {
       await page.setViewportSize(size);
       const user = makeUser();
-      await registerViaApi(page.request, user);
+      await registerViaApi(user);
       await page.goto('/auth');
       const field = page.getByLabel('Username or email');
       await expect(field).toBeVisible();

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
+import { signUp } from '@mailtokit/test-kit/api';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,17 +26,16 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
+/** The e2e server's origin (the project's `baseURL`), for the test kit's calls. */
+export function baseUrl(): string {
+  const url = base.info().project.use.baseURL;
+  if (!url) throw new Error('playwright.config.ts sets no baseURL');
+  return url;
+}
+
 /** Registers through the API (fast set-up for tests that are not about registration). */
-export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
-  const res = await request.post('/api/v1/auth/register', {
-    data: {
-      username: user.username,
-      email: user.email,
-      password: user.password,
-      firstName: user.firstName,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+export async function registerViaApi(user: TestUser): Promise<void> {
+  await signUp(baseUrl(), user);
 }
 
 /** Signs in through the UI and waits for the dashboard (for specs about the sign-in form). */
@@ -58,12 +58,12 @@ export interface CreateUserOptions extends Partial<TestUser> {
 }
 
 /** Registers a unique user through the API and gives them a plan. */
-export async function createUser(
-  request: APIRequestContext,
-  { tier = 'FREE', ...overrides }: CreateUserOptions = {},
-): Promise<TestUser> {
+export async function createUser({
+  tier = 'FREE',
+  ...overrides
+}: CreateUserOptions = {}): Promise<TestUser> {
   const user = makeUser(overrides);
-  await registerViaApi(request, user);
+  await registerViaApi(user);
   if (tier !== 'FREE') admin('set-tier', user.username, tier);
   return user;
 }
@@ -87,7 +87,7 @@ export async function signInViaApi(
 
 /** A new user of the given plan, signed in on `page` (see createUser and signInViaApi). */
 export async function signedInUser(page: Page, options: CreateUserOptions = {}): Promise<TestUser> {
-  const user = await createUser(page.context().request, options);
+  const user = await createUser(options);
   await signInViaApi(page, user);
   return user;
 }

@@ -8,7 +8,7 @@ test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}` }
 test.fixme('adding a passkey in settings, then signing in with it and no username', async ({
   page,
 }) => {
-  const user = await createUser(page.context().request);
+  const user = await createUser();
   const login = await page.context().request.post('/api/v1/auth/login', {
     data: { username: user.username, password: user.password },
   });

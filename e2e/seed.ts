@@ -1,7 +1,8 @@
 // A realistic account, made through the HTTP API of a running server: used by the layout spec
-// and by `npm run screenshots` (scripts/screenshots.ts). Plain fetch, so it runs outside
-// Playwright's test runner too.
+// and by `npm run screenshots` (scripts/screenshots.ts). The test kit's calls (plain fetch), so
+// it runs outside Playwright's test runner too.
 import http from 'node:http';
+import { api, signIn, signUp } from '@mailtokit/test-kit/api';
 
 export interface SeedUser {
   username: string;
@@ -65,32 +66,6 @@ const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
 ];
 
-/** A signed-in API client: JSON in and out, the session cookie kept. */
-class Client {
-  private cookie = '';
-  constructor(private readonly baseUrl: string) {}
-
-  async call<T>(method: string, path: string, body?: unknown, expected = [200, 201]): Promise<T> {
-    const res = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('mailtokit_session='))
-      ?.split(';')[0];
-    if (session) this.cookie = session;
-    const text = await res.text();
-    if (!expected.includes(res.status))
-      throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return (text ? JSON.parse(text) : null) as T;
-  }
-}
-
 /** A GET as a browser's navigation sends it; the redirect is not followed. */
 function navigate(url: URL, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -103,17 +78,10 @@ function navigate(url: URL, headers: Record<string, string>): Promise<number> {
   });
 }
 
-async function register(baseUrl: string, user: SeedUser, email: string): Promise<Client> {
-  const client = new Client(baseUrl);
-  await client.call('POST', '/api/v1/auth/register', { ...user, email }, [201]);
-  return client;
-}
-
-async function signIn(client: Client, user: SeedUser): Promise<void> {
-  await client.call('POST', '/api/v1/auth/login', {
-    username: user.username,
-    password: user.password,
-  });
+/** A signed-in user's JSON calls (the kit's `api` with the session's bearer token). */
+function callsAs(baseUrl: string, token: string) {
+  return <T>(method: string, path: string, body?: unknown, expect = 201): Promise<T> =>
+    api<T>(baseUrl, method, path, { token, body, expect });
 }
 
 /**
@@ -135,30 +103,32 @@ export async function seedAccount(options: SeedOptions): Promise<SeededAccount> 
     firstName: 'Sam',
     lastName: 'Okafor',
   };
-  const asOwner = await register(baseUrl, owner, `${owner.username}@example.com`);
-  const asMember = await register(baseUrl, member, `${member.username}@example.org`);
+  await signUp(baseUrl, { ...owner, email: `${owner.username}@example.com` });
+  await signUp(baseUrl, { ...member, email: `${member.username}@example.org` });
   await setTier?.(owner.username, 'TEAM');
   await setTier?.(member.username, 'PREMIUM');
-  await signIn(asOwner, owner);
-  await signIn(asMember, member);
+  const asOwner = callsAs(baseUrl, (await signIn(baseUrl, owner.username, owner.password)).token);
+  const asMember = callsAs(
+    baseUrl,
+    (await signIn(baseUrl, member.username, member.password)).token,
+  );
 
-  const team = await asOwner.call<{ id: number; name: string }>('POST', '/api/v1/teams/', {
+  const team = await asOwner<{ id: number; name: string }>('POST', '/api/v1/teams/', {
     name: LONG_TEAM_NAME,
     description:
       'Mailto links for partner programmes, support escalations and events across the region.',
   });
-  const invitation = await asOwner.call<{ id: number }>(
-    'POST',
-    `/api/v1/teams/${team.id}/invitations`,
-    { username: member.username, role: 'member' },
-  );
-  await asMember.call('POST', `/api/v1/invitations/${invitation.id}/accept`);
+  const invitation = await asOwner<{ id: number }>('POST', `/api/v1/teams/${team.id}/invitations`, {
+    username: member.username,
+    role: 'member',
+  });
+  await asMember('POST', `/api/v1/invitations/${invitation.id}/accept`, undefined, 200);
 
   let trackedLinkId = 0;
   let trackedLinkName = '';
   for (let i = 0; i < links; i++) {
     const name = LINK_NAMES[i % LINK_NAMES.length]! + (i < LINK_NAMES.length ? '' : ` ${i + 1}`);
-    const link = await asOwner.call<{ id: number }>('POST', '/api/v1/mailto-links/', {
+    const link = await asOwner<{ id: number }>('POST', '/api/v1/mailto-links/', {
       name,
       to:
         i % 3 === 0
@@ -178,7 +148,7 @@ export async function seedAccount(options: SeedOptions): Promise<SeededAccount> 
     }
   }
 
-  const tracking = await asOwner.call<{ slug: string }>('POST', '/api/v1/tracking', {
+  const tracking = await asOwner<{ slug: string }>('POST', '/api/v1/tracking', {
     mailtoLinkId: trackedLinkId,
     label: 'Partner newsletter, March issue',
   });

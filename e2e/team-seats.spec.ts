@@ -26,9 +26,9 @@ test("a Team owner's plan covers a FREE invitee; the owner reads an admin's edit
   consoleErrors,
 }) => {
   test.setTimeout(240_000);
-  const owner = await createUser(page.request, { firstName: 'Olga', tier: 'TEAM' });
-  const invitee = await createUser(page.request, { firstName: 'Fred' });
-  const teamAdmin = await createUser(page.request, { firstName: 'Ada' });
+  const owner = await createUser({ firstName: 'Olga', tier: 'TEAM' });
+  const invitee = await createUser({ firstName: 'Fred' });
+  const teamAdmin = await createUser({ firstName: 'Ada' });
   const tail = owner.username.slice(-4);
   const teamName = `Support ${tail}`;
   const linkName = `Refund request ${tail}`;
@@ -122,7 +122,7 @@ test("a Team owner's plan covers a FREE invitee; the owner reads an admin's edit
 });
 
 test('Settings > Security lists the account security log', async ({ page, consoleErrors }) => {
-  const user = await createUser(page.request);
+  const user = await createUser();
   const failed = await page.request.post('/api/v1/auth/login', {
     data: { username: user.username, password: 'not the password' },
   });

@@ -40,10 +40,10 @@ test('owner builds a team and shares a link; the admin removes the member, who l
 }) => {
   // Three users, a dozen calls each, two of them answering invitations, and nine screenshots.
   test.setTimeout(360_000);
-  const owner = await createUser(page.request, { firstName: 'Olga', tier: 'TEAM' });
-  const teamAdmin = await createUser(page.request, { firstName: 'Ada' });
+  const owner = await createUser({ firstName: 'Olga', tier: 'TEAM' });
+  const teamAdmin = await createUser({ firstName: 'Ada' });
   // Listing saved links needs a premium plan (TEAM includes it).
-  const member = await createUser(page.request, { firstName: 'Max', tier: 'PREMIUM' });
+  const member = await createUser({ firstName: 'Max', tier: 'PREMIUM' });
   const teamName = `Marketing ${owner.username.slice(-4)}`;
   const linkName = `Newsletter ${owner.username.slice(-4)}`;
 
@@ -240,7 +240,7 @@ test('an owner invites an e-mail address; the link, opened signed out, leads thr
   consoleErrors,
 }) => {
   test.slow();
-  const owner = await createUser(page.request, { tier: 'TEAM' });
+  const owner = await createUser({ tier: 'TEAM' });
   const newcomer = makeUser({ firstName: 'Nina' });
   const teamName = `Support ${owner.username.slice(-4)}`;
   await signInViaApi(page, owner);

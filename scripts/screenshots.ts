@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, request, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { api, signIn } from '@mailtokit/test-kit/api';
+import { waitForHealth } from '@mailtokit/test-kit/process';
 import * as prettier from 'prettier';
 import { seedAccount, type SeededAccount } from '../e2e/seed';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
@@ -120,35 +122,15 @@ const SCREENS: Screen[] = [
   })),
 ];
 
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) throw new Error(`the server did not answer ${url}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** A tracking link that lets the visitor choose, on the seeded link, made as its owner. */
 async function chooserOf(account: SeededAccount): Promise<string> {
-  const api = await request.newContext({ baseURL: BASE });
-  try {
-    const login = await api.post('/api/v1/auth/login', {
-      data: { username: account.owner.username, password: account.owner.password },
-    });
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-    const made = await api.post('/api/v1/tracking', {
-      data: { mailtoLinkId: account.trackedLinkId, label: 'Contact page', opens: 'choose' },
-    });
-    if (!made.ok()) throw new Error(`tracking link: ${made.status()} ${await made.text()}`);
-    return ((await made.json()) as { slug: string }).slug;
-  } finally {
-    await api.dispose();
-  }
+  const { token } = await signIn(BASE, account.owner.username, account.owner.password);
+  const made = await api<{ slug: string }>(BASE, 'POST', '/api/v1/tracking', {
+    token,
+    body: { mailtoLinkId: account.trackedLinkId, label: 'Contact page', opens: 'choose' },
+    expect: 201,
+  });
+  return made.slug;
 }
 
 async function photograph(
@@ -190,7 +172,11 @@ async function main() {
     },
   });
   try {
-    await waitForServer(`${BASE}/api/v1/health`, 60_000);
+    const health = await waitForHealth(`${BASE}/api/v1/health`, {
+      exited: () => server.exitCode !== null || server.signalCode !== null,
+      timeoutMs: 60_000,
+    });
+    if (health !== 'up') throw new Error(`the server did not answer at ${BASE} (${health})`);
     const seeded = await seedAccount({ baseUrl: BASE, suffix: 'demo' });
     const account: Seeded = { ...seeded, chooserSlug: await chooserOf(seeded) };
     const browser = await chromium.launch({

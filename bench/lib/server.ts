@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { api } from '@mailtokit/test-kit/api';
+import { api, signIn, signUp } from '@mailtokit/test-kit/api';
 import { freePort as kitFreePort } from '@mailtokit/test-kit/ports';
 import { waitForHealth } from '@mailtokit/test-kit/process';
 import { ROOT, SERVER_BUNDLE } from './paths';
@@ -368,15 +368,12 @@ export async function premiumUser(
 }> {
   const username = `bench_${randomBytes(4).toString('hex')}`;
   const password = 'correct horse battery staple';
-  await api(server.url, 'POST', '/api/v1/auth/register', {
-    body: {
-      username,
-      email: `${username}@example.com`,
-      password,
-      firstName: 'Bench',
-      lastName: 'Mark',
-    },
-    expect: 201,
+  await signUp(server.url, {
+    username,
+    email: `${username}@example.com`,
+    password,
+    firstName: 'Bench',
+    lastName: 'Mark',
   });
   const r = spawnSync(
     process.execPath,
@@ -388,19 +385,8 @@ export async function premiumUser(
     },
   );
   if (r.status !== 0) throw new Error(`admin set-tier failed: ${r.stderr || r.stdout}`);
-  const res = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  const login = (await res.json()) as { access_token: string; user: { id: number } };
-  // The browser's session: every cookie the sign-in set, as a Cookie header.
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { username, password, token: login.access_token, userId: login.user.id, cookie };
+  const { token, userId, cookie } = await signIn(server.url, username, password);
+  return { username, password, token, userId, cookie };
 }
 
 export interface LinkInput {

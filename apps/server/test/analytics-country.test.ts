@@ -44,14 +44,17 @@ let day1: string;
 let day2: string;
 let lastOfB: string;
 
-async function click(slug: string, forwarded: string, agent = chrome()): Promise<void> {
-  const res = await t.app.inject({
+/** A navigation to `url` from the client the proxy saw at `forwarded`. */
+const visit = (url: string, forwarded: string, agent: string) =>
+  t.app.inject({
     method: 'GET',
-    url: `/t/${slug}`,
+    url,
     // A client-written first entry is not believed: the proxy's own entry is last.
     headers: { ...NAVIGATION, 'user-agent': agent, 'x-forwarded-for': `9.9.9.9, ${forwarded}` },
   });
-  expect(res.statusCode).toBe(302);
+
+async function click(slug: string, forwarded: string, agent = chrome()): Promise<void> {
+  expect((await visit(`/t/${slug}`, forwarded, agent)).statusCode).toBe(302);
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: owner.headers });
@@ -242,10 +245,146 @@ describe('the overview filtered to one country', () => {
   });
 });
 
+describe('how clicks came and what chooser visitors chose, filtered to one country', () => {
+  // A second account, so the figures above stay as they are: a chooser link (C) and a direct
+  // one (D), each reached through its address (`/t/<slug>`) and its QR code's (`/t/<slug>/q`).
+  let other: SignedIn;
+  let linkC: number;
+  beforeAll(async () => {
+    other = await signUpAs(t, 'PREMIUM');
+    linkC = (await createLink(t.app, other.headers, { name: 'C' })).id;
+    const linkD = (await createLink(t.app, other.headers, { name: 'D' })).id;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tracking',
+      headers: other.headers,
+      payload: { mailtoLinkId: linkC, opens: 'choose' },
+    });
+    expect(made.statusCode).toBe(201);
+    const chooser = made.json<{ slug: string }>().slug;
+    const direct = (await createTrackingLink(t.app, other.headers, linkD)).slug;
+    /** The chooser page through `door`, then the visitor's choice (none: left without one). */
+    const choose = async (door: '' | '/q', forwarded: string, choice: string | null) => {
+      const agent = chrome();
+      expect((await visit(`/t/${chooser}${door}`, forwarded, agent)).statusCode).toBe(200);
+      if (choice !== null)
+        expect((await visit(`/t/${chooser}/open/${choice}`, forwarded, agent)).statusCode).toBe(
+          302,
+        );
+    };
+    await choose('/q', '81.0.1.10', 'gmail'); // DE
+    await choose('/q', '81.0.2.10', 'gmail'); // DE
+    await choose('', '81.0.3.10', 'outlook'); // DE
+    await choose('', '82.1.2.10', 'yahoo'); // FR
+    await choose('', '82.1.2.11', null); // FR
+    await choose('/q', '82.1.2.12', 'mail-app'); // FR
+    expect((await visit(`/t/${direct}/q`, '81.0.1.11', chrome())).statusCode).toBe(302); // DE
+    expect((await visit(`/t/${direct}`, '82.1.2.13', chrome())).statusCode).toBe(302); // FR
+  });
+
+  const okAs = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: other.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const day = () => `from=${day2}&to=${day2}`;
+  // Hours that are not whole days: read from the raw clicks.
+  const hours = () => `interval=hour&from=${day2}T00:00:00Z&to=${day2}T05:00:00Z`;
+  /** The two breakdowns of an answer from the rollup (whole days) and the raw clicks (hours). */
+  const ways = async (path: string, country: string | null) => {
+    const filter = country === null ? '' : `&country=${country}`;
+    const daily = await okAs(`${path}?${day()}${filter}`);
+    const hourly = await okAs(`${path}?${hours()}${filter}`);
+    expect(hourly.sources, 'sources by the hour').toEqual(daily.sources);
+    expect(hourly.openedWith, 'choices by the hour').toEqual(daily.openedWith);
+    return { sources: daily.sources, openedWith: daily.openedWith };
+  };
+
+  it('narrows a link’s sources and choices to the country', async () => {
+    const path = `/api/v1/mailto-links/${linkC}/analytics`;
+    expect(await ways(path, 'DE')).toEqual({
+      sources: [
+        { key: 'qr', clicks: 2 },
+        { key: 'link', clicks: 1 },
+      ],
+      openedWith: [
+        { key: 'gmail', clicks: 2 },
+        { key: 'outlook', clicks: 1 },
+      ],
+    });
+    expect(await ways(path, 'FR')).toEqual({
+      sources: [
+        { key: 'link', clicks: 2 },
+        { key: 'qr', clicks: 1 },
+      ],
+      openedWith: [
+        { key: 'mail-app', clicks: 1 },
+        { key: 'none', clicks: 1 },
+        { key: 'yahoo', clicks: 1 },
+      ],
+    });
+    expect(await ways(path, 'JP')).toEqual({ sources: [], openedWith: [] });
+    expect(await ways(path, null)).toEqual({
+      sources: [
+        { key: 'link', clicks: 3 },
+        { key: 'qr', clicks: 3 },
+      ],
+      openedWith: [
+        { key: 'gmail', clicks: 2 },
+        { key: 'mail-app', clicks: 1 },
+        { key: 'none', clicks: 1 },
+        { key: 'outlook', clicks: 1 },
+        { key: 'yahoo', clicks: 1 },
+      ],
+    });
+  });
+
+  it('narrows the overview’s sources and choices to the country, over every link', async () => {
+    const path = '/api/v1/analytics/overview';
+    expect(await ways(path, 'DE')).toEqual({
+      sources: [
+        { key: 'qr', clicks: 3 },
+        { key: 'link', clicks: 1 },
+      ],
+      openedWith: [
+        { key: 'gmail', clicks: 2 },
+        { key: 'outlook', clicks: 1 },
+      ],
+    });
+    expect(await ways(path, 'FR')).toEqual({
+      sources: [
+        { key: 'link', clicks: 3 },
+        { key: 'qr', clicks: 1 },
+      ],
+      openedWith: [
+        { key: 'mail-app', clicks: 1 },
+        { key: 'none', clicks: 1 },
+        { key: 'yahoo', clicks: 1 },
+      ],
+    });
+    expect(await ways(path, null)).toEqual({
+      sources: [
+        { key: 'link', clicks: 4 },
+        { key: 'qr', clicks: 4 },
+      ],
+      openedWith: [
+        { key: 'gmail', clicks: 2 },
+        { key: 'mail-app', clicks: 1 },
+        { key: 'none', clicks: 1 },
+        { key: 'outlook', clicks: 1 },
+        { key: 'yahoo', clicks: 1 },
+      ],
+    });
+  });
+});
+
 describe('the rollup by country', () => {
   it('equals a rebuild from the raw clicks', async () => {
+    // A choice moves its page view out of `none`, which may leave a row of 0 clicks: the same
+    // figure as no row, which is what a rebuild writes.
     const rows = async () =>
       (await t.db.kysely.selectFrom('click_daily_places').selectAll().execute())
+        .filter((r) => Number(r.clicks) !== 0)
         .map((r) => `${r.mailto_link_id}|${r.dim}|${r.country}|${r.day}|${r.value}|${r.clicks}`)
         .sort();
     const before = await rows();

@@ -103,10 +103,14 @@ async function seed(base: string, hook: string): Promise<Seeded> {
         subject: `Subject ${i} — "quoted" & ünïcödé`,
         body: `Line one\nLine two ${i}`,
         teamId: shared ? team.id : undefined,
+        // Tags (rows of `tags`, and of `link_tags`, keyed by link and tag with no id of its own).
+        tags: i % 3 === 0 ? ['Promo', 'Spring sale'] : i % 5 === 0 ? ['Promo'] : undefined,
       });
       links.push({ id: link.id, owner: who });
     }
   }
+  // A tag of its own colour that no link carries.
+  await post(bob!, '/api/v1/tags', { name: 'Events', color: 'red' });
   const tracked = [links[0]!, links[1]!, links[4]!, links[41]!, links[56]!, links[2]!];
   const slugs: string[] = [];
   const trackingIds: number[] = [];
@@ -206,6 +210,8 @@ async function answers(base: string, seeded: Seeded): Promise<Record<string, unk
     out[`${username} search`] = await get(headers, '/api/v1/mailto-links?q=%C3%A4rger');
     out[`${username} shared`] = await get(headers, '/api/v1/mailto-links?shared=true');
     out[`${username} overview`] = await get(headers, '/api/v1/analytics/overview');
+    out[`${username} tags`] = await get(headers, '/api/v1/tags');
+    out[`${username} tagged`] = await get(headers, '/api/v1/mailto-links?limit=200&tag=Promo');
     out[`${username} teams`] = await get(headers, '/api/v1/teams');
     out[`${username} webhooks`] = await get(headers, '/api/v1/webhooks');
   }
@@ -281,6 +287,8 @@ describe.skipIf(dialect !== 'postgres')('copy-to-postgres (admin CLI)', () => {
       const { clicks: counted, botClicks: leftOut } = overview.body.totals;
       expect(counted).toBeGreaterThan(0);
       expect(counted + leftOut).toBeGreaterThan(1000);
+      // Tagged links to find again on PostgreSQL.
+      expect((before['alice tagged'] as { body: unknown[] }).body.length).toBeGreaterThan(10);
 
       // The copy, as an operator runs it (no terminal: no progress bar, the summary only).
       const copy = runCli(['copy-to-postgres', target.url], env);
@@ -334,7 +342,19 @@ describe.skipIf(dialect !== 'postgres')('copy-to-postgres (admin CLI)', () => {
           'select (select count(*) from clicks) + (select sum(hits) from filtered_hits) as n',
         );
         expect(Number(hits.rows[0]!.n)).toBeGreaterThan(2000);
-        for (const t of ['users', 'sessions', 'teams', 'team_members', 'mailto_link_search'])
+        for (const t of [
+          'users',
+          'sessions',
+          'teams',
+          'team_members',
+          'team_audit',
+          'security_log',
+          'mailto_link_search',
+          'tags',
+          'link_tags',
+          'click_daily_dims',
+          'click_daily_places',
+        ])
           expect(counted(t), t).toBeGreaterThan(0);
         for (const t of ['api_tokens', 'webhooks', 'webhook_links', 'contact_messages'])
           expect(counted(t), t).toBe(1);

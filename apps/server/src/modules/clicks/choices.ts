@@ -1,6 +1,7 @@
 import type { OpenChoice } from '@mailtokit/contracts/analytics';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import type { DB } from '../../db/types';
 import { planInForceSql } from '../../lib/tiers-sql';
 import { coveringHooks } from './click-rules';
 import { newEventKey } from './click-store';
@@ -60,56 +61,15 @@ export async function recordChoice(
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 0) return { recorded: false, events: 0 };
     const day = view.occurred_at.slice(0, 10);
-    await trx
-      .updateTable('click_daily_dims')
-      .set((eb) => ({ clicks: eb('clicks', '-', 1) }))
-      .where('mailto_link_id', '=', input.mailtoLinkId)
-      .where('dim', '=', 'opened')
-      .where('day', '=', day)
-      .where('value', '=', 'none')
-      .execute();
-    await trx
-      .insertInto('click_daily_dims')
-      .values({
-        mailto_link_id: input.mailtoLinkId,
-        dim: 'opened',
-        day,
-        value: input.choice,
-        clicks: 1,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['mailto_link_id', 'dim', 'day', 'value'])
-          .doUpdateSet((eb) => ({ clicks: eb('click_daily_dims.clicks', '+', 1) })),
-      )
-      .execute();
+    const key = { mailto_link_id: input.mailtoLinkId, day };
+    await moveChoice(trx, 'click_daily_dims', key, input.choice);
     // The same move in the rollup by country, which country-filtered analytics read.
-    const country = view.country ?? NO_COUNTRY;
-    await trx
-      .updateTable('click_daily_places')
-      .set((eb) => ({ clicks: eb('clicks', '-', 1) }))
-      .where('mailto_link_id', '=', input.mailtoLinkId)
-      .where('dim', '=', 'opened')
-      .where('country', '=', country)
-      .where('day', '=', day)
-      .where('value', '=', 'none')
-      .execute();
-    await trx
-      .insertInto('click_daily_places')
-      .values({
-        mailto_link_id: input.mailtoLinkId,
-        dim: 'opened',
-        country,
-        day,
-        value: input.choice,
-        clicks: 1,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['mailto_link_id', 'dim', 'country', 'day', 'value'])
-          .doUpdateSet((eb) => ({ clicks: eb('click_daily_places.clicks', '+', 1) })),
-      )
-      .execute();
+    await moveChoice(
+      trx,
+      'click_daily_places',
+      { ...key, country: view.country ?? NO_COUNTRY },
+      input.choice,
+    );
     const queued = await sql<{ webhook_id: number }>`
       with input as (select cast(${input.mailtoLinkId} as integer) as mailto_link_id, 0 as is_bot),
       hooks as (${sql.raw(coveringHooks('link.opened_with'))})
@@ -121,4 +81,32 @@ export async function recordChoice(
       returning webhook_id`.execute(trx);
     return { recorded: true, events: queued.rows.length };
   });
+}
+
+/**
+ * Moves one page view of a link's day from `none` to the choice in the `opened` breakdown of a
+ * daily rollup: `click_daily_dims`, or `click_daily_places` under the page view's country (its
+ * key has that one column more).
+ */
+async function moveChoice(
+  trx: Transaction<DB>,
+  rollup: 'click_daily_dims' | 'click_daily_places',
+  key: { mailto_link_id: number; day: string; country?: string },
+  choice: OpenChoice,
+): Promise<void> {
+  const row = { ...key, dim: 'opened' };
+  await trx
+    .updateTable(rollup)
+    .set((eb) => ({ clicks: eb('clicks', '-', 1) }))
+    .where((eb) => eb.and({ ...row, value: 'none' }))
+    .execute();
+  await trx
+    .insertInto(rollup)
+    .values({ ...row, value: choice, clicks: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns([...(Object.keys(row) as (keyof typeof row)[]), 'value'])
+        .doUpdateSet((eb) => ({ clicks: eb(`${rollup}.clicks`, '+', 1) })),
+    )
+    .execute();
 }
