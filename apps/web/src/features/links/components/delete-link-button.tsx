@@ -47,7 +47,8 @@ export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
   const onConfirm = () => {
     setOpen(false);
     setTyped('');
-    const { undo } = scheduleDelete(link.id, (error) => {
+    const { undo } = scheduleDelete([link.id], (failure) => {
+      const error = 'error' in failure ? failure.error : undefined;
       if (isPremiumRequiredError(error)) {
         promptUpgrade(DELETE_PREMIUM_MESSAGE);
         return;
@@ -89,7 +90,7 @@ export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
               variant="outline"
               disabled={archive.pending}
               onClick={() => {
-                void archive.run(link, true).then((done) => {
+                void archive.run([link], true).then((done) => {
                   if (done) setOpen(false);
                 });
               }}
