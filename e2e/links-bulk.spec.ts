@@ -19,6 +19,12 @@ async function signIn(page: Page, width = 1280) {
   await signedInUser(page, { tier: 'PREMIUM' });
 }
 
+/**
+ * A page's first load (the list's code, then its rows drawn in slices) on a machine shared with
+ * other test runs may take longer than an expectation's usual 10 s.
+ */
+const FIRST_LOAD = { timeout: 30_000 };
+
 const rowNames = (page: Page) => page.getByTestId('link-card').getByRole('heading', { level: 3 });
 
 /** Chooses rows by keyboard: each row's checkbox focused, then Space. */
@@ -45,7 +51,7 @@ test.describe('bulk actions', () => {
       for (const name of ['Kept A', 'Old one', 'Old two', 'Old three', 'Kept B'])
         await saveLink(page.request, name);
       await page.goto('/dashboard');
-      await expect(rowNames(page)).toHaveCount(5);
+      await expect(rowNames(page)).toHaveCount(5, FIRST_LOAD);
 
       await chooseRows(page, ['Old one', 'Old two', 'Old three']);
       const bar = page.getByRole('region', { name: 'Selected links' });
@@ -78,6 +84,7 @@ test.describe('bulk actions', () => {
     await signIn(page);
     for (const name of ['One', 'Two']) await saveLink(page.request, name);
     await page.goto('/dashboard');
+    await expect(rowNames(page)).toHaveCount(2, FIRST_LOAD);
     const deleteAll = async () => {
       await page.getByRole('checkbox', { name: 'Select all on page' }).check();
       const bar = page.getByRole('region', { name: 'Selected links' });
@@ -102,7 +109,7 @@ test.describe('bulk actions', () => {
     await page.clock.runFor(11_000);
     await expect.poll(() => linkCount(page)).toBe(0);
     await page.reload();
-    await expect(page.getByText('No saved links yet')).toBeVisible();
+    await expect(page.getByText('No saved links yet')).toBeVisible(FIRST_LOAD);
   });
 });
 
@@ -115,6 +122,7 @@ test.describe('tags', () => {
     await saveLink(page.request, 'Spring launch');
     await saveLink(page.request, 'Autumn sale', ['Seasonal']);
     await page.goto('/dashboard');
+    await expect(rowNames(page)).toHaveCount(2, FIRST_LOAD);
     await page.getByRole('checkbox', { name: 'Select Spring launch' }).check();
     const bar = page.getByRole('region', { name: 'Selected links' });
     await bar.getByRole('button', { name: 'Tag' }).click();
@@ -126,7 +134,7 @@ test.describe('tags', () => {
     await expect(spring.getByTestId('tag-chip')).toHaveText(['Press']);
 
     await page.goto('/dashboard?tag=press');
-    await expect(rowNames(page)).toHaveText(['Spring launch']);
+    await expect(rowNames(page)).toHaveText(['Spring launch'], FIRST_LOAD);
     await expect(page.getByRole('combobox', { name: 'Tag' })).toHaveValue('Press');
     await page.getByRole('combobox', { name: 'Tag' }).selectOption('Seasonal');
     await expect(page).toHaveURL(/tag=Seasonal/);
@@ -147,6 +155,7 @@ test('the link form chooses a tag and creates one, by keyboard; the row shows bo
   await signIn(page);
   await saveLink(page.request, 'Autumn sale', ['Seasonal']);
   await page.goto('/dashboard/create-link');
+  await expect(page.getByLabel('Link name')).toBeVisible(FIRST_LOAD);
   await page.getByLabel('Link name').fill('Newsletter');
   await page.getByLabel('To', { exact: true }).fill('news@example.com');
 
@@ -164,5 +173,5 @@ test('the link form chooses a tag and creates one, by keyboard; the row shows bo
   await page.getByRole('button', { name: 'Save link' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const row = page.getByTestId('link-card').filter({ hasText: 'Newsletter' });
-  await expect(row.getByTestId('tag-chip')).toHaveText(['Seasonal', 'Weekly']);
+  await expect(row.getByTestId('tag-chip')).toHaveText(['Seasonal', 'Weekly'], FIRST_LOAD);
 });
