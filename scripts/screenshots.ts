@@ -246,7 +246,7 @@ async function photograph(
     await screen.act(page);
     await page.waitForLoadState('networkidle');
     // The picture starts at the top, where the header is, whatever the act scrolled to.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
   }
   await page.waitForTimeout(400);
   // Rows below the first screen skip painting until scrolled to (content-visibility: auto); a
