@@ -78,7 +78,7 @@ export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
         title="Delete this link?"
         description={
           tracked
-            ? `“${link.name}” and its tracking links will be deleted. Their addresses will answer “not found”, printed QR codes and sent e-mails included, and their clicks will be lost.`
+            ? `“${link.name}” and its tracking links will be deleted. Their addresses will answer “not found”, printed QR codes and sent emails included, and their clicks will be lost.`
             : `“${link.name}” will be deleted.`
         }
         confirmLabel="Delete"

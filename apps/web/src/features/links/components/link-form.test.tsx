@@ -131,7 +131,7 @@ describe('link form: validation', () => {
     expect(fetch).not.toHaveBeenCalledWith('/api/v1/mailto-links/', expect.anything());
   });
 
-  it('addresses must be valid e-mail addresses, in every address field', async () => {
+  it('addresses must be valid email addresses, in every address field', async () => {
     const { user } = await renderForm();
     await user.type(screen.getByLabelText('Link name'), 'Help');
     await user.type(screen.getByLabelText('To'), 'a@b.io, nope');
