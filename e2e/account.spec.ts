@@ -57,7 +57,7 @@ async function mailFor(address: string, subject: string): Promise<ParsedMail> {
   return find()!;
 }
 
-test('forgot password: the e-mailed link sets a new password, then sign-in works', async ({
+test('forgot password: the emailed link sets a new password, then sign-in works', async ({
   page,
   consoleErrors,
 }) => {
@@ -223,7 +223,7 @@ test('deleting the account signs out, and the account cannot sign in again', asy
   expect(consoleErrors).toEqual([]);
 });
 
-test('one click on the link of an invitation e-mail stops every invitation e-mail to the address', async ({
+test('one click on the link of an invitation email stops every invitation email to the address', async ({
   page,
   browser,
   consoleErrors,
@@ -249,13 +249,11 @@ test('one click on the link of an invitation e-mail stops every invitation e-mai
     const visitor = await context.newPage();
     await visitor.goto(link!);
     await expect(
-      visitor.getByRole('heading', { name: 'Stop team invitation e-mails' }),
+      visitor.getByRole('heading', { name: 'Stop team invitation emails' }),
     ).toBeVisible();
-    await visitor.getByRole('button', { name: 'Stop invitation e-mails' }).click();
-    await expect(
-      visitor.getByRole('heading', { name: 'Invitation e-mails stopped' }),
-    ).toBeVisible();
-    await expect(visitor.getByRole('status')).toContainText('no more invitation e-mails');
+    await visitor.getByRole('button', { name: 'Stop invitation emails' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Invitation emails stopped' })).toBeVisible();
+    await expect(visitor.getByRole('status')).toContainText('no more invitation emails');
   } finally {
     await context.close();
   }

@@ -106,7 +106,7 @@ test('create a tracking link from the dashboard, click it, read the analytics', 
   await expect(page.getByTestId('total-bots')).toContainText('3');
   // What was left out, by reason, with what it means.
   const filtered = page.getByTestId('filtered-breakdown');
-  await expect(filtered).toContainText('Not counted: 1 e-mail scanner, 1 preview, 1 repeat');
+  await expect(filtered).toContainText('Not counted: 1 email scanner, 1 preview, 1 repeat');
   await expect(filtered).toContainText('still get the redirect');
 
   // Breakdowns: the hits left out are left out of them.

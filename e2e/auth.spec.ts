@@ -75,7 +75,7 @@ test('a new user registers, signs in, edits the profile, changes the password an
   await page.getByLabel('Email').fill(newEmail);
   await expect(page.getByLabel('Current password')).toBeVisible();
   await page.getByRole('button', { name: /Save|Update Profile/ }).click();
-  await expect(page.getByText('Enter your current password to change your e-mail')).toBeVisible();
+  await expect(page.getByText('Enter your current password to change your email')).toBeVisible();
   await page.getByLabel('Current password').fill('not my password');
   await page.getByRole('button', { name: /Save|Update Profile/ }).click();
   await expect(page.getByText('Current password is incorrect')).toBeVisible();

@@ -82,7 +82,9 @@ export async function signInViaApi(
   });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto('/dashboard');
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  // The user menu's code loads after the dashboard's first paint: on a machine shared with
+  // other test runs that can take longer than a single expectation's usual 10 s.
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible({ timeout: 30_000 });
 }
 
 /** A new user of the given plan, signed in on `page` (see createUser and signInViaApi). */

@@ -476,7 +476,7 @@ test('link rows: a long name shows whole at 1280 px, clicks and tracking are on 
     data: {
       name: longName,
       to: 'speakers@example.com, programme@example.com',
-      subject: 'Proposal: a talk about accessible e-mail links for everyone',
+      subject: 'Proposal: a talk about accessible email links for everyone',
     },
   });
   expect(create.status(), await create.text()).toBe(201);
@@ -522,7 +522,7 @@ test('link rows: a long name shows whole at 1280 px, clicks and tracking are on 
     }),
   ).toEqual({ clamped: false, cut: false, outside: false, lines: true });
   await expect(name).toHaveAttribute('title', longName);
-  await expect(card).toContainText('Proposal: a talk about accessible e-mail links for everyone');
+  await expect(card).toContainText('Proposal: a talk about accessible email links for everyone');
   await expect(card.getByTestId('link-tracking-badge')).toContainText('1 tracking link');
   await expect(
     card.getByRole('link', { name: '2 clicks in the last 30 days: view analytics' }),

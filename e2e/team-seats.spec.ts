@@ -50,7 +50,7 @@ test("a Team owner's plan covers a FREE invitee; the owner reads an admin's edit
     "reads the team's shared links, their tracking links and analytics, whatever their own plan",
   );
   await snap(page, 'team-invite-dialog');
-  await inviteDialog.getByLabel('Username or e-mail').fill(invitee.username);
+  await inviteDialog.getByLabel('Username or email').fill(invitee.username);
   await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(inviteDialog).toBeHidden();
   await api(page, 'POST', `/api/v1/teams/${team.id}/invitations`, {

@@ -84,12 +84,12 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   const send = () => inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
   await page.getByRole('button', { name: 'Invite member' }).click();
   await send();
-  await expect(inviteDialog.getByText('Enter a username or an e-mail address')).toBeVisible();
+  await expect(inviteDialog.getByText('Enter a username or an email address')).toBeVisible();
   // Admin and member only, member by default: ownership moves only to a member.
   await expect(inviteDialog.getByLabel('Role')).toHaveValue('member');
   await expect(inviteDialog.getByLabel('Role').locator('option')).toHaveText(['Member', 'Admin']);
   const nobody = `nobody_${owner.username.slice(-6)}`;
-  await inviteDialog.getByLabel('Username or e-mail').fill(nobody);
+  await inviteDialog.getByLabel('Username or email').fill(nobody);
   await send();
   // The toast (the audit log's action filter names the same action).
   await expect(
@@ -98,12 +98,12 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await expect(inviteDialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Invite member' }).click();
-  await inviteDialog.getByLabel('Username or e-mail').fill(teamAdmin.username);
+  await inviteDialog.getByLabel('Username or email').fill(teamAdmin.username);
   await inviteDialog.getByLabel('Role').selectOption('admin');
   await send();
   await expect(inviteDialog).toBeHidden();
   await page.getByRole('button', { name: 'Invite member' }).click();
-  await inviteDialog.getByLabel('Username or e-mail').fill(member.username);
+  await inviteDialog.getByLabel('Username or email').fill(member.username);
   await send();
   await expect(inviteDialog).toBeHidden();
 
@@ -234,7 +234,7 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await asAdmin.context.close();
 });
 
-test('an owner invites an e-mail address; the link, opened signed out, leads through sign-up into the team', async ({
+test('an owner invites an email address; the link, opened signed out, leads through sign-up into the team', async ({
   page,
   browser,
   consoleErrors,
@@ -252,7 +252,7 @@ test('an owner invites an e-mail address; the link, opened signed out, leads thr
   await page.goto(`/teams/${teamId}`);
   await page.getByRole('button', { name: 'Invite member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite member' });
-  await dialog.getByLabel('Username or e-mail').fill(newcomer.email);
+  await dialog.getByLabel('Username or email').fill(newcomer.email);
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   const linkDialog = page.getByRole('dialog', { name: 'Invitation link' });
   const link = await linkDialog.getByLabel('Invitation link').inputValue();

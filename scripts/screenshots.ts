@@ -39,6 +39,10 @@ interface Screen {
   signedIn: boolean;
   /** Clicked before the picture (a settings tab), by its role and name. */
   tab?: string;
+  /** What a person does before the picture (choose rows, open a dialog). */
+  act?: (page: Page) => Promise<void>;
+  /** The screen as a person sees it (a dialog, a bar stuck to its foot), not the whole page. */
+  viewportOnly?: boolean;
   /** Shown once the screen has its data. */
   ready: (account: Seeded) => string;
 }
@@ -112,6 +116,55 @@ const SCREENS: Screen[] = [
     headers: chooserVisitor('ja,en;q=0.5'),
     ready: () => 'h1',
   },
+  {
+    name: 'links-selection',
+    viewportOnly: true,
+    title: 'Dashboard: links with tags, three chosen',
+    path: () => '/dashboard?tab=links',
+    signedIn: true,
+    ready: (a) => `text=${a.trackedLinkName}`,
+    act: async (page) => {
+      const boxes = page.getByRole('checkbox', { name: /^Select (?!all on page)/ });
+      for (const i of [1, 2, 3]) await boxes.nth(i).check();
+      await page.getByRole('region', { name: 'Selected links' }).waitFor();
+    },
+  },
+  {
+    name: 'links-tag-manager',
+    viewportOnly: true,
+    title: 'Dashboard: the tag manager',
+    path: () => '/dashboard?tab=links',
+    signedIn: true,
+    ready: (a) => `text=${a.trackedLinkName}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Manage tags' }).click();
+      await page.getByRole('list', { name: 'Your tags' }).waitFor();
+    },
+  },
+  {
+    name: 'links-import-csv',
+    viewportOnly: true,
+    title: 'Dashboard: the CSV import dialog',
+    path: () => '/dashboard?tab=links',
+    signedIn: true,
+    ready: (a) => `text=${a.trackedLinkName}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Import or export CSV' }).click();
+      await page.getByRole('menuitem', { name: 'Import CSV' }).click();
+      await page.getByRole('dialog', { name: 'Import links from CSV' }).waitFor();
+    },
+  },
+  {
+    name: 'link-form-tags',
+    title: 'The link form with its tags',
+    path: (a) => `/dashboard/edit-link/${a.trackedLinkId}`,
+    signedIn: true,
+    ready: () => 'form',
+    act: async (page) => {
+      await page.getByRole('combobox', { name: 'Tags (optional)' }).click();
+      await page.getByRole('listbox', { name: 'Tags' }).waitFor();
+    },
+  },
   ...(['General', 'Security', 'API tokens', 'Webhooks'] as const).map((tab): Screen => ({
     name: `settings-${tab.toLowerCase().replace(/\s+/g, '-')}`,
     title: `Settings: ${tab}`,
@@ -122,6 +175,30 @@ const SCREENS: Screen[] = [
   })),
 ];
 
+/** Tags in several colours on the newest links and the tracked one, as a person would add them. */
+async function tagLinks(token: string, account: SeededAccount): Promise<void> {
+  const tags = [
+    { name: 'Partners', color: 'blue', every: 2 },
+    { name: 'Events', color: 'amber', every: 3 },
+    { name: 'Q3 campaign', color: 'purple', every: 5 },
+    { name: 'Support', color: 'green', every: 7 },
+  ] as const;
+  for (const { name, color } of tags)
+    await api(BASE, 'POST', '/api/v1/tags', { token, body: { name, color }, expect: 201 });
+  const list = await api<{ id: number }[]>(BASE, 'GET', '/api/v1/mailto-links?limit=50', {
+    token,
+  });
+  const ids = list.map((l) => l.id);
+  for (const { name, every } of tags) {
+    const chosen = ids.filter((_, i) => i % every === 0);
+    if (name === 'Partners') chosen.push(account.trackedLinkId);
+    await api(BASE, 'POST', '/api/v1/mailto-links/bulk', {
+      token,
+      body: { ids: [...new Set(chosen)], action: 'tag', tag: name },
+    });
+  }
+}
+
 /** A tracking link that lets the visitor choose, on the seeded link, made as its owner. */
 async function chooserOf(account: SeededAccount): Promise<string> {
   const { token } = await signIn(BASE, account.owner.username, account.owner.password);
@@ -130,6 +207,7 @@ async function chooserOf(account: SeededAccount): Promise<string> {
     body: { mailtoLinkId: account.trackedLinkId, label: 'Contact page', opens: 'choose' },
     expect: 201,
   });
+  await tagLinks(token, account);
   return made.slug;
 }
 
@@ -143,16 +221,22 @@ async function photograph(
   await page.setExtraHTTPHeaders(screen.headers?.(width) ?? {});
   await page.goto(screen.path(account));
   if (screen.tab) await page.getByRole('tab', { name: screen.tab }).click();
-  await page.locator(screen.ready(account)).first().waitFor({ timeout: 20_000 });
+  await page.locator(screen.ready(account)).first().waitFor({ timeout: 60_000 });
   // Charts and lazy parts settle; toasts from signing in are gone.
   await page.waitForLoadState('networkidle');
+  if (screen.act) {
+    await screen.act(page);
+    await page.waitForLoadState('networkidle');
+    // The picture starts at the top, where the header is, whatever the act scrolled to.
+    await page.evaluate('window.scrollTo(0, 0)');
+  }
   await page.waitForTimeout(400);
   // Rows below the first screen skip painting until scrolled to (content-visibility: auto); a
   // full-page picture shows them as a reader scrolling would see them.
   // (The chooser page has no such rows, and its CSP refuses an added style.)
   if (!screen.path(account).startsWith('/t/'))
     await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: file, fullPage: !screen.viewportOnly, animations: 'disabled' });
 }
 
 async function main() {

@@ -156,7 +156,7 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
   app.decorate('mailer', mailer);
   if (!config.smtpUrl)
     app.log.warn(
-      'SMTP_URL is not set: no e-mail is sent (password-reset links come from `npm run admin -- reset-link <username>`)',
+      'SMTP_URL is not set: no email is sent (password-reset links come from `npm run admin -- reset-link <username>`)',
     );
   app.decorate('limiter', limiter);
   const metrics: Metrics | null = config.metricsToken

@@ -47,7 +47,7 @@ const USAGE = `Usage:
   npm run admin -- reset-link <username>   prints a one-time password-reset link
   npm run admin -- disable-2fa <username>  turns two-step sign-in off, removes the passkeys,
                                            ends every session of the account and tells the
-                                           user by e-mail
+                                           user by email
   npm run admin -- backup <file>           a consistent copy of the SQLite database, checked;
                                            the server may keep running
   npm run admin -- restore <file>          puts a backup back (the server must be stopped)
@@ -246,8 +246,8 @@ async function run(args: string[]): Promise<number> {
         await mailer.close();
         console.log(
           mailer.enabled
-            ? `${user.email} was told by e-mail.`
-            : 'SMTP_URL is not set: no e-mail was sent; tell the user yourself.',
+            ? `${user.email} was told by email.`
+            : 'SMTP_URL is not set: no email was sent; tell the user yourself.',
         );
         return 0;
       }

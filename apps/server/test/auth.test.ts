@@ -92,7 +92,7 @@ describe('POST /api/v1/auth/register', () => {
     expect(again.json()).toMatchObject({ code: 'CONFLICT', detail: 'Username is already taken' });
   });
 
-  it('409s on an e-mail taken in any letter case', async () => {
+  it('409s on an email taken in any letter case', async () => {
     const body = buildRegistration();
     expect((await register(body)).statusCode).toBe(201);
     const again = await register(
@@ -138,7 +138,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('signs in with the e-mail address, in any letter case, in the same field', async () => {
+  it('signs in with the email address, in any letter case, in the same field', async () => {
     const body = buildRegistration();
     await register(body);
     const res = await t.app.inject({
@@ -150,7 +150,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.json().user.username).toBe(body.username);
   });
 
-  it('gives the same 401 for an unknown e-mail address and a wrong password by e-mail', async () => {
+  it('gives the same 401 for an unknown email address and a wrong password by email', async () => {
     const body = buildRegistration();
     await register(body);
     const wrong = await t.app.inject({
@@ -330,7 +330,7 @@ describe('brute-force protection', () => {
     );
   });
 
-  it('counts failures by e-mail address and by username against the same account', async () => {
+  it('counts failures by email address and by username against the same account', async () => {
     const victim = await signUp(t.app);
     const attacker = '198.51.100.17';
     const email = victim.user.email as string;

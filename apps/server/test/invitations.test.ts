@@ -134,7 +134,7 @@ describe('inviting by username', () => {
     expect(body).toContain(owner.user.username);
   });
 
-  it("keeps the invitee's e-mail and names from the team until they accept", async () => {
+  it("keeps the invitee's email and names from the team until they accept", async () => {
     const invitee = await user('FREE', {
       email: `hidden.${Date.now()}@example.org`,
       firstName: 'Zebulon',
@@ -351,7 +351,7 @@ describe('deciding, revoking, expiring', () => {
   });
 });
 
-describe('inviting an e-mail address (real SMTP server)', () => {
+describe('inviting an email address (real SMTP server)', () => {
   let owner: SignedIn;
   let teamId: number;
   beforeAll(async () => {
@@ -359,7 +359,7 @@ describe('inviting an e-mail address (real SMTP server)', () => {
     teamId = (await createTeam(t.app, owner, { name: 'Mail Room' })).id;
   });
 
-  it('e-mails a one-time link; whoever opens it and signs in joins, once', async () => {
+  it('emails a one-time link; whoever opens it and signs in joins, once', async () => {
     const address = `colleague.${Date.now()}@example.com`;
     const res = await invite(owner, teamId, { email: address, role: 'member' });
     expect(res.statusCode).toBe(201);
@@ -429,7 +429,7 @@ describe('inviting an e-mail address (real SMTP server)', () => {
     expect(await mine(holder)).toEqual([]);
   });
 
-  it('e-mails a username invitee who has an address, with a link to the app', async () => {
+  it('emails a username invitee who has an address, with a link to the app', async () => {
     const invitee = await user('FREE');
     const res = await invite(owner, teamId, { username: invitee.user.username, role: 'admin' });
     expect(res.json().url).toBeUndefined();
@@ -567,11 +567,11 @@ function stopLinkOf(mail: ParsedMail | undefined): { url: string; token: string 
   const url = /https:\/\/links\.example\.com\/invitations\/stop\/[A-Za-z0-9_-]{43}/.exec(
     mail?.text ?? '',
   )?.[0];
-  if (!url) throw new Error('no stop link in the e-mail');
+  if (!url) throw new Error('no stop link in the email');
   return { url, token: decodeURIComponent(url.split('/invitations/stop/')[1] ?? '') };
 }
 
-describe('invitation e-mails cannot be sent at will', () => {
+describe('invitation emails cannot be sent at will', () => {
   let owners: SignedIn[];
   let teams: number[];
   beforeAll(async () => {
@@ -581,7 +581,7 @@ describe('invitation e-mails cannot be sent at will', () => {
       teams.push((await createTeam(t.app, o, { name: `Sender ${i}` })).id);
   });
 
-  it('sends one address at most 3 invitation e-mails a day, from every team and inviter together', async () => {
+  it('sends one address at most 3 invitation emails a day, from every team and inviter together', async () => {
     const address = `target.${Date.now()}@example.com`;
     const results = await Promise.all(
       [0, 1, 2, 0, 1].map((i, n) =>
@@ -634,7 +634,7 @@ describe('invitation e-mails cannot be sent at will', () => {
     expect(mail?.text).toContain(`"${owner.user.username.replace(/([./:@\\])/g, '$1\u200b')}"`);
   });
 
-  it('stops every invitation e-mail to an address with the one-click link of any of them', async () => {
+  it('stops every invitation email to an address with the one-click link of any of them', async () => {
     const address = `stop.${Date.now()}@example.com`;
     expect((await invite(owners[0]!, teams[0]!, { email: address })).statusCode).toBe(201);
     await t.app.mailer.idle();
@@ -651,7 +651,7 @@ describe('invitation e-mails cannot be sent at will', () => {
     const unknown = await call('POST', '/api/v1/invitations/stop', null, { token: 'A'.repeat(43) });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
-      detail: 'This link is not valid. Use the link of a recent invitation e-mail.',
+      detail: 'This link is not valid. Use the link of a recent invitation email.',
       code: 'NOT_FOUND',
     });
     expect((await call('POST', '/api/v1/invitations/stop', null, {})).statusCode).toBe(400);
@@ -667,7 +667,7 @@ describe('invitation e-mails cannot be sent at will', () => {
     expect(await mine(holder)).toHaveLength(1);
   });
 
-  it('sends no invitation e-mail for 30 days to an address that declined the team', async () => {
+  it('sends no invitation email for 30 days to an address that declined the team', async () => {
     const invitee = await user('FREE');
     const address = invitee.user.email ?? '';
     const first = (await invite(owners[0]!, teams[0]!, { username: invitee.user.username })).json();

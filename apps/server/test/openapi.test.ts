@@ -84,7 +84,7 @@ describe(`OpenAPI document (${dialect})`, () => {
     expect(Object.keys(csv.op.responses!['200']!.content!)).toEqual(['text/csv']);
   });
 
-  it('gives date-times, e-mail addresses and URLs their format', () => {
+  it('gives date-times, email addresses and URLs their format', () => {
     // Property name -> the formats its string schemas carry, over every answer's schema.
     const formats = new Map<string, Set<string>>();
     const visit = (node: unknown, name: string) => {

@@ -76,7 +76,7 @@ async function resetToken(email: string): Promise<string> {
 }
 
 describe('POST /api/v1/auth/password-reset', () => {
-  it('e-mails a working one-time link; the new password works, the old one and every session end', async () => {
+  it('emails a working one-time link; the new password works, the old one and every session end', async () => {
     const ada = await signUp(t.app);
     const other = await signIn(t.app, ada.user.username, ada.password);
     const apiToken = await t.app.inject({
@@ -165,7 +165,7 @@ describe('POST /api/v1/auth/password-reset', () => {
     expect(resetMails(who.user.email ?? '')).toHaveLength(1);
   });
 
-  it('sends at most 5 reset e-mails per address per hour, answering every request the same', async () => {
+  it('sends at most 5 reset emails per address per hour, answering every request the same', async () => {
     const who = await signUp(t.app);
     const email = who.user.email ?? '';
     const bodies = new Set<string>();
@@ -317,7 +317,7 @@ describe('POST /api/v1/auth/password-reset/confirm under abuse', () => {
 });
 
 describe('without a working SMTP server', () => {
-  it('still answers at once; the e-mail is given up in the background', async () => {
+  it('still answers at once; the email is given up in the background', async () => {
     const probe = net.createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
     const { port } = probe.address() as net.AddressInfo;

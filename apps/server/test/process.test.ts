@@ -59,7 +59,7 @@ describe(`server process (${dialect})`, () => {
     expect(login.status).toBe(200);
     expect(await second.stop()).toBe(0);
     // Without SMTP_URL the server still starts, and says once that it sends no e-mail.
-    expect(first.output().match(/SMTP_URL is not set: no e-mail is sent/g)).toHaveLength(1);
+    expect(first.output().match(/SMTP_URL is not set: no email is sent/g)).toHaveLength(1);
   }, 60_000);
 
   it('says where it serves and where the data lives, and when it created the database', async () => {
@@ -171,7 +171,7 @@ describe(`server process (${dialect})`, () => {
     });
     expect(off.status).toBe(0);
     expect(off.stdout).toContain('Two-step sign-in is off for two_step; every session has ended.');
-    expect(off.stdout).toContain('two@example.com was told by e-mail.');
+    expect(off.stdout).toContain('two@example.com was told by email.');
     const [told] = smtp.to('two@example.com');
     expect(told?.subject).toBe('Two-step sign-in was turned off on your MailtoKit account');
     await smtp.close();

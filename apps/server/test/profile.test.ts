@@ -3,7 +3,7 @@ import { createTestApp, signUp, type SignedIn, type TestApp } from './helpers';
 import { startTestSmtp, type TestSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://links.example.test';
-const CHANGED = 'Your MailtoKit e-mail address was changed';
+const CHANGED = 'Your MailtoKit email address was changed';
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -28,7 +28,7 @@ describe.each(['/api/v1/profile', '/api/profile'])('PUT %s', (url) => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('updates names and e-mail, persists them, and never the username', async () => {
+  it('updates names and email, persists them, and never the username', async () => {
     const me = await signUp(t.app);
     const res = await t.app.inject({
       method: 'PUT',
@@ -73,7 +73,7 @@ describe.each(['/api/v1/profile', '/api/profile'])('PUT %s', (url) => {
     expect(res.json()).toMatchObject({ firstName: null, lastName: null });
   });
 
-  it('keeps its own e-mail (any case) but 409s on somebody else’s', async () => {
+  it('keeps its own email (any case) but 409s on somebody else’s', async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
     const own = await t.app.inject({
@@ -97,7 +97,7 @@ describe.each(['/api/v1/profile', '/api/profile'])('PUT %s', (url) => {
     });
   });
 
-  it('validates the e-mail and name lengths', async () => {
+  it('validates the email and name lengths', async () => {
     const me = await signUp(t.app);
     const res = await t.app.inject({
       method: 'PUT',
@@ -113,7 +113,7 @@ describe.each(['/api/v1/profile', '/api/profile'])('PUT %s', (url) => {
   });
 });
 
-describe('changing the e-mail address', () => {
+describe('changing the email address', () => {
   it('needs the current password; names alone and the same address in another case do not', async () => {
     const me = await signUp(t.app);
     const names = await put(me, { firstName: 'Ada', email: me.user.email });
@@ -137,7 +137,7 @@ describe('changing the e-mail address', () => {
     expect(String(now.json().email).toLowerCase()).toBe(String(me.user.email).toLowerCase());
   });
 
-  it('tells the old address, when e-mail is set up', async () => {
+  it('tells the old address, when email is set up', async () => {
     const me = await signUp(t.app);
     const old = String(me.user.email);
     const fresh = `new.${me.user.username}@example.org`;
@@ -201,7 +201,7 @@ describe('changing the e-mail address', () => {
     });
     expect(limited.json()).toMatchObject({
       code: 'RATE_LIMITED',
-      detail: 'Too many e-mail address changes. Please try again later.',
+      detail: 'Too many email address changes. Please try again later.',
     });
     // Names still change.
     expect(

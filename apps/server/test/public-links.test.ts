@@ -42,7 +42,7 @@ function expectOwnLinks(text: string) {
 }
 
 describe('links the server writes never come from a request header', () => {
-  it('invitation e-mails (by address and by username) and the invitation link', async () => {
+  it('invitation emails (by address and by username) and the invitation link', async () => {
     const owner = await signUp(t.app);
     await setTier(t.db, owner.user.id, 'TEAM');
     const invitee = await signUp(t.app);
@@ -72,7 +72,7 @@ describe('links the server writes never come from a request header', () => {
     }
   });
 
-  it('password-reset, password-changed and e-mail-changed e-mails', async () => {
+  it('password-reset, password-changed and email-changed emails', async () => {
     const me = await signUp(t.app);
     const reset = await t.app.inject({
       method: 'POST',

@@ -82,7 +82,7 @@ describe("an account's security log", () => {
     ]);
   });
 
-  it('records a password reset and an e-mail change', async () => {
+  it('records a password reset and an email change', async () => {
     const me = await signUpAs(t, 'FREE');
     const { url } = await t.app.services.passwordReset.linkFor(me.user.username);
     const token = new URL(url).searchParams.get('token') ?? url.split('/').pop() ?? '';

@@ -64,7 +64,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`expected ${count} e-mails, got ${messages.length}`);
+        if (left <= 0) throw new Error(`expected ${count} emails, got ${messages.length}`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
           waiters.push(() => (clearTimeout(timer), resolve()));

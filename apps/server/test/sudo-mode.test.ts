@@ -68,7 +68,7 @@ const actions: Action[] = [
     ok: 201,
   },
   {
-    name: 'changing the e-mail address',
+    name: 'changing the email address',
     prepare: async () => {
       const who = await signUp(t.app);
       return {

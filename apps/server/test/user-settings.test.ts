@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('GET and PATCH /api/v1/settings', () => {
-  it('starts with e-mail notifications on, keeps a change, and answers it back', async () => {
+  it('starts with email notifications on, keeps a change, and answers it back', async () => {
     const me = await signUp(t.app);
     const first = await settingsOf(me);
     expect(first.statusCode).toBe(200);
@@ -87,7 +87,7 @@ describe('GET and PATCH /api/v1/settings', () => {
   });
 });
 
-describe('e-mails with notifications off', () => {
+describe('emails with notifications off', () => {
   let owner: SignedIn;
   let teamId: number;
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('e-mails with notifications off', () => {
     teamId = (await createTeam(t.app, owner, { name: 'Quiet crew' })).id;
   });
 
-  it('sends no invitation e-mail by username or by address; the invitation still shows in the app', async () => {
+  it('sends no invitation email by username or by address; the invitation still shows in the app', async () => {
     const invitee = await signUp(t.app);
     const address = invitee.user.email ?? '';
     expect((await setNotifications(invitee, false)).statusCode).toBe(200);
@@ -133,7 +133,7 @@ describe('e-mails with notifications off', () => {
     expect(smtp.to(address)).toHaveLength(1);
   });
 
-  it('still sends security e-mails: a password reset arrives with notifications off', async () => {
+  it('still sends security emails: a password reset arrives with notifications off', async () => {
     const me = await signUp(t.app);
     const address = me.user.email ?? '';
     expect((await setNotifications(me, false)).statusCode).toBe(200);

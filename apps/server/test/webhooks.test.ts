@@ -286,7 +286,7 @@ describe(`webhooks: delivery (${dialect})`, () => {
     }
   });
 
-  it('sends no event for e-mail scanners, link previews, prefetches or repeats', async () => {
+  it('sends no event for email scanners, link previews, prefetches or repeats', async () => {
     const receiver = await startReceiver([200]);
     try {
       const link = await createLink(t.app, owner.headers);

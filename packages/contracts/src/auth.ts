@@ -25,7 +25,7 @@ export const LoginBody = z
     username: nameText(MESSAGES.loginRequired)
       .min(1, MESSAGES.loginRequired)
       .max(256)
-      .meta({ description: 'The username or the e-mail address of the account' }),
+      .meta({ description: 'The username or the email address of the account' }),
     password: secretText(MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired).max(1024),
   })
   .meta({ id: 'LoginBody' });
@@ -55,7 +55,7 @@ export const LoginResponse = z
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** Asked for when the e-mail address changes (a session alone cannot move the account). */
-export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your e-mail';
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 /** How long a password confirmed in a session lets it create API tokens and webhooks. */
 export const PASSWORD_CONFIRMATION_MINUTES = 10;
@@ -119,7 +119,7 @@ export const ProfileBody = z
       .max(1024)
       .optional()
       .transform((v) => v || undefined)
-      .meta({ description: 'The current password; required when the e-mail address changes' }),
+      .meta({ description: 'The current password; required when the email address changes' }),
   })
   .meta({ id: 'ProfileBody' });
 export type ProfileBody = z.input<typeof ProfileBody>;

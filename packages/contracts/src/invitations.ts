@@ -23,8 +23,8 @@ export const InvitableRole = z.enum(INVITABLE_ROLES);
 export type InvitableRole = z.infer<typeof InvitableRole>;
 
 export const INVITATION_MESSAGES = {
-  usernameOrEmail: 'Enter a username or an e-mail address',
-  notBoth: 'Enter a username or an e-mail address, not both',
+  usernameOrEmail: 'Enter a username or an email address',
+  notBoth: 'Enter a username or an email address, not both',
   roleNotInvitable:
     'Invite as admin or member; ownership moves only to someone who is already a member',
   notFound: 'Invitation not found',
@@ -36,8 +36,8 @@ export const INVITATION_MESSAGES = {
   accepted: (team: string) => `You joined ${team}`,
   declined: 'Invitation declined',
   revoked: 'Invitation revoked',
-  stopLinkInvalid: 'This link is not valid. Use the link of a recent invitation e-mail.',
-  stopped: 'This address will get no more invitation e-mails.',
+  stopLinkInvalid: 'This link is not valid. Use the link of a recent invitation email.',
+  stopped: 'This address will get no more invitation emails.',
 } as const;
 
 /**

@@ -58,7 +58,7 @@ const addressList = (required: boolean) =>
     .transform(normalizeAddressList)
     .pipe(z.string().max(LINK_ADDRESSES_MAX, MESSAGES.tooLong(LINK_ADDRESSES_MAX)))
     .meta({
-      description: `Comma-separated e-mail addresses, stored as \`a@x.org, b@y.org\` (at most ${LINK_ADDRESSES_MAX} characters)`,
+      description: `Comma-separated email addresses, stored as \`a@x.org, b@y.org\` (at most ${LINK_ADDRESSES_MAX} characters)`,
     });
 
 /** An optional address list: blank, only separators, null or missing becomes null. */

@@ -15,7 +15,7 @@ export const UserSettings = z
     }),
     emailNotifications: z.boolean().meta({
       description:
-        'E-mails other than security ones (team invitations) may go to the account; security e-mails always go',
+        'Emails other than security ones (team invitations) may go to the account; security emails always go',
     }),
   })
   .meta({ id: 'UserSettings' });

@@ -424,7 +424,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for a password-reset e-mail. Always 202 with the same body, whether or not an account has the address; at most 5 e-mails per address per hour */
+        /** Ask for a password-reset email. Always 202 with the same body, whether or not an account has the address; at most 5 emails per address per hour */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -441,7 +441,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token of a reset e-mail; ends every session and revokes every API token of the account (`revokedTokens` names them). 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes */
+        /** Set a new password with the token of a reset email; ends every session and revokes every API token of the account (`revokedTokens` names them). 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes */
         post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
@@ -458,8 +458,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update first name, last name and e-mail (the username cannot change); the old address is told of a new one by e-mail
-         * @description A new e-mail address needs `currentPassword`, or a password (or code) confirmed in this session within the last 10 minutes (POST /api/v1/auth/confirm-password): else 400 on `currentPassword`, as for a wrong one. 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour.
+         * Update first name, last name and email (the username cannot change); the old address is told of a new one by email
+         * @description A new email address needs `currentPassword`, or a password (or code) confirmed in this session within the last 10 minutes (POST /api/v1/auth/confirm-password): else 400 on `currentPassword`, as for a wrong one. 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -476,14 +476,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out; `emailNotifications`, whether e-mails other than security ones go to it */
+        /** The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out; `emailNotifications`, whether emails other than security ones go to it */
         get: operations["getSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open; `emailNotifications` false stops every e-mail but security ones (password reset and change, e-mail address change, two-step sign-in turned off) */
+        /** Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open; `emailNotifications` false stops every email but security ones (password reset and change, email address change, two-step sign-in turned off) */
         patch: operations["updateSettings"];
         trace?: never;
     };
@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * The signed-in user's security log, newest first
-         * @description Sign-ins (successful and failed), other sessions signed out, password and e-mail changes, password resets, API tokens and webhooks created and revoked, each with the client's user agent (never its address). At most 200 per call from `offset`; X-Total-Count holds how many there are. Session only. Nothing changes an event; deleting the account deletes the log.
+         * @description Sign-ins (successful and failed), other sessions signed out, password and email changes, password resets, API tokens and webhooks created and revoked, each with the client's user agent (never its address). At most 200 per call from `offset`; X-Total-Count holds how many there are. Session only. Nothing changes an event; deleting the account deletes the log.
          */
         get: operations["listSecurityLog"];
         put?: never;
@@ -898,8 +898,8 @@ export interface paths {
         get: operations["listTeamInvitations"];
         put?: never;
         /**
-         * Invite a username or an e-mail address to the team (owner or admin)
-         * @description The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by e-mail when they have an address); an invited address gets an e-mail with a one-time link, which this answer's `url` also holds (shown only here). An unknown username or address gets the same 201. The e-mail is not sent (the invitation stands) to an address that stopped invitation e-mails, declined this team in the last 30 days, or already got 3 invitation e-mails today from any team. A revoked invitation still counts in the inviter's budget. 409 for an existing member, an open invitation to the same username or address, or 100 pending invitations; 429 past the inviter's daily budget. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
+         * Invite a username or an email address to the team (owner or admin)
+         * @description The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by email when they have an address); an invited address gets an email with a one-time link, which this answer's `url` also holds (shown only here). An unknown username or address gets the same 201. The email is not sent (the invitation stands) to an address that stopped invitation emails, declined this team in the last 30 days, or already got 3 invitation emails today from any team. A revoked invitation still counts in the inviter's budget. 409 for an existing member, an open invitation to the same username or address, or 100 pending invitations; 429 past the inviter's daily budget. Members of the team only: anyone else gets 404 Team not found, whether or not it exists.
          */
         post: operations["inviteMember"];
         delete?: never;
@@ -958,7 +958,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an e-mailed invitation with its link's token
+         * Accept an emailed invitation with its link's token
          * @description The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token, or when its inviter can no longer grant its role; 409 when the caller is already a member.
          */
         post: operations["acceptInvitationLink"];
@@ -999,7 +999,7 @@ export interface paths {
         put?: never;
         /**
          * Decline one of your invitations
-         * @description The invitation is deleted; the team sees it no more and sends the caller's address no invitation e-mail for 30 days. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
+         * @description The invitation is deleted; the team sees it no more and sends the caller's address no invitation email for 30 days. Only an open invitation addressed to the caller: an expired, revoked, declined or foreign one is 404 Invitation not found.
          */
         post: operations["declineInvitation"];
         delete?: never;
@@ -1018,7 +1018,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The team and the inviter of an e-mailed invitation link, for the link's page
+         * The team and the inviter of an emailed invitation link, for the link's page
          * @description No sign-in: the link's token names the invitation. Answers the team's name, the inviter's display name and username, the role and the expiry; nothing about members. 404 Invitation not found for an unknown, used, revoked or expired token.
          */
         post: operations["previewInvitationLink"];
@@ -1038,8 +1038,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stop every invitation e-mail to an address, with its e-mail's one-click link
-         * @description No sign-in: the token of the "Stop invitation e-mails" link that every invitation e-mail carries names the address. From then on no team sends that address an invitation e-mail (invitations by username still show in the app). Again is fine (204); 404 for an unknown or expired link.
+         * Stop every invitation email to an address, with its email's one-click link
+         * @description No sign-in: the token of the "Stop invitation emails" link that every invitation email carries names the address. From then on no team sends that address an invitation email (invitations by username still show in the app). Again is fine (204); 404 for an unknown or expired link.
          */
         post: operations["stopInvitationMails"];
         delete?: never;
@@ -1270,7 +1270,7 @@ export interface paths {
         };
         /**
          * A link’s clicks, visitors, series and breakdowns over a range
-         * @description Hits that are not a person’s click (bots, link previews, e-mail scanners, prefetches, repeats) are counted apart (botClicks, and by reason in filtered) and left out of everything else. `from` and `to`: `YYYY-MM-DD` or ISO date-times with a zone, both inclusive (default: the last 30 days, UTC); at most 366 days; hourly at most the last 744 hours. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise) and read access to the link (404 otherwise).
+         * @description Hits that are not a person’s click (bots, link previews, email scanners, prefetches, repeats) are counted apart (botClicks, and by reason in filtered) and left out of everything else. `from` and `to`: `YYYY-MM-DD` or ISO date-times with a zone, both inclusive (default: the last 30 days, UTC); at most 366 days; hourly at most the last 744 hours. Needs a PREMIUM or TEAM plan (403 PREMIUM_REQUIRED otherwise) and read access to the link (404 otherwise).
          */
         get: operations["getLinkAnalytics"];
         put?: never;
@@ -1347,7 +1347,7 @@ export interface components {
         };
         LinkBodyInput: {
             name: string;
-            /** @description Comma-separated e-mail addresses, stored as `a@x.org, b@y.org` (at most 2000 characters) */
+            /** @description Comma-separated email addresses, stored as `a@x.org, b@y.org` (at most 2000 characters) */
             to: string;
             cc?: string | null;
             bcc?: string | null;
@@ -1359,7 +1359,7 @@ export interface components {
             tags?: string[];
         };
         LoginBodyInput: {
-            /** @description The username or the e-mail address of the account */
+            /** @description The username or the email address of the account */
             username: string;
             password: string;
         };
@@ -1380,7 +1380,7 @@ export interface components {
             lastName?: string | null;
             /** Format: email */
             email: string;
-            /** @description The current password; required when the e-mail address changes */
+            /** @description The current password; required when the email address changes */
             currentPassword?: string;
         };
         ChangePasswordBodyInput: {
@@ -2228,7 +2228,7 @@ export interface components {
         UserSettings: {
             /** @description How new tracking links open when their request leaves `opens` out, and the choice the new-tracking-link dialog starts with */
             trackingOpens: components["schemas"]["TrackingOpens"];
-            /** @description E-mails other than security ones (team invitations) may go to the account; security e-mails always go */
+            /** @description Emails other than security ones (team invitations) may go to the account; security emails always go */
             emailNotifications: boolean;
         };
     };

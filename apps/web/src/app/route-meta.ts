@@ -46,7 +46,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     path: '/about',
     title: 'About MailtoKit',
     description:
-      'Why we built MailtoKit: mailto links that open exactly the e-mail you meant, in every mail client, and the people behind it.',
+      'Why we built MailtoKit: mailto links that open exactly the email you meant, in every mail client, and the people behind it.',
     prerender: true,
     usesApi: false,
   },
@@ -100,7 +100,7 @@ const SIGNED_IN: [RegExp, string][] = [
   [/^\/dashboard\/edit-link\//, 'Edit link'],
   [/^\/dashboard\/analytics\//, 'Link analytics'],
   [/^\/teams\//, 'Team'],
-  [/^\/invitations\/stop\//, 'Stop invitation e-mails'],
+  [/^\/invitations\/stop\//, 'Stop invitation emails'],
   [/^\/invitations\//, 'Team invitation'],
 ];
 

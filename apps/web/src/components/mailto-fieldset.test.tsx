@@ -43,7 +43,7 @@ function Harness({
 }
 
 describe('MailtoFieldset', () => {
-  it('shows To, CC, BCC, Subject and Body, with ids from the prefix and e-mail inputs for addresses', () => {
+  it('shows To, CC, BCC, Subject and Body, with ids from the prefix and email inputs for addresses', () => {
     render(<Harness onValues={() => {}} />);
     const labels = ['To', 'CC', 'BCC', 'Subject', 'Body'];
     labels.forEach((label, index) => {

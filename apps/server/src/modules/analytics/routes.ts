@@ -25,7 +25,7 @@ export async function analyticsRoutes(app: App) {
       tags: ['analytics'],
       operationId: 'getLinkAnalytics',
       summary: 'A link’s clicks, visitors, series and breakdowns over a range',
-      description: `Hits that are not a person’s click (bots, link previews, e-mail scanners, prefetches, repeats) are counted apart (botClicks, and by reason in filtered) and left out of everything else. ${RANGE} ${ACCESS}`,
+      description: `Hits that are not a person’s click (bots, link previews, email scanners, prefetches, repeats) are counted apart (botClicks, and by reason in filtered) and left out of everything else. ${RANGE} ${ACCESS}`,
       params: IdParams,
       querystring: AnalyticsQuery,
       response: { 200: LinkAnalytics, ...errors, 404: ErrorBody },

@@ -71,7 +71,7 @@ export class PasswordResetService {
       await this.limiter.consume('passwordReset', address);
     } catch (err) {
       if (err instanceof AppError && err.status === 429) {
-        this.opts.log.info('Password-reset e-mail not sent: hourly limit for the address reached');
+        this.opts.log.info('Password-reset email not sent: hourly limit for the address reached');
         return;
       }
       throw err;

@@ -603,7 +603,7 @@ export async function authRoutes(app: App) {
       tags: ['auth'],
       operationId: 'requestPasswordReset',
       summary:
-        'Ask for a password-reset e-mail. Always 202 with the same body, whether or not an account has the address; at most 5 e-mails per address per hour',
+        'Ask for a password-reset email. Always 202 with the same body, whether or not an account has the address; at most 5 emails per address per hour',
       body: PasswordResetRequestBody,
       response: { 202: PasswordResetRequested, 400: ErrorBody },
     },
@@ -622,7 +622,7 @@ export async function authRoutes(app: App) {
       tags: ['auth'],
       operationId: 'confirmPasswordReset',
       summary:
-        'Set a new password with the token of a reset e-mail; ends every session and revokes every API token of the account (`revokedTokens` names them). 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes',
+        'Set a new password with the token of a reset email; ends every session and revokes every API token of the account (`revokedTokens` names them). 400 INVALID_TOKEN for a bad, used or expired token; 429 past 20 attempts per client address in 15 minutes',
       body: PasswordResetConfirmBody,
       response: { 200: PasswordResetConfirmed, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },

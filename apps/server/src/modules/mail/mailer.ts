@@ -65,7 +65,7 @@ export class Mailer {
   /** Queues a message; returns at once. */
   send(mail: OutgoingMail): void {
     if (!this.transport) {
-      this.opts.log.debug({ subject: mail.subject }, 'E-mail not sent: SMTP_URL is not set');
+      this.opts.log.debug({ subject: mail.subject }, 'Email not sent: SMTP_URL is not set');
       return;
     }
     const task = this.deliver(this.transport, mail).finally(() => this.pending.delete(task));
@@ -103,8 +103,8 @@ export class Mailer {
         this.opts.log[last ? 'error' : 'warn'](
           { subject: mail.subject, attempt, attempts, err: reason },
           last
-            ? `E-mail "${mail.subject}" could not be sent: ${reason}`
-            : `E-mail "${mail.subject}" not sent yet (attempt ${attempt} of ${attempts}): ${reason}`,
+            ? `Email "${mail.subject}" could not be sent: ${reason}`
+            : `Email "${mail.subject}" not sent yet (attempt ${attempt} of ${attempts}): ${reason}`,
         );
         if (last) return;
         try {
@@ -112,7 +112,7 @@ export class Mailer {
         } catch {
           this.opts.log.error(
             { subject: mail.subject },
-            `E-mail "${mail.subject}" not sent: the server is shutting down`,
+            `Email "${mail.subject}" not sent: the server is shutting down`,
           );
           return;
         }

@@ -76,7 +76,7 @@ export function passwordResetMail(input: {
       `Someone (we hope you) asked to reset the password of your MailtoKit account. The link below lets you choose a new one; it works once, for ${input.validMinutes} minutes.`,
     ],
     action: { label: 'Choose a new password', url: input.url },
-    after: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+    after: ['If you did not ask for this, ignore this email: your password stays as it is.'],
   });
 }
 
@@ -148,10 +148,10 @@ export function teamInvitationMail(input: {
       label: input.byEmail ? 'Accept the invitation' : 'See the invitation',
       url: input.url,
     },
-    after: ['Nothing happens unless you accept. If you did not expect this, ignore this e-mail.'],
+    after: ['Nothing happens unless you accept. If you did not expect this, ignore this email.'],
     footer: {
-      text: 'Do not want team invitations by e-mail? One click stops all of them to this address:',
-      label: 'Stop invitation e-mails',
+      text: 'Do not want team invitations by email? One click stops all of them to this address:',
+      label: 'Stop invitation emails',
       url: input.stopUrl,
     },
   });
@@ -164,10 +164,10 @@ export function emailChangedMail(input: {
   newEmail: string;
   signInUrl: string;
 }): MailContent {
-  return render('Your MailtoKit e-mail address was changed', {
+  return render('Your MailtoKit email address was changed', {
     paragraphs: [
       `Hello ${input.name},`,
-      `The e-mail address of your MailtoKit account was just changed to ${input.newEmail}. E-mails about the account, password-reset links included, now go there instead of here.`,
+      `The email address of your MailtoKit account was just changed to ${input.newEmail}. Emails about the account, password-reset links included, now go there instead of here.`,
       'The change was confirmed with the account password.',
     ],
     action: { label: 'Sign in to MailtoKit', url: input.signInUrl },

@@ -16,7 +16,7 @@ export async function securityLogRoutes(app: App) {
       tags: ['account'],
       operationId: 'listSecurityLog',
       summary: "The signed-in user's security log, newest first",
-      description: `Sign-ins (successful and failed), other sessions signed out, password and e-mail changes, password resets, API tokens and webhooks created and revoked, each with the client's user agent (never its address). At most ${SECURITY_LOG_MAX_LIMIT} per call from \`offset\`; X-Total-Count holds how many there are. Session only. Nothing changes an event; deleting the account deletes the log.`,
+      description: `Sign-ins (successful and failed), other sessions signed out, password and email changes, password resets, API tokens and webhooks created and revoked, each with the client's user agent (never its address). At most ${SECURITY_LOG_MAX_LIMIT} per call from \`offset\`; X-Total-Count holds how many there are. Session only. Nothing changes an event; deleting the account deletes the log.`,
       querystring: SecurityLogQuery,
       response: { 200: SecurityEventList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
     },

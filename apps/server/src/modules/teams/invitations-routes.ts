@@ -50,8 +50,8 @@ export async function invitationRoutes(app: App) {
         hide,
         tags: ['teams'],
         operationId: 'inviteMember',
-        summary: 'Invite a username or an e-mail address to the team (owner or admin)',
-        description: `The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by e-mail when they have an address); an invited address gets an e-mail with a one-time link, which this answer's \`url\` also holds (shown only here). An unknown username or address gets the same 201. The e-mail is not sent (the invitation stands) to an address that stopped invitation e-mails, declined this team in the last ${INVITATION_DECLINE_QUIET_DAYS} days, or already got ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitation e-mails today from any team. A revoked invitation still counts in the inviter's budget. 409 for an existing member, an open invitation to the same username or address, or ${TEAM_PENDING_INVITATIONS_MAX} pending invitations; 429 past the inviter's daily budget. ${MEMBERS_ONLY}`,
+        summary: 'Invite a username or an email address to the team (owner or admin)',
+        description: `The invitee becomes a member only by accepting, within 14 days. Roles: admin or member (admins and the owner alike); ownership moves only to an existing member. An invited username sees the invitation in the app (and by email when they have an address); an invited address gets an email with a one-time link, which this answer's \`url\` also holds (shown only here). An unknown username or address gets the same 201. The email is not sent (the invitation stands) to an address that stopped invitation emails, declined this team in the last ${INVITATION_DECLINE_QUIET_DAYS} days, or already got ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitation emails today from any team. A revoked invitation still counts in the inviter's budget. 409 for an existing member, an open invitation to the same username or address, or ${TEAM_PENDING_INVITATIONS_MAX} pending invitations; 429 past the inviter's daily budget. ${MEMBERS_ONLY}`,
         params: TeamParams,
         body: InviteBody,
         response: {
@@ -154,7 +154,7 @@ export async function invitationRoutes(app: App) {
         hide,
         tags: ['teams'],
         operationId: 'acceptInvitationLink',
-        summary: "Accept an e-mailed invitation with its link's token",
+        summary: "Accept an emailed invitation with its link's token",
         description:
           "The signed-in caller joins the team with the invitation's role; the token is then spent. 404 Invitation not found for an unknown, used, revoked or expired token, or when its inviter can no longer grant its role; 409 when the caller is already a member.",
         body: AcceptTokenBody,
@@ -205,7 +205,7 @@ export async function invitationRoutes(app: App) {
         tags: ['teams'],
         operationId: 'declineInvitation',
         summary: 'Decline one of your invitations',
-        description: `The invitation is deleted; the team sees it no more and sends the caller's address no invitation e-mail for ${INVITATION_DECLINE_QUIET_DAYS} days. ${OWN_ONLY}`,
+        description: `The invitation is deleted; the team sees it no more and sends the caller's address no invitation email for ${INVITATION_DECLINE_QUIET_DAYS} days. ${OWN_ONLY}`,
         params: InvitationParams,
         response: {
           204: z.void().meta({ description: 'Declined' }),
@@ -227,7 +227,7 @@ export async function invitationRoutes(app: App) {
     schema: {
       tags: ['teams'],
       operationId: 'previewInvitationLink',
-      summary: "The team and the inviter of an e-mailed invitation link, for the link's page",
+      summary: "The team and the inviter of an emailed invitation link, for the link's page",
       description:
         "No sign-in: the link's token names the invitation. Answers the team's name, the inviter's display name and username, the role and the expiry; nothing about members. 404 Invitation not found for an unknown, used, revoked or expired token.",
       body: AcceptTokenBody,
@@ -242,9 +242,9 @@ export async function invitationRoutes(app: App) {
     schema: {
       tags: ['teams'],
       operationId: 'stopInvitationMails',
-      summary: "Stop every invitation e-mail to an address, with its e-mail's one-click link",
+      summary: "Stop every invitation email to an address, with its email's one-click link",
       description:
-        'No sign-in: the token of the "Stop invitation e-mails" link that every invitation e-mail carries names the address. From then on no team sends that address an invitation e-mail (invitations by username still show in the app). Again is fine (204); 404 for an unknown or expired link.',
+        'No sign-in: the token of the "Stop invitation emails" link that every invitation email carries names the address. From then on no team sends that address an invitation email (invitations by username still show in the app). Again is fine (204); 404 for an unknown or expired link.',
       body: StopInvitationMailsBody,
       response: {
         204: z.void().meta({ description: 'Stopped' }),

@@ -18,8 +18,8 @@ export async function userRoutes(app: App) {
         tags: ['profile'],
         operationId: 'updateProfile',
         summary:
-          'Update first name, last name and e-mail (the username cannot change); the old address is told of a new one by e-mail',
-        description: `A new e-mail address needs \`currentPassword\`, or a password (or code) confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password): else 400 on \`currentPassword\`, as for a wrong one. 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour.`,
+          'Update first name, last name and email (the username cannot change); the old address is told of a new one by email',
+        description: `A new email address needs \`currentPassword\`, or a password (or code) confirmed in this session within the last ${PASSWORD_CONFIRMATION_MINUTES} minutes (POST /api/v1/auth/confirm-password): else 400 on \`currentPassword\`, as for a wrong one. 429 past 5 wrong passwords in 15 minutes or 3 address changes an hour.`,
         body: ProfileBody,
         response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -46,7 +46,7 @@ export async function userRoutes(app: App) {
         tags: ['profile'],
         operationId: 'getSettings',
         summary:
-          'The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out; `emailNotifications`, whether e-mails other than security ones go to it',
+          'The account’s settings: `trackingOpens`, how new tracking links open when their request leaves `opens` out; `emailNotifications`, whether emails other than security ones go to it',
         response: { 200: UserSettings, 401: ErrorBody, 403: ErrorBody },
       },
       config: { auth: { token: 'links:read' } },
@@ -60,7 +60,7 @@ export async function userRoutes(app: App) {
         tags: ['profile'],
         operationId: 'updateSettings',
         summary:
-          'Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open; `emailNotifications` false stops every e-mail but security ones (password reset and change, e-mail address change, two-step sign-in turned off)',
+          'Change some of the account’s settings (a setting left out stays); answers them all. Existing tracking links keep how they open; `emailNotifications` false stops every email but security ones (password reset and change, email address change, two-step sign-in turned off)',
         body: UpdateUserSettingsBody,
         response: { 200: UserSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },

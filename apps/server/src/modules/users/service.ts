@@ -21,7 +21,7 @@ export { toUser };
 type Profile = z.output<typeof ProfileBody>;
 type SettingsInput = z.output<typeof UpdateUserSettingsBody>;
 
-export const EMAIL_CHANGES_THROTTLED = 'Too many e-mail address changes. Please try again later.';
+export const EMAIL_CHANGES_THROTTLED = 'Too many email address changes. Please try again later.';
 
 /** What an e-mail change needs besides the database (absent in the admin CLI). */
 export interface EmailChangeDeps {
@@ -97,7 +97,7 @@ export class UsersService {
     const oldEmail = user.email;
     const changes = this.changesEmail(user, input.email);
     if (changes) {
-      if (!this.emailChange) throw new Error('E-mail changes need a limiter and a mailer');
+      if (!this.emailChange) throw new Error('Email changes need a limiter and a mailer');
       await this.emailChange.limiter.consume('emailChange', String(user.id));
     }
     const taken = await repo.findUserByEmail(this.db.kysely, input.email);

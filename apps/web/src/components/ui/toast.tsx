@@ -30,12 +30,38 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
+/** The CSS variable holding the height the open toasts take at the foot of the screen. */
+export const TOAST_STACK_HEIGHT_VAR = '--toast-stack-height';
+
+/**
+ * Keeps TOAST_STACK_HEIGHT_VAR on the page's root element: the viewport's height while it
+ * shows a toast, else 0. A bar stuck to the foot of the screen (the links' selection bar) sits
+ * above the toasts with it instead of under them.
+ */
+function measureStack(viewport: HTMLOListElement | null) {
+  if (viewport === null || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  const update = () =>
+    root.style.setProperty(
+      TOAST_STACK_HEIGHT_VAR,
+      `${viewport.childElementCount > 0 ? viewport.offsetHeight : 0}px`,
+    );
+  const observer = new ResizeObserver(update);
+  observer.observe(viewport);
+  update();
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty(TOAST_STACK_HEIGHT_VAR);
+  };
+}
+
 export function ToastViewport({
   className,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
+      ref={measureStack}
       hotkey={TOAST_HOTKEY}
       aria-live="polite"
       className={cn(

@@ -116,7 +116,7 @@ export function AnalyticsTab() {
               country
                 ? `None of your tracking links was clicked from ${countryName(country)} in the last ${days} days. Clear the country filter to see every click.`
                 : noTracking
-                  ? 'Open one of your links below and create a tracking link, then share it in your newsletter, e-mail signature or website. Each click shows up here.'
+                  ? 'Open one of your links below and create a tracking link, then share it in your newsletter, email signature or website. Each click shows up here.'
                   : `Nobody clicked your tracking links in the last ${days} days. Share them, or choose a longer range.`
             }
           />

@@ -7,7 +7,7 @@ const none = { bot: 0, preview: 0, scanner: 0, prefetch: 0, repeat: 0, embedded:
 describe('FilteredCard', () => {
   it('names hits from inside a page among the reasons, most first', () => {
     expect(filteredSentence({ ...none, embedded: 3, scanner: 1 })).toBe(
-      '3 hits from inside pages, 1 e-mail scanner',
+      '3 hits from inside pages, 1 email scanner',
     );
     expect(filteredSentence({ ...none, embedded: 1 })).toBe('1 hit from inside a page');
   });

@@ -6,7 +6,7 @@ export type FilteredFigures = Record<FilteredClass, number>;
 
 /** How each reason reads in a sentence (singular, plural), and its colour in the bar. */
 const REASONS: Record<FilteredClass, { one: string; many: string; color: string }> = {
-  scanner: { one: 'e-mail scanner', many: 'e-mail scanners', color: 'bg-amber-500' },
+  scanner: { one: 'email scanner', many: 'email scanners', color: 'bg-amber-500' },
   preview: { one: 'preview', many: 'previews', color: 'bg-sky-500' },
   bot: { one: 'bot', many: 'bots', color: 'bg-slate-500' },
   prefetch: { one: 'prefetch', many: 'prefetches', color: 'bg-violet-500' },

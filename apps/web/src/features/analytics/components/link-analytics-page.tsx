@@ -181,7 +181,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
                   ? 'Clear the country filter to see the clicks from everywhere, or choose a longer range.'
                   : everClicked
                     ? 'None of this link’s tracking links was clicked in this period. Choose a longer range to see earlier clicks.'
-                    : 'Create a tracking link and share it in your newsletter, e-mail signature or website. Each click shows up here, with where it came from and on which device.'
+                    : 'Create a tracking link and share it in your newsletter, email signature or website. Each click shows up here, with where it came from and on which device.'
               }
               action={
                 everClicked || !link.data?.canEdit ? undefined : (

@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
             Forgot your password?
           </h1>
           <CardDescription>
-            Enter the e-mail address of your account and we will send you a link to choose a new
+            Enter the email address of your account and we will send you a link to choose a new
             password.
           </CardDescription>
         </CardHeader>

@@ -79,7 +79,7 @@ export function ResetPasswordPage() {
                 <p>
                   {token
                     ? 'It has expired, was already used, or a newer link was sent since. Links work once, for 60 minutes.'
-                    : 'It is incomplete: open the link from the e-mail exactly as it was sent.'}
+                    : 'It is incomplete: open the link from the email exactly as it was sent.'}
                 </p>
                 <p className="mt-2">
                   <Link to="/forgot-password" className={linkClass}>

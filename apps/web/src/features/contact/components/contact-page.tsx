@@ -123,7 +123,7 @@ const FACTS = [
   },
   {
     icon: ClockIcon,
-    title: 'We reply by e-mail',
+    title: 'We reply by email',
     text: 'Leave an address you read: that is where our answer goes.',
   },
   {

@@ -134,7 +134,7 @@ export function GeneratorSection() {
             Mailto link generator
           </h2>
           <p className="mt-4 text-lg text-muted-foreground">
-            Fill in the fields, get a link that opens exactly the e-mail you meant.
+            Fill in the fields, get a link that opens exactly the email you meant.
           </p>
         </div>
         <div className="mx-auto mt-10 grid max-w-3xl gap-6">
@@ -142,7 +142,7 @@ export function GeneratorSection() {
             <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:p-8 sm:pb-5">
               <div className="grid gap-1.5">
                 <CardTitle as="h3" className="text-xl">
-                  Compose your e-mail
+                  Compose your email
                 </CardTitle>
                 <CardDescription>
                   Accents, emoji, line breaks, &amp; ? # % + — type anything.

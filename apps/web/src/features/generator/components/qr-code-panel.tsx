@@ -71,7 +71,7 @@ export function QrCodePanel({ href }: { href: string }) {
           </p>
         )}
       </div>
-      <p className="mt-2 text-xs text-muted-foreground">Scanning it opens the e-mail on a phone.</p>
+      <p className="mt-2 text-xs text-muted-foreground">Scanning it opens the email on a phone.</p>
       {qr.status === 'ready' ? (
         <div className="mt-3 flex flex-wrap justify-center gap-2">
           <Button variant="outline" size="sm" asChild>

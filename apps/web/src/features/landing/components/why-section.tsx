@@ -15,7 +15,7 @@ const REASONS = [
   {
     icon: UsersRoundIcon,
     title: 'Team collaboration',
-    text: 'Share links with your team, with owner, admin and member roles, so everyone sends the same well-formed e-mail.',
+    text: 'Share links with your team, with owner, admin and member roles, so everyone sends the same well-formed email.',
   },
 ];
 

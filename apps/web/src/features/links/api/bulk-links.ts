@@ -5,9 +5,11 @@ import { LINKS_PATH } from '@/lib/links/get-link';
 import { queryKeys } from '@/lib/query-keys';
 import { EXPORT_CSV_PATH } from './import-links';
 
+export const BULK_PATH = `${LINKS_PATH}bulk`;
+
 /** One action on many links; the answer has a result per link. */
 export function bulkLinks(body: BulkBody): Promise<BulkResult> {
-  return api.post<BulkResult>(`${LINKS_PATH}bulk`, { body });
+  return api.post<BulkResult>(BULK_PATH, { body });
 }
 
 /** Runs a bulk action; every list of links (and the tags' counts) refresh. */

@@ -47,7 +47,8 @@ export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
   const onConfirm = () => {
     setOpen(false);
     setTyped('');
-    const { undo } = scheduleDelete(link.id, (error) => {
+    const { undo } = scheduleDelete([link.id], (failure) => {
+      const error = 'error' in failure ? failure.error : undefined;
       if (isPremiumRequiredError(error)) {
         promptUpgrade(DELETE_PREMIUM_MESSAGE);
         return;
@@ -77,7 +78,7 @@ export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
         title="Delete this link?"
         description={
           tracked
-            ? `“${link.name}” and its tracking links will be deleted. Their addresses will answer “not found”, printed QR codes and sent e-mails included, and their clicks will be lost.`
+            ? `“${link.name}” and its tracking links will be deleted. Their addresses will answer “not found”, printed QR codes and sent emails included, and their clicks will be lost.`
             : `“${link.name}” will be deleted.`
         }
         confirmLabel="Delete"
@@ -89,7 +90,7 @@ export function DeleteLinkButton({ link, control }: DeleteLinkButtonProps) {
               variant="outline"
               disabled={archive.pending}
               onClick={() => {
-                void archive.run(link, true).then((done) => {
+                void archive.run([link], true).then((done) => {
                   if (done) setOpen(false);
                 });
               }}

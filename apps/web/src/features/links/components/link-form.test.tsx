@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MailtoLink } from '@mailtokit/contracts/links';
+import type { Tag } from '@mailtokit/contracts/tags';
 import type { Tier, User } from '@mailtokit/contracts/user';
 import { LONG_LINK_NOTE, TRACKING_REDIRECT_URL_MAX } from '@mailtokit/contracts/tracking-redirect';
 import { publishAuth } from '@/lib/auth/auth-store';
@@ -54,12 +55,24 @@ async function renderForm({
   link,
   teams = [],
   tier = 'PREMIUM',
-}: { link?: MailtoLink; teams?: { id: number; name: string }[]; tier?: Tier } = {}) {
+  tags = [],
+}: {
+  link?: MailtoLink;
+  teams?: { id: number; name: string }[];
+  tier?: Tier;
+  tags?: Tag[];
+} = {}) {
   publishAuth({ user: userOf(tier), isLoading: false });
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/v1/teams/') return json(teams);
+    if (url === '/api/v1/tags' && init?.method === 'POST') {
+      const { name } = JSON.parse(String(init.body)) as { name: string };
+      return json({ ...tagOf(99, name), color: 'gray' }, 201);
+    }
+    if (url === '/api/v1/tags') return json(tags);
     if (url === '/api/v1/mailto-links/' && init?.method === 'POST') return json(SAVED, 201);
+    if (url === '/api/v1/mailto-links/7' && init?.method === 'PUT') return json(SAVED);
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetch);
@@ -67,6 +80,22 @@ async function renderForm({
   await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/v1/teams/', expect.anything()));
   return { user: userEvent.setup({ delay: null }), fetch };
 }
+
+const tagOf = (id: number, name: string, color: Tag['color'] = 'blue'): Tag => ({
+  id,
+  name,
+  color,
+  linkCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** The JSON bodies sent to `url` with `method`. */
+const sent = (fetch: ReturnType<typeof vi.fn>, url: string, method: string) =>
+  fetch.mock.calls
+    .filter(
+      ([u, init]) => String(u) === url && (init as RequestInit | undefined)?.method === method,
+    )
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 
 const submitButton = () => screen.getByRole('button', { name: / link$/ });
 const saveToggle = () => screen.getByRole('checkbox', { name: 'Save link for Future Use' });
@@ -102,7 +131,7 @@ describe('link form: validation', () => {
     expect(fetch).not.toHaveBeenCalledWith('/api/v1/mailto-links/', expect.anything());
   });
 
-  it('addresses must be valid e-mail addresses, in every address field', async () => {
+  it('addresses must be valid email addresses, in every address field', async () => {
     const { user } = await renderForm();
     await user.type(screen.getByLabelText('Link name'), 'Help');
     await user.type(screen.getByLabelText('To'), 'a@b.io, nope');
@@ -240,5 +269,78 @@ describe('link form: server refusals', () => {
     await user.click(submitButton());
     expect(await screen.findByText('That name is taken by another link')).toBeTruthy();
     expect(getToasts().filter((t) => t.open && t.variant === 'destructive')).toEqual([]);
+  });
+});
+
+describe('link form: tags', () => {
+  const tags = [tagOf(1, 'Launch'), tagOf(2, 'Support', 'green'), tagOf(3, 'Sales', 'red')];
+
+  it('chooses an existing tag and creates a new one, by keyboard alone; the link is saved with both', async () => {
+    const { user, fetch } = await renderForm({ tags });
+    await user.type(screen.getByLabelText('Link name'), 'Help');
+    await user.type(screen.getByLabelText('To'), 'help@example.com');
+
+    const box = screen.getByRole('combobox', { name: 'Tags (optional)' });
+    await user.click(box);
+    await user.keyboard('su');
+    // Tags whose name contains what is typed, then a way to create it.
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Support', 'Create tag “su”']);
+    await user.keyboard('{ArrowDown}');
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('list', { name: 'Chosen tags' }).textContent).toBe('Support');
+
+    // A new name: Enter creates the tag, which joins the chosen ones.
+    await user.keyboard('Press{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Chosen tags' }).textContent).toBe('SupportPress'),
+    );
+    expect(sent(fetch, '/api/v1/tags', 'POST')).toEqual([{ name: 'Press' }]);
+
+    // Backspace in the empty box takes the last tag off; its button takes any off.
+    await user.keyboard('{Backspace}');
+    expect(screen.getByRole('list', { name: 'Chosen tags' }).textContent).toBe('Support');
+    await user.keyboard('Press{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove tag Press' })).toBeTruthy(),
+    );
+
+    await user.click(submitButton());
+    await waitFor(() => expect(sent(fetch, '/api/v1/mailto-links/', 'POST')).toHaveLength(1));
+    expect(sent(fetch, '/api/v1/mailto-links/', 'POST')[0]).toMatchObject({
+      name: 'Help',
+      tags: ['Support', 'Press'],
+    });
+  });
+
+  it("an edit shows the link's tags and sends the changed list", async () => {
+    const link = { ...SAVED, tags: [{ id: 1, name: 'Launch', color: 'blue' as const }] };
+    const { user, fetch } = await renderForm({ link, tags });
+    expect(screen.getByRole('list', { name: 'Chosen tags' }).textContent).toBe('Launch');
+    expect(submitButton()).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Remove tag Launch' }));
+    expect(submitButton()).toHaveProperty('disabled', false);
+    await user.click(submitButton());
+    await waitFor(() => expect(sent(fetch, '/api/v1/mailto-links/7', 'PUT')).toHaveLength(1));
+    expect(sent(fetch, '/api/v1/mailto-links/7', 'PUT')[0]).toMatchObject({ tags: [] });
+  });
+
+  it("someone else's link shows its tags read-only and leaves them out of the update", async () => {
+    const link = {
+      ...SAVED,
+      userId: 2,
+      teamId: 4,
+      teamName: 'Ops',
+      tags: [{ id: 8, name: 'Theirs', color: 'teal' as const }],
+    };
+    const { user, fetch } = await renderForm({ link, tags });
+    expect(screen.queryByRole('combobox', { name: 'Tags (optional)' })).toBeNull();
+    expect(screen.getByText('Only the link’s author can change its tags.')).toBeTruthy();
+    expect(screen.getByText('Theirs')).toBeTruthy();
+    await user.type(screen.getByLabelText('Subject'), '!');
+    await user.click(submitButton());
+    await waitFor(() => expect(sent(fetch, '/api/v1/mailto-links/7', 'PUT')).toHaveLength(1));
+    expect(sent(fetch, '/api/v1/mailto-links/7', 'PUT')[0]).not.toHaveProperty('tags');
   });
 });

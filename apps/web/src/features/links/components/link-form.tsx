@@ -39,6 +39,8 @@ import {
   prefilledLinkForm,
 } from '../lib/link-form';
 import { LinkFormPreview } from './link-form-preview';
+import { TagChip } from './tag-chip';
+import { TagField } from './tag-field';
 
 export const SAVE_PREMIUM_MESSAGE =
   'Saving links requires a premium subscription. Please upgrade your account to access this feature.';
@@ -67,6 +69,7 @@ const SERVER_FIELDS: Path<LinkFormValues>[] = [
   'subject',
   'body',
   'teamId',
+  'tags',
 ];
 
 export interface LinkFormProps {
@@ -77,7 +80,10 @@ export interface LinkFormProps {
 /** Create or edit a saved link, or just generate one. */
 export function LinkForm({ link }: LinkFormProps) {
   const editing = link !== undefined;
-  const { isPremium } = useAuth();
+  const { isPremium, user } = useAuth();
+  // Only a link's author changes its tags; others see them.
+  const mayTag = link === undefined || link.userId === user?.id;
+  const [tagError, setTagError] = useState<string>();
   // Saving is a Premium feature: a plan without it starts (and stays) on "only generate".
   const canSave = editing || isPremium;
   const [saveLink, setSaveLink] = useState(canSave);
@@ -95,7 +101,7 @@ export function LinkForm({ link }: LinkFormProps) {
   const returnTo = link ? '/dashboard' : linkFormReturnPath(searchParams);
   const form = useForm<LinkFormValues, unknown, LinkInput>({
     resolver: saving ? saveResolver : generateResolver,
-    defaultValues: link ? linkToFormValues(link) : prefill,
+    defaultValues: link ? linkToFormValues(link, mayTag) : prefill,
   });
   const { errors } = form.formState;
   // Leaving with changes typed and not saved asks first (not after a save, which leaves).
@@ -214,6 +220,50 @@ export function LinkForm({ link }: LinkFormProps) {
                   </p>
                 </div>
               </div>
+            ) : null}
+
+            {saving ? (
+              <FormField
+                id="link-tags"
+                label="Tags (optional)"
+                error={tagError ?? errors.tags?.message ?? errors.tags?.[0]?.message}
+                hint={
+                  mayTag
+                    ? 'Choose your tags or type a new one; filter your links by them.'
+                    : 'Only the link’s author can change its tags.'
+                }
+              >
+                {(control) =>
+                  mayTag ? (
+                    <TagField
+                      control={control}
+                      value={values.tags ?? []}
+                      onChange={(names) => {
+                        form.setValue('tags', names, { shouldDirty: true });
+                        form.clearErrors('tags');
+                      }}
+                      onError={setTagError}
+                    />
+                  ) : (
+                    <ul
+                      id={control.id}
+                      aria-describedby={control['aria-describedby']}
+                      aria-label="Tags"
+                      className="flex min-h-10 flex-wrap items-center gap-1.5"
+                    >
+                      {link?.tags.length ? (
+                        link.tags.map((tag) => (
+                          <li key={tag.id}>
+                            <TagChip tag={tag} />
+                          </li>
+                        ))
+                      ) : (
+                        <li className="text-sm text-muted-foreground">No tags</li>
+                      )}
+                    </ul>
+                  )
+                }
+              </FormField>
             ) : null}
 
             {showTeams ? (

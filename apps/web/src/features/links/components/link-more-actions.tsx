@@ -127,7 +127,7 @@ export function MoreActions({ link }: { link: ListedMailtoLink }) {
           {link.canEdit ? (
             <>
               <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => void archive.run(link, !archived)}>
+              <DropdownMenuItem onSelect={() => void archive.run([link], !archived)}>
                 {archived ? (
                   <ArchiveRestoreIcon aria-hidden="true" />
                 ) : (

@@ -33,19 +33,21 @@ export function LinksFilters({
       <SearchBox value={state.q} onSearch={onSearch} />
       <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto] gap-2 sm:flex sm:max-w-full sm:basis-auto sm:flex-wrap">
         {tagChoices.length > 0 ? (
-          <NativeSelect
-            aria-label="Tag"
-            value={tagChoices.find((n) => n.toLowerCase() === state.tag.toLowerCase()) ?? ''}
-            onChange={(e) => update({ tag: e.target.value, page: 1 })}
-            className="col-span-4 sm:w-40"
-          >
-            <option value="">Any tag</option>
-            {tagChoices.map((name) => (
-              <option key={name} value={name}>
-                Tag: {name}
-              </option>
-            ))}
-          </NativeSelect>
+          // A row of its own on phones: the select's own box sits inside a wrapper of its own.
+          <div className="col-span-4 sm:w-40">
+            <NativeSelect
+              aria-label="Tag"
+              value={tagChoices.find((n) => n.toLowerCase() === state.tag.toLowerCase()) ?? ''}
+              onChange={(e) => update({ tag: e.target.value, page: 1 })}
+            >
+              <option value="">Any tag</option>
+              {tagChoices.map((name) => (
+                <option key={name} value={name}>
+                  Tag: {name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
         ) : null}
         <NativeSelect
           aria-label="Show"

@@ -1,10 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListedMailtoLink } from '@mailtokit/contracts/links';
-import { bulkSummary, SelectionBar } from './selection-bar';
+import { getToasts } from '@/lib/toast';
+import { json, renderWithProviders } from '@/test/render';
+import { UNDO_DELETE_MS } from '../api/delete-link';
+import { bulkSummary } from '../lib/bulk';
+import { SelectionBar } from './selection-bar';
 
 const link = (id: number, name: string, trackingLinkCount = 0): ListedMailtoLink => ({
   id,
@@ -29,10 +31,17 @@ const link = (id: number, name: string, trackingLinkCount = 0): ListedMailtoLink
   trackingUrl: null,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
-afterEach(() => vi.unstubAllGlobals());
+/** The toast on screen: its title, and its Undo when it has one. */
+function lastToast() {
+  const [toast] = getToasts();
+  if (!toast) throw new Error('no toast');
+  return toast;
+}
 
 function renderBar(selected: ListedMailtoLink[], archivedView = false) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -50,25 +59,26 @@ function renderBar(selected: ListedMailtoLink[], archivedView = false) {
   });
   vi.stubGlobal('fetch', fetch);
   const onClear = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <SelectionBar
-          selected={selected}
-          archivedView={archivedView}
-          teams={[{ id: 4, name: 'Marketing' }]}
-          onClear={onClear}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <SelectionBar
+      selected={selected}
+      archivedView={archivedView}
+      teams={[{ id: 4, name: 'Marketing' }]}
+      onClear={onClear}
+    />,
   );
   const bulkCalls = () =>
     fetch.mock.calls
       .filter(([url]) => String(url) === '/api/v1/mailto-links/bulk')
       .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
   return {
-    user: userEvent.setup({ delay: null }),
+    user: userEvent.setup({
+      delay: null,
+      advanceTimers: vi.advanceTimersByTime.bind(vi),
+      // Radix gives an opening dialog's layer its pointer events back a render after the
+      // body loses them; a click in between is what a person's click would be a moment later.
+      pointerEventsCheck: PointerEventsCheckLevel.Never,
+    }),
     bar: screen.getByRole('region', { name: 'Selected links' }),
     bulkCalls,
     onClear,
@@ -83,13 +93,22 @@ describe('the selection bar', () => {
     await user.click(within(bar).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(onClear).toHaveBeenCalled());
     expect(bulkCalls()).toEqual([{ ids: [1, 2, 3], action: 'archive' }]);
+
+    // Undo, as for one link: the same links come back.
+    expect(lastToast().title).toBe('3 links archived');
+    const undo = lastToast().action;
+    expect(undo?.label).toBe('Undo');
+    act(() => undo?.onClick());
+    await waitFor(() => expect(bulkCalls()).toHaveLength(2));
+    expect(bulkCalls()[1]).toEqual({ ids: [1, 2, 3], action: 'restore' });
+    await waitFor(() => expect(lastToast().title).toBe('3 links restored'));
   });
 
   it('offers Restore in the archived view', async () => {
-    const { user, bar, bulkCalls } = renderBar([link(5, 'Old')], true);
-    expect(bar.textContent).toContain('1 link selected');
+    const { user, bar, bulkCalls } = renderBar([link(5, 'Old'), link(6, 'Older')], true);
+    expect(bar.textContent).toContain('2 links selected');
     await user.click(within(bar).getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(bulkCalls()).toEqual([{ ids: [5], action: 'restore' }]));
+    await waitFor(() => expect(bulkCalls()).toEqual([{ ids: [5, 6], action: 'restore' }]));
   });
 
   it('exports the chosen links by id', () => {
@@ -100,6 +119,7 @@ describe('the selection bar', () => {
   });
 
   it('deletes only after a confirmation naming how many and warning about tracking links', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, bar, bulkCalls } = renderBar([link(1, 'A', 2), link(2, 'B')]);
     await user.click(within(bar).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -107,7 +127,26 @@ describe('the selection bar', () => {
     expect(dialog.textContent).toContain('1 link of them has tracking links');
     expect(bulkCalls()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete 2 links' }));
-    await waitFor(() => expect(bulkCalls()).toEqual([{ ids: [1, 2], action: 'delete' }]));
+
+    // Held back for the Undo time, then sent in one call.
+    expect(lastToast().title).toBe('2 links deleted');
+    expect(lastToast().action?.label).toBe('Undo');
+    act(() => vi.advanceTimersByTime(UNDO_DELETE_MS - 1000));
+    expect(bulkCalls()).toEqual([]);
+    act(() => vi.advanceTimersByTime(1000));
+    await vi.waitFor(() => expect(bulkCalls()).toEqual([{ ids: [1, 2], action: 'delete' }]));
+  });
+
+  it('sends nothing when the deletion is undone within its time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, bar, bulkCalls, onClear } = renderBar([link(1, 'A'), link(2, 'B')]);
+    await user.click(within(bar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 links' }));
+    expect(onClear).toHaveBeenCalled();
+    act(() => lastToast().action?.onClick());
+    act(() => vi.advanceTimersByTime(UNDO_DELETE_MS * 2));
+    expect(bulkCalls()).toEqual([]);
   });
 
   it('shares with a team and makes private from its menu', async () => {

@@ -1,5 +1,5 @@
 import type { ListedMailtoLink } from '@mailtokit/contracts/links';
-import type { BulkAction, BulkResult } from '@mailtokit/contracts/tags';
+import type { BulkAction } from '@mailtokit/contracts/tags';
 import {
   ArchiveIcon,
   ArchiveRestoreIcon,
@@ -24,9 +24,12 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast, toastError } from '@/lib/toast';
-import type { ShareTeam } from '../api/get-share-teams';
+import { UNDO_TOAST_MS, useArchiveWithUndo } from '../api/archive-link';
 import { exportSelectedHref, useBulkLinks } from '../api/bulk-links';
+import { useDeleteWithUndo } from '../api/delete-link';
+import type { ShareTeam } from '../api/get-share-teams';
 import { useTags } from '../api/tags';
+import { bulkSummary, linksOf } from '../lib/bulk';
 
 export interface SelectionBarProps {
   /** The chosen links (of the page on screen). */
@@ -37,36 +40,17 @@ export interface SelectionBarProps {
   onClear: () => void;
 }
 
-const linksOf = (n: number) => (n === 1 ? '1 link' : `${n} links`);
-
-const DONE: Record<BulkAction, string> = {
-  archive: 'archived',
-  restore: 'restored',
-  delete: 'deleted',
-  share: 'shared',
-  unshare: 'made private',
-  tag: 'tagged',
-  untag: 'untagged',
-};
-
-/** "3 links archived", and how many could not be, with the first reason. */
-export function bulkSummary(result: BulkResult): { title: string; description?: string } {
-  const title = `${linksOf(result.succeeded)} ${DONE[result.action]}`;
-  if (result.failed === 0) return { title };
-  const reason = result.results.find((r) => !r.ok)?.detail;
-  return {
-    title,
-    description: `${linksOf(result.failed)} could not be ${DONE[result.action]}${reason ? `: ${reason}` : ''}.`,
-  };
-}
-
 /**
  * The bar under the list while links are chosen: how many, and what to do with all of them at
  * once (archive or restore, delete after a confirmation, export as CSV, share with a team or
- * make private, add or remove a tag). It sticks to the bottom of the screen.
+ * make private, add or remove a tag). Archive, restore and delete end with a toast with Undo,
+ * as for one link: a deletion waits for its Undo time before it is sent. It sticks to the
+ * bottom of the screen, above the toasts.
  */
 export function SelectionBar({ selected, archivedView, teams, onClear }: SelectionBarProps) {
   const bulk = useBulkLinks();
+  const archive = useArchiveWithUndo();
+  const scheduleDelete = useDeleteWithUndo();
   const [confirming, setConfirming] = useState(false);
   const [tagging, setTagging] = useState(false);
   const [tagName, setTagName] = useState('');
@@ -77,7 +61,33 @@ export function SelectionBar({ selected, archivedView, teams, onClear }: Selecti
   const count = selected.length;
   const tracked = selected.filter((l) => l.trackingLinkCount > 0);
 
-  const run = async (action: BulkAction, extra: { teamId?: number; tag?: string } = {}) => {
+  const setArchived = async (on: boolean) => {
+    if (await archive.run(selected, on)) onClear();
+  };
+
+  const remove = () => {
+    const { undo } = scheduleDelete(ids, (failure) => {
+      if ('error' in failure) {
+        toastError(failure.error, 'Could not delete the links');
+        return;
+      }
+      const summary = bulkSummary(failure.result);
+      toast({ variant: 'destructive', title: summary.title, description: summary.description });
+    });
+    toast({
+      title: `${linksOf(count)} deleted`,
+      description: count === 1 ? `“${selected[0]?.name ?? ''}” was deleted.` : undefined,
+      duration: UNDO_TOAST_MS,
+      action: { label: 'Undo', onClick: undo },
+    });
+    // The rows are out of sight until the deletion is sent: nothing is chosen any more.
+    onClear();
+  };
+
+  const run = async (
+    action: Exclude<BulkAction, 'archive' | 'restore' | 'delete'>,
+    extra: { teamId?: number; tag?: string } = {},
+  ) => {
     try {
       const result = await bulk.mutateAsync({ ids, action, ...extra });
       const summary = bulkSummary(result);
@@ -96,7 +106,7 @@ export function SelectionBar({ selected, archivedView, teams, onClear }: Selecti
     <div
       role="region"
       aria-label="Selected links"
-      className="sticky bottom-2 z-20 flex flex-wrap items-center gap-1.5 rounded-lg border bg-card p-2 text-card-foreground shadow-lg"
+      className="sticky bottom-[calc(0.5rem+var(--toast-stack-height,0px))] z-20 flex flex-wrap items-center gap-1.5 rounded-lg border bg-card p-2 text-card-foreground shadow-lg"
       data-testid="selection-bar"
     >
       <p className="mr-auto px-1 text-sm font-medium" aria-live="polite">
@@ -106,8 +116,8 @@ export function SelectionBar({ selected, archivedView, teams, onClear }: Selecti
         <Button
           size="sm"
           variant="outline"
-          disabled={bulk.isPending}
-          onClick={() => void run('restore')}
+          disabled={archive.pending}
+          onClick={() => void setArchived(false)}
         >
           <ArchiveRestoreIcon aria-hidden="true" />
           Restore
@@ -116,8 +126,8 @@ export function SelectionBar({ selected, archivedView, teams, onClear }: Selecti
         <Button
           size="sm"
           variant="outline"
-          disabled={bulk.isPending}
-          onClick={() => void run('archive')}
+          disabled={archive.pending}
+          onClick={() => void setArchived(true)}
         >
           <ArchiveIcon aria-hidden="true" />
           Archive
@@ -186,8 +196,10 @@ export function SelectionBar({ selected, archivedView, teams, onClear }: Selecti
         title={`Delete ${linksOf(count)}?`}
         description={
           tracked.length > 0
-            ? `${linksOf(tracked.length)} of them ${tracked.length === 1 ? 'has' : 'have'} tracking links: their addresses will stop redirecting (printed QR codes and sent emails break) and their clicks are deleted. Archive keeps them working. This cannot be undone.`
-            : 'The links are deleted for good. This cannot be undone.'
+            ? `${linksOf(tracked.length)} of them ${tracked.length === 1 ? 'has' : 'have'} tracking links: their addresses will stop redirecting (printed QR codes and sent emails break) and their clicks will be lost. Archive keeps them working.`
+            : count === 1
+              ? 'The link will be deleted.'
+              : 'The links will be deleted.'
         }
         confirmLabel={`Delete ${linksOf(count)}`}
         destructive
@@ -197,7 +209,7 @@ export function SelectionBar({ selected, archivedView, teams, onClear }: Selecti
               variant="outline"
               onClick={() => {
                 setConfirming(false);
-                void run('archive');
+                void setArchived(true);
               }}
             >
               <ArchiveIcon aria-hidden="true" />
@@ -205,9 +217,9 @@ export function SelectionBar({ selected, archivedView, teams, onClear }: Selecti
             </Button>
           )
         }
-        onConfirm={async () => {
+        onConfirm={() => {
           setConfirming(false);
-          await run('delete');
+          remove();
         }}
       />
 

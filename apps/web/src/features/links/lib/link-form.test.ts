@@ -35,7 +35,8 @@ const link = (overrides: Partial<MailtoLink> = {}): MailtoLink => ({
 
 describe('linkToFormValues', () => {
   it('fills every field, nulls as empty strings', () => {
-    expect(linkToFormValues(link({ teamId: 3, teamName: 'Ops' }))).toEqual({
+    const tags = [{ id: 5, name: 'Launch', color: 'blue' as const }];
+    expect(linkToFormValues(link({ teamId: 3, teamName: 'Ops', tags }))).toEqual({
       name: 'Support',
       to: 'help@example.com, ops@example.com',
       cc: '',
@@ -44,7 +45,15 @@ describe('linkToFormValues', () => {
       body: 'Line 1\nLine 2',
       teamId: 3,
       isShared: true,
+      tags: ['Launch'],
     });
+  });
+
+  it("leaves the tags out for someone who may not change them (the update keeps the link's)", () => {
+    const tags = [{ id: 5, name: 'Launch', color: 'blue' as const }];
+    const values = linkToFormValues(link({ tags }), false);
+    expect(values.tags).toBeUndefined();
+    expect(linkPayload(LinkBody.parse(values))).not.toHaveProperty('tags');
   });
 });
 
@@ -75,6 +84,7 @@ describe('LinkBody on the form values (the server’s own schema)', () => {
       to: 'a@example.com, b@example.com',
       body: 'Hi\nthere',
       isShared: false,
+      tags: [],
     });
   });
 

@@ -13,6 +13,11 @@ export interface LinkFormValues {
   teamId: number | null;
   /** True exactly when a team is chosen. */
   isShared: boolean;
+  /**
+   * Tag names; undefined when the signed-in user may not change them (someone else's link):
+   * the update then leaves the link's tags as they are.
+   */
+  tags?: string[];
 }
 
 export const EMPTY_LINK_FORM: LinkFormValues = {
@@ -24,10 +29,14 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   body: '',
   teamId: null,
   isShared: false,
+  tags: [],
 };
 
-/** Edit mode: the stored link in the form. */
-export function linkToFormValues(link: MailtoLink): LinkFormValues {
+/**
+ * Edit mode: the stored link in the form. Its tags are in it only for its author, the one who
+ * may change them.
+ */
+export function linkToFormValues(link: MailtoLink, mayTag = true): LinkFormValues {
   return {
     name: link.name,
     to: link.to,
@@ -37,12 +46,14 @@ export function linkToFormValues(link: MailtoLink): LinkFormValues {
     body: link.body ?? '',
     teamId: link.teamId,
     isShared: link.teamId !== null,
+    tags: mayTag ? link.tags.map((t) => t.name) : undefined,
   };
 }
 
 /**
  * What is sent to the API (values trimmed, empty optionals left out). The
- * validated input is already trimmed and normalised; isShared follows the team.
+ * validated input is already trimmed and normalised; isShared follows the team; tags are sent
+ * when the form holds them (left out, the server keeps the link's tags).
  */
 export function linkPayload(input: LinkInput): LinkBody {
   const payload: LinkBody = { name: input.name, to: input.to, isShared: input.teamId !== null };
@@ -51,6 +62,7 @@ export function linkPayload(input: LinkInput): LinkBody {
   if (input.subject) payload.subject = input.subject;
   if (input.body) payload.body = input.body;
   if (input.teamId !== null) payload.teamId = input.teamId;
+  if (input.tags !== undefined) payload.tags = input.tags;
   return payload;
 }
 
@@ -88,7 +100,7 @@ const PREFILLED = ['name', 'to', 'cc', 'bcc', 'subject', 'body'] as const;
  * up to save", through registration and sign-in) carries over. Unknown parameters are ignored.
  */
 export function prefilledLinkForm(params: URLSearchParams): LinkFormValues {
-  const values: LinkFormValues = { ...EMPTY_LINK_FORM };
+  const values: LinkFormValues = { ...EMPTY_LINK_FORM, tags: [] };
   for (const key of PREFILLED) {
     const value = params.get(key);
     if (value !== null) values[key] = value;

@@ -54,7 +54,7 @@ export function AboutPage() {
         </h2>
         <div className="mt-6 grid gap-4 leading-relaxed text-muted-foreground">
           <p>
-            It started with a newsletter button that opened an e-mail with half a subject line. The
+            It started with a newsletter button that opened an email with half a subject line. The
             subject contained an ampersand, and everything after it was silently dropped. A line
             break in the body did the same to the next campaign, and an accented name turned into
             garbage in another mail client.

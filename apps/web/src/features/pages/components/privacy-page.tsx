@@ -37,7 +37,7 @@ export function PrivacyPage() {
         <Section id="what-we-store" title="What we store">
           <ul>
             <li>
-              <strong>Account data.</strong> Your username, e-mail address, optional first and last
+              <strong>Account data.</strong> Your username, email address, optional first and last
               name, your plan, and when the account was created and updated. Your password is stored
               only as a slow one-way hash; nobody can read it, including us.
             </li>
@@ -49,7 +49,7 @@ export function PrivacyPage() {
               session; changing your password ends all your other sessions.
             </li>
             <li>
-              <strong>Contact messages.</strong> The name, e-mail address, subject and message you
+              <strong>Contact messages.</strong> The name, email address, subject and message you
               send through the contact form, with the time it was received (and your account, if you
               were signed in). We use them only to answer you.
             </li>
@@ -63,7 +63,7 @@ export function PrivacyPage() {
               call with their signing secret and a log of recent deliveries.
             </li>
             <li>
-              <strong>Password-reset links.</strong> When you ask for one, we e-mail you a link and
+              <strong>Password-reset links.</strong> When you ask for one, we email you a link and
               keep only a hash of it until it is used or expires (60 minutes); a newer link replaces
               it.
             </li>
@@ -121,7 +121,7 @@ export function PrivacyPage() {
         <Section id="third-parties" title="Third parties">
           <p>
             Our pages load no third-party scripts, fonts or trackers. We do not sell, rent or share
-            your data with anyone. The only e-mails we send are about your password (a reset link,
+            your data with anyone. The only emails we send are about your password (a reset link,
             and a notice when it was changed); they go out through this instance&apos;s own mail
             server.
           </p>
@@ -148,7 +148,7 @@ export function PrivacyPage() {
 
         <Section id="your-choices" title="Your choices">
           <p>
-            You can correct your name and e-mail address on your{' '}
+            You can correct your name and email address on your{' '}
             <Link
               to="/dashboard/profile"
               className="font-medium text-primary underline-offset-4 hover:underline"
@@ -174,7 +174,7 @@ export function PrivacyPage() {
               <strong>Delete your account</strong>: after you confirm with your password, your
               account and everything in it are deleted for good, including your links shared with a
               team and teams you own alone. If you own a team with other members, hand it over or
-              delete it first. Your username and e-mail address are free again afterwards.
+              delete it first. Your username and email address are free again afterwards.
             </li>
           </ul>
           <p>

@@ -109,7 +109,7 @@ function ProfileForm({ user }: { user: User }) {
             label="Current password"
             registration={form.register('currentPassword')}
             autoComplete="current-password"
-            hint="Changing your e-mail needs your password. We will let your current address know."
+            hint="Changing your email needs your password. We will let your current address know."
             error={errors.currentPassword?.message}
           />
         ) : null}
@@ -150,7 +150,7 @@ export function ProfilePage() {
   const name = fullName(user);
   const since = memberSince(user.createdAt);
   return (
-    <DashboardSubpage title="Profile" description="Your name and e-mail address.">
+    <DashboardSubpage title="Profile" description="Your name and email address.">
       <Card className="flex items-center gap-4 p-5">
         <UserAvatar user={user} className="size-12 text-base" />
         <div className="min-w-0">

@@ -75,7 +75,7 @@ export function SecurityLogCard() {
       <CardHeader className="pb-4">
         <CardTitle as="h2">Security log</CardTitle>
         <CardDescription>
-          Sign-ins, password and e-mail changes, API tokens and webhooks of your account, newest
+          Sign-ins, password and email changes, API tokens and webhooks of your account, newest
           first, with the browser that made them. Not something you did? Change your password.
         </CardDescription>
       </CardHeader>

@@ -71,7 +71,7 @@ export function InvitationPage({ token }: { token: string }) {
       <>
         <p className="text-sm text-muted-foreground">
           You are signed in as <span className="font-medium text-foreground">{user.username}</span>.
-          Accepting adds you to the team: its members will see your username and e-mail address.
+          Accepting adds you to the team: its members will see your username and email address.
         </p>
         {accept.isError ? (
           <p role="alert" className="text-sm text-destructive">

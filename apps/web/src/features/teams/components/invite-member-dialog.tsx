@@ -123,7 +123,7 @@ export function InviteMemberDialog({
             <DialogHeader>
               <DialogTitle>Invitation link</DialogTitle>
               <DialogDescription>
-                If {sent.email} gets no e-mail from us, send them this link yourself. It is shown
+                If {sent.email} gets no email from us, send them this link yourself. It is shown
                 only now, works once, and expires in 14 days.
               </DialogDescription>
             </DialogHeader>
@@ -141,7 +141,7 @@ export function InviteMemberDialog({
             <DialogHeader>
               <DialogTitle>Invite member</DialogTitle>
               <DialogDescription>
-                Invite someone to {teamName} by their MailtoKit username or their e-mail address.
+                Invite someone to {teamName} by their MailtoKit username or their email address.
                 They join once they accept.
               </DialogDescription>
             </DialogHeader>
@@ -154,7 +154,7 @@ export function InviteMemberDialog({
                 : `${TEAM_SEAT_MESSAGES.planEndedTitle}: the invitee sees the team's links only with Premium of their own until the owner renews the Team plan.`}
             </p>
             <form noValidate onSubmit={onSubmit} className="grid gap-5">
-              <FormField id="invite-who" label="Username or e-mail" error={errors.who?.message}>
+              <FormField id="invite-who" label="Username or email" error={errors.who?.message}>
                 {(control) => (
                   <Input
                     {...control}

@@ -25,8 +25,8 @@ export function StopInvitationMailsPage({ token }: { token: string }) {
     body = (
       <>
         <p className="text-sm text-muted-foreground">
-          MailtoKit users can invite this e-mail address to their teams. Stop it here and no team
-          sends it an invitation e-mail again.
+          MailtoKit users can invite this email address to their teams. Stop it here and no team
+          sends it an invitation email again.
         </p>
         {stop.isError ? (
           <p role="alert" className="text-sm text-destructive">
@@ -36,7 +36,7 @@ export function StopInvitationMailsPage({ token }: { token: string }) {
           </p>
         ) : null}
         <Button onClick={() => stop.mutate(token)} disabled={stop.isPending}>
-          {stop.isPending ? 'Stopping…' : 'Stop invitation e-mails'}
+          {stop.isPending ? 'Stopping…' : 'Stop invitation emails'}
         </Button>
       </>
     );
@@ -50,9 +50,9 @@ export function StopInvitationMailsPage({ token }: { token: string }) {
             <Icon className="size-6" aria-hidden="true" />
           </span>
           <h1 className="text-2xl leading-tight font-semibold tracking-tight">
-            {stop.isSuccess ? 'Invitation e-mails stopped' : 'Stop team invitation e-mails'}
+            {stop.isSuccess ? 'Invitation emails stopped' : 'Stop team invitation emails'}
           </h1>
-          <CardDescription>For the address this e-mail was sent to.</CardDescription>
+          <CardDescription>For the address this email was sent to.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">{body}</CardContent>
       </Card>
