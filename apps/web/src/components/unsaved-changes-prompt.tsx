@@ -1,36 +1,32 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useBlocker, useNavigate, type Location } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
 export const UNSAVED_TITLE = 'Leave without saving?';
 export const UNSAVED_DESCRIPTION = 'Your changes on this page are not saved yet and will be lost.';
 
-/** The in-app address a click on `event`'s link would go to, or null when it is no such click. */
-function inAppTarget(event: MouseEvent): string | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  if (!(anchor instanceof HTMLAnchorElement)) return null;
-  if (anchor.hasAttribute('download')) return null;
-  if (anchor.target && anchor.target !== '_self') return null;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin) return null;
-  // A link to this very page (or a part of it) leaves nothing.
-  if (url.pathname === window.location.pathname && url.search === window.location.search)
-    return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+/** Whether going from `current` to `next` leaves the page (a hash on the same page does not). */
+function leavesPage(current: Location, next: Location): boolean {
+  return current.pathname !== next.pathname || current.search !== next.search;
 }
 
 /**
- * While `dirty`, leaving the page asks first: a click on an in-app link (the sidebar, the
- * header, Cancel) opens a "Leave without saving?" dialog instead of navigating, and closing or
- * reloading the tab gets the browser's own question (`beforeunload`). Render `prompt`.
- * (The app's router is a declarative one, which has no navigation blocker: the clicks are
- * caught before it sees them.)
+ * While `dirty`, leaving the page asks first: any in-app navigation (a link in the sidebar or
+ * the header, Cancel, the command palette, the browser's Back and Forward buttons) is held and a
+ * "Leave without saving?" dialog opens; closing or reloading the tab gets the browser's own
+ * question (`beforeunload`). Render `prompt`. After a save, go on with `leaveWithoutAsking(to)`:
+ * the form may still count as changed until it renders again.
  */
-export function useUnsavedChangesPrompt(dirty: boolean): { prompt: ReactNode } {
+export function useUnsavedChangesPrompt(dirty: boolean): {
+  prompt: ReactNode;
+  leaveWithoutAsking: (to: string) => void;
+} {
   const navigate = useNavigate();
-  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const released = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !released.current && leavesPage(currentLocation, nextLocation),
+  );
 
   useEffect(() => {
     if (!dirty) return;
@@ -39,25 +35,23 @@ export function useUnsavedChangesPrompt(dirty: boolean): { prompt: ReactNode } {
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';
     };
-    const onClick = (event: MouseEvent) => {
-      const to = inAppTarget(event);
-      if (to === null) return;
-      event.preventDefault();
-      setLeavingTo(to);
-    };
     window.addEventListener('beforeunload', onBeforeUnload);
-    document.addEventListener('click', onClick, true);
-    return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      document.removeEventListener('click', onClick, true);
-    };
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+
+  const leaveWithoutAsking = useCallback(
+    (to: string) => {
+      released.current = true;
+      void navigate(to);
+    },
+    [navigate],
+  );
 
   const prompt = (
     <ConfirmDialog
-      open={leavingTo !== null}
+      open={blocker.state === 'blocked'}
       onOpenChange={(open) => {
-        if (!open) setLeavingTo(null);
+        if (!open && blocker.state === 'blocked') blocker.reset();
       }}
       title={UNSAVED_TITLE}
       description={UNSAVED_DESCRIPTION}
@@ -65,11 +59,9 @@ export function useUnsavedChangesPrompt(dirty: boolean): { prompt: ReactNode } {
       confirmLabel="Leave"
       destructive
       onConfirm={() => {
-        const to = leavingTo;
-        setLeavingTo(null);
-        if (to !== null) void navigate(to);
+        if (blocker.state === 'blocked') blocker.proceed();
       }}
     />
   );
-  return { prompt };
+  return { prompt, leaveWithoutAsking };
 }
