@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { PAGES_WITHOUT_API, SIGNED_IN_SHELLS } from './app/route-meta';
 import { AppRoutes } from './app/router';
@@ -12,14 +12,12 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// A data router around the app's routes (one splat route holding <AppRoutes>): it is what lets
-// a page hold back a navigation (useBlocker), including the browser's Back button.
-const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
-
 const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>
 );

@@ -95,7 +95,7 @@ function RootLayout() {
 
 /**
  * Every route of the app (a new one also goes in route-meta.ts `APP_ROUTES`, which tells the
- * server which paths are pages). The browser renders it as the one splat route of a data router (main.tsx); the build
+ * server which paths are pages). The browser renders it inside a BrowserRouter (main.tsx); the build
  * renders the public pages inside a StaticRouter to prerender their HTML.
  */
 export function AppRoutes() {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 
 /** A JSON response, as the API answers, for a stubbed `fetch`. */
 export function json(body: unknown, status = 200, statusText = ''): Response {
@@ -25,11 +25,9 @@ export function renderWithProviders(
   ui: ReactNode,
   { path = '/', client = testQueryClient() }: { path?: string; client?: QueryClient } = {},
 ): RenderResult & { client: QueryClient } {
-  // A data router, as in the app (a page may hold back a navigation).
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, client };

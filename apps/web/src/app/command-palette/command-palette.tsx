@@ -4,6 +4,7 @@ import { FileTextIcon, LayoutGridIcon, Link2Icon, UsersRoundIcon } from 'lucide-
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { navigateOrAsk } from '@/components/unsaved-changes-prompt';
 import { getLinksPage, type LinksPageQuery } from '@/features/links/api/get-links';
 import { getTeamsQueryOptions } from '@/features/teams/api/get-teams';
 import { queryKeys } from '@/lib/query-keys';
@@ -109,7 +110,8 @@ export function CommandPalette({
   };
   const go = (to: string) => {
     changeOpen(false);
-    void navigate(to);
+    // A page with unsaved changes asks first.
+    navigateOrAsk(navigate, to);
   };
 
   const term = search.trim();
@@ -117,7 +119,9 @@ export function CommandPalette({
     (p) => !term || matches(p.label, term) || matches(p.keywords ?? '', term),
   );
   const teamRows = (teams.data ?? []).filter((t) => !term || matches(t.name, term));
-  const linkRows = links.data?.links ?? [];
+  // Links found for what is typed now only: Enter never picks a link of an earlier search.
+  const current = q === term && !links.isPlaceholderData;
+  const linkRows = current ? (links.data?.links ?? []) : [];
   // The highlighted item; when it goes (new results), the first one is.
   const values = [
     ...linkRows.map((l) => `link-${l.id}`),
@@ -126,7 +130,7 @@ export function CommandPalette({
   ];
   const [chosen, setChosen] = useState('');
   const active = values.includes(chosen) ? chosen : (values[0] ?? '');
-  const searching = links.isFetching && (q !== term || links.isPlaceholderData);
+  const searching = links.isFetching || q !== term;
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
