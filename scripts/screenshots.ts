@@ -37,6 +37,8 @@ interface Screen {
   signedIn: boolean;
   /** Clicked before the picture (a settings tab), by its role and name. */
   tab?: string;
+  /** Done once the page is up, before the picture (a shortcut pressed, text typed). */
+  act?: (page: Page, account: Seeded) => Promise<void>;
   /** Shown once the screen has its data. */
   ready: (account: Seeded) => string;
 }
@@ -65,6 +67,19 @@ const SCREENS: Screen[] = [
     path: () => '/dashboard?tab=links',
     signedIn: true,
     ready: (a) => `text=${a.trackedLinkName}`,
+  },
+  {
+    name: 'command-palette',
+    title: 'Command palette (Ctrl-K)',
+    path: () => '/dashboard?tab=links',
+    signedIn: true,
+    act: async (page, a) => {
+      // Once the app has drawn the list, the shortcut is listened to.
+      await page.locator(`text=${a.trackedLinkName}`).first().waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox').fill(a.trackedLinkName.slice(0, 3));
+    },
+    ready: () => '[cmdk-item]',
   },
   {
     name: 'analytics-overview',
@@ -161,6 +176,7 @@ async function photograph(
   await page.setExtraHTTPHeaders(screen.headers?.(width) ?? {});
   await page.goto(screen.path(account));
   if (screen.tab) await page.getByRole('tab', { name: screen.tab }).click();
+  await screen.act?.(page, account);
   await page.locator(screen.ready(account)).first().waitFor({ timeout: 20_000 });
   // Charts and lazy parts settle; toasts from signing in are gone.
   await page.waitForLoadState('networkidle');
