@@ -75,7 +75,6 @@ export function TeamsTab() {
     >
       {locked ? <LockIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
       {label}
-      <span className="sr-only">,</span>
       <Badge variant={locked ? 'secondary' : 'soft'} className="ml-1">
         Team plan
       </Badge>
