@@ -1,14 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  createUser,
-  expect,
-  makeUser,
-  signedInUser,
-  signInViaApi,
-  snap,
-  test,
-  type TestUser,
-} from './fixtures';
+import { createUser, expect, makeUser, signInViaApi, snap, test, type TestUser } from './fixtures';
 
 /** Console errors of a page in another context (the fixture watches the default page only). */
 function watchConsole(page: Page): string[] {
@@ -302,27 +293,4 @@ test('an owner invites an email address; the link, opened signed out, leads thro
   expect(consoleErrors).toEqual([]);
   expect(visitorErrors).toEqual([]);
   await context.close();
-});
-
-test('a user without the Team plan is offered the plans instead of a team', async ({
-  page,
-  consoleErrors,
-}) => {
-  await signedInUser(page);
-  await page.goto('/dashboard?tab=teams');
-  await expect(page.getByText('No teams yet')).toBeVisible();
-  await page.getByRole('button', { name: 'Create team', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create team' });
-  await dialog.getByLabel('Team name').fill('Not allowed');
-  await dialog.getByRole('button', { name: 'Create team' }).click();
-  await expect(
-    page
-      .getByText(
-        'Creating teams requires a Team subscription. Please upgrade your account to access this feature.',
-      )
-      .first(),
-  ).toBeVisible();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, view plans' }).click();
-  await expect(page).toHaveURL(/\/pricing$/);
-  expect(consoleErrors).toEqual([]);
 });

@@ -43,6 +43,8 @@ interface Screen {
   act?: (page: Page) => Promise<void>;
   /** The screen as a person sees it (a dialog, a bar stuck to its foot), not the whole page. */
   viewportOnly?: boolean;
+  /** Done once the page is up, before the screen's data is waited for (a shortcut pressed). */
+  setUp?: (page: Page, account: Seeded) => Promise<void>;
   /** Shown once the screen has its data. */
   ready: (account: Seeded) => string;
 }
@@ -71,6 +73,19 @@ const SCREENS: Screen[] = [
     path: () => '/dashboard?tab=links',
     signedIn: true,
     ready: (a) => `text=${a.trackedLinkName}`,
+  },
+  {
+    name: 'command-palette',
+    title: 'Command palette (Ctrl-K)',
+    path: () => '/dashboard?tab=links',
+    signedIn: true,
+    setUp: async (page, a) => {
+      // Once the app has drawn the list, the shortcut is listened to.
+      await page.locator(`text=${a.trackedLinkName}`).first().waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox').fill(a.trackedLinkName.slice(0, 3));
+    },
+    ready: () => '[cmdk-item]',
   },
   {
     name: 'analytics-overview',
@@ -221,6 +236,7 @@ async function photograph(
   await page.setExtraHTTPHeaders(screen.headers?.(width) ?? {});
   await page.goto(screen.path(account));
   if (screen.tab) await page.getByRole('tab', { name: screen.tab }).click();
+  await screen.setUp?.(page, account);
   await page.locator(screen.ready(account)).first().waitFor({ timeout: 60_000 });
   // Charts and lazy parts settle; toasts from signing in are gone.
   await page.waitForLoadState('networkidle');

@@ -26,4 +26,12 @@ describe('APP_ROUTES', () => {
     expect(metaFor('/nope').title).toBe('Page not found — MailtoKit');
     expect(metaFor('/dashboard').title).toBe('Dashboard — MailtoKit');
   });
+
+  it("starts a link's or a team's page title with its name once known", () => {
+    expect(metaFor('/dashboard/analytics/7').title).toBe('Link analytics — MailtoKit');
+    expect(metaFor('/dashboard/analytics/7', 'Press').title).toBe('Press · analytics — MailtoKit');
+    expect(metaFor('/dashboard/edit-link/7', 'Press').title).toBe('Press · edit — MailtoKit');
+    expect(metaFor('/teams/3', 'Marketing').title).toBe('Marketing — MailtoKit');
+    expect(metaFor('/dashboard/profile', 'Press').title).toBe('Profile — MailtoKit');
+  });
 });

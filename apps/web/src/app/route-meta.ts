@@ -92,14 +92,19 @@ export const PAGE_VARIANTS: readonly PageVariant[] = [
  */
 export const SIGNED_IN_SHELLS: readonly string[] = ['/dashboard'];
 
-const SIGNED_IN: [RegExp, string][] = [
+/**
+ * Signed-in pages: the pattern, the page's title, and for a page about one object (a link, a
+ * team) what follows the object's name in the title once it is known ('' for the name alone):
+ * "Press enquiries · analytics — MailtoKit".
+ */
+const SIGNED_IN: [RegExp, string, string?][] = [
   [/^\/dashboard\/?$/, 'Dashboard'],
   [/^\/dashboard\/profile/, 'Profile'],
   [/^\/dashboard\/settings/, 'Settings'],
   [/^\/dashboard\/create-link/, 'New link'],
-  [/^\/dashboard\/edit-link\//, 'Edit link'],
-  [/^\/dashboard\/analytics\//, 'Link analytics'],
-  [/^\/teams\//, 'Team'],
+  [/^\/dashboard\/edit-link\//, 'Edit link', 'edit'],
+  [/^\/dashboard\/analytics\//, 'Link analytics', 'analytics'],
+  [/^\/teams\//, 'Team', ''],
   [/^\/invitations\/stop\//, 'Stop invitation emails'],
   [/^\/invitations\//, 'Team invitation'],
 ];
@@ -133,12 +138,20 @@ export const SIGNED_IN_PREFIXES: readonly string[] = ['/dashboard/', '/teams/'];
 /** The path the build prerenders the not-found page for (`dist/pages/404.html`). */
 export const NOT_FOUND_PAGE = '/404';
 
-/** The meta of the page at `pathname` (unknown paths get the not-found page's). */
-export function metaFor(pathname: string): PageMeta {
+/**
+ * The meta of the page at `pathname` (unknown paths get the not-found page's). `objectName`, the
+ * name of the link or team the page shows, starts the title of a page about one.
+ */
+export function metaFor(pathname: string, objectName?: string): PageMeta {
   const page = PUBLIC_PAGES.find((p) => p.path === pathname);
   if (page) return page;
   const signedIn = SIGNED_IN.find(([pattern]) => pattern.test(pathname));
-  if (signedIn) return { title: `${signedIn[1]} — MailtoKit`, description: DEFAULT_DESCRIPTION };
+  if (signedIn) {
+    const [, title, after] = signedIn;
+    const named =
+      objectName && after !== undefined ? (after ? `${objectName} · ${after}` : objectName) : title;
+    return { title: `${named} — MailtoKit`, description: DEFAULT_DESCRIPTION };
+  }
   return { title: 'Page not found — MailtoKit', description: DEFAULT_DESCRIPTION };
 }
 

@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
+import { useCommandPalette } from '../command-palette/palette-host';
 import { Header } from './header';
 import { SkipLink } from './skip-link';
 
@@ -53,11 +54,12 @@ function SidebarUser({ user }: { user: User | null }) {
   );
 }
 
-function SidebarContent({ user }: { user: User | null }) {
+function SidebarContent({ user, goTo }: { user: User | null; goTo: ReactNode }) {
   const { signOut, isPending } = useSignOut();
   return (
     <div className="flex h-full flex-col gap-6">
       <SidebarUser user={user} />
+      {goTo}
       <nav aria-label="Dashboard" className="grid gap-1">
         {NAV.map(({ to, label, icon: Icon, end }) => (
           <NavLink
@@ -103,13 +105,14 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   // The mobile menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  const { palette, button: paletteButton } = useCommandPalette();
 
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <Header variant="app" />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row md:gap-8 md:px-6 lg:px-8">
-        <div className="border-b px-4 py-2 sm:px-6 md:hidden">
+        <div className="flex items-center justify-between gap-3 border-b px-4 py-2 sm:px-6 md:hidden">
           <Button
             variant="ghost"
             className="-ml-2 gap-2"
@@ -120,6 +123,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
             Menu
           </Button>
+          {paletteButton('min-w-0')}
         </div>
         <aside
           id="dashboard-sidebar"
@@ -129,7 +133,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             menuOpen ? 'block' : 'hidden',
           )}
         >
-          <SidebarContent user={user} />
+          <SidebarContent user={user} goTo={paletteButton('hidden w-full md:flex')} />
         </aside>
         <main
           id="main-content"
@@ -139,6 +143,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      {palette}
     </div>
   );
 }

@@ -1,10 +1,22 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useStackedOpen } from '@/lib/dialog-stack';
 import { buttonVariants } from './button';
 
-/** A modal question that needs an answer (confirmations); focus starts on Cancel. */
-export const AlertDialog = AlertDialogPrimitive.Root;
+/**
+ * A modal question that needs an answer (confirmations); focus starts on Cancel. While open,
+ * Escape closes it before any toast on screen.
+ */
+export function AlertDialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  const state = useStackedOpen({ open, defaultOpen, onOpenChange });
+  return <AlertDialogPrimitive.Root {...props} {...state} />;
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({

@@ -2,8 +2,19 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useStackedOpen } from '@/lib/dialog-stack';
 
-export const Dialog = DialogPrimitive.Root;
+/** A modal dialog. While open, Escape closes it before any toast on screen. */
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  const state = useStackedOpen({ open, defaultOpen, onOpenChange });
+  return <DialogPrimitive.Root {...props} {...state} />;
+}
+
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

@@ -3,6 +3,7 @@ import { CircleAlertIcon, CircleCheckIcon, XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { closeTopDialog } from '@/lib/dialog-stack';
 import { TOAST_DURATION_MS, dismissToast, useToasts } from '@/lib/toast';
 
 /** Swipe right past 50 px closes; F8 focuses the viewport. */
@@ -160,6 +161,11 @@ export function Toaster() {
             type={t.variant === 'destructive' ? 'foreground' : 'background'}
             onOpenChange={(open) => {
               if (!open) dismissToast(t.id);
+            }}
+            // A toast that appeared over a dialog would take Escape first: the dialog goes
+            // first, the toast stays.
+            onEscapeKeyDown={(event) => {
+              if (closeTopDialog()) event.preventDefault();
             }}
           >
             <Icon

@@ -32,6 +32,7 @@ import { RangePicker } from './range-picker';
 import { TotalsCards } from './totals-cards';
 import { FilteredCard } from './filtered-card';
 import { TrackingLinksCard } from './tracking-links-card';
+import { usePageTitleName } from '@/lib/page-title';
 
 const BREAKDOWNS = [
   { kind: 'referrers', title: 'Referrers', nameHeader: 'Site' },
@@ -74,6 +75,7 @@ export function LinkAnalyticsPage({ linkId }: { linkId: number }) {
   const country = parseCountryParam(params);
   const today = utcToday();
   const link = useLink(linkId);
+  usePageTitleName(link.data?.name);
   const analytics = useLinkAnalytics(linkId, range, country);
   const tracking = useTrackingLinks(linkId);
 

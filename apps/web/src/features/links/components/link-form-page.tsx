@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isNotFoundError, isPremiumRequiredError } from '@/lib/errors';
 import { useLink } from '@/lib/links/get-link';
 import { LinkForm } from './link-form';
+import { usePageTitleName } from '@/lib/page-title';
 
 /** The address does not name a link (not a number, unknown, or not yours). */
 export function LinkNotFound() {
@@ -33,6 +34,7 @@ export function CreateLinkPage() {
 
 function EditLinkContent({ linkId }: { linkId: number }) {
   const link = useLink(linkId);
+  usePageTitleName(link.data?.name);
   if (link.isPending)
     return (
       <Card role="status" className="grid gap-5 p-6">

@@ -5,7 +5,7 @@ import { mailtoOfStored } from '@mailtokit/mailto';
 import { LockIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from '@mailtokit/contracts/zod';
 import { MailtoFieldset } from '@/components/mailto-fieldset';
 import { PremiumPanel } from '@/components/premium-panel';
@@ -88,7 +88,6 @@ export function LinkForm({ link }: LinkFormProps) {
   const canSave = editing || isPremium;
   const [saveLink, setSaveLink] = useState(canSave);
   const saving = editing || (saveLink && canSave);
-  const navigate = useNavigate();
   const teams = useShareTeams();
   const createLink = useCreateLink();
   const updateLink = useUpdateLink();
@@ -105,7 +104,7 @@ export function LinkForm({ link }: LinkFormProps) {
   });
   const { errors } = form.formState;
   // Leaving with changes typed and not saved asks first (not after a save, which leaves).
-  const { prompt: unsavedPrompt } = useUnsavedChangesPrompt(
+  const { prompt: unsavedPrompt, leaveWithoutAsking } = useUnsavedChangesPrompt(
     form.formState.isDirty && !createLink.isSuccess && !updateLink.isSuccess,
   );
   const values = useWatch({ control: form.control }) as LinkFormValues;
@@ -147,7 +146,7 @@ export function LinkForm({ link }: LinkFormProps) {
     }
     const done = (title: string, description: string) => () => {
       toast({ title, description });
-      void navigate(returnTo);
+      leaveWithoutAsking(returnTo);
     };
     if (link)
       updateLink.mutate(

@@ -24,6 +24,24 @@ const STATUS_BADGE: Record<
   cancelled: { label: 'Cancelled', variant: 'secondary' },
 };
 
+/**
+ * Whether a delivery is on its way now: queued, or its first attempt is out and has not
+ * answered (a test ping only ever has that one attempt). A pending delivery whose last attempt
+ * failed is being retried.
+ */
+export function isSending(d: WebhookDelivery): boolean {
+  if (d.status !== 'pending') return false;
+  return d.event === 'ping' || d.attempts === 0 || (d.responseStatus === null && d.error === null);
+}
+
+/** The status badge of a delivery. */
+export function deliveryBadge(d: WebhookDelivery): {
+  label: string;
+  variant: 'success' | 'destructive' | 'outline' | 'secondary';
+} {
+  return isSending(d) ? { label: 'Sending…', variant: 'outline' } : STATUS_BADGE[d.status];
+}
+
 /** The last deliveries of one webhook: event, status, response, attempts, time. */
 export function DeliveryLog({ webhookId }: { webhookId: number }) {
   const deliveries = useWebhookDeliveries(webhookId);
@@ -57,10 +75,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
         </TableHeader>
         <TableBody>
           {deliveries.data.map((d) => {
-            const badge =
-              d.status === 'pending' && d.attempts === 0
-                ? { label: 'Pending', variant: 'outline' as const }
-                : STATUS_BADGE[d.status];
+            const badge = deliveryBadge(d);
             return (
               <TableRow key={d.id} data-testid="delivery-row">
                 <TableCell className="font-mono text-xs">{d.event}</TableCell>

@@ -1,6 +1,7 @@
 import { WEBHOOK_FAILURES_TO_DISABLE, type Webhook } from '@mailtokit/contracts/webhooks';
 import { TriangleAlertIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -8,17 +9,62 @@ import { Button } from '@/components/ui/button';
 import { PendingLabel } from '@/components/ui/spinner';
 import { toast, toastError } from '@/lib/toast';
 import { useDeleteWebhook } from '../api/delete-webhook';
+import { getWebhookDeliveriesQueryOptions } from '../api/get-webhook-deliveries';
 import { useTestWebhook } from '../api/test-webhook';
 import { useSetWebhookEnabled } from '../api/update-webhook';
 import { formatWhen } from '../lib/format';
-import { DeliveryLog } from './webhook-delivery-log';
+import { DeliveryLog, isSending } from './webhook-delivery-log';
+
+/**
+ * Send test event: the button says "Sending…" from the click until the ping has its answer,
+ * then a toast says how it went (the delivery log shows it with its time).
+ */
+function useTestPing(webhookId: number) {
+  const test = useTestWebhook();
+  const [pingId, setPingId] = useState<number | null>(null);
+  const deliveries = useQuery({
+    ...getWebhookDeliveriesQueryOptions(webhookId),
+    enabled: pingId !== null,
+  });
+  const ping = pingId === null ? undefined : deliveries.data?.find((d) => d.id === pingId);
+  const settled = ping !== undefined && !isSending(ping) ? ping : undefined;
+  // Once per ping: what it came to (these never change once it has settled).
+  const outcome = settled && {
+    id: settled.id,
+    delivered: settled.status === 'succeeded',
+    answer: settled.error ?? `Your endpoint answered ${settled.responseStatus ?? '—'}`,
+    when: formatWhen(settled.lastAttemptAt ?? settled.createdAt),
+  };
+  const { id: outcomeId, delivered, answer, when } = outcome ?? {};
+  useEffect(() => {
+    if (outcomeId === undefined) return;
+    toast(
+      delivered
+        ? { title: 'Test event delivered', description: `${answer} (${when}).` }
+        : {
+            variant: 'destructive',
+            title: 'Test event not delivered',
+            description: `${answer} (${when}).`,
+          },
+    );
+  }, [outcomeId, delivered, answer, when]);
+  const send = (onSent: () => void) =>
+    test.mutate(webhookId, {
+      onSuccess: (delivery) => {
+        setPingId(delivery.id);
+        onSent();
+      },
+      onError: (error) => toastError(error),
+    });
+  return { send, sending: test.isPending || (pingId !== null && settled === undefined) };
+}
 
 /** One webhook: its address, state, actions (test, enable, delete) and delivery log. */
 export function WebhookItem({ webhook }: { webhook: Webhook }) {
   const [showLog, setShowLog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteWebhook();
-  const test = useTestWebhook();
+  const test = useTestPing(webhook.id);
   const setEnabled = useSetWebhookEnabled();
   const links = webhook.mailtoLinkIds;
   return (
@@ -62,22 +108,10 @@ export function WebhookItem({ webhook }: { webhook: Webhook }) {
           <Button
             variant="outline"
             size="sm"
-            disabled={test.isPending}
-            onClick={() =>
-              test.mutate(webhook.id, {
-                onSuccess: () => {
-                  setShowLog(true);
-                  toast({ title: 'Test event sent', description: 'See the delivery log below.' });
-                },
-                onError: (error) => toastError(error),
-              })
-            }
+            disabled={test.sending}
+            onClick={() => test.send(() => setShowLog(true))}
           >
-            <PendingLabel
-              pending={test.isPending}
-              label="Send test event"
-              pendingLabel="Sending..."
-            />
+            <PendingLabel pending={test.sending} label="Send test event" pendingLabel="Sending…" />
           </Button>
         ) : (
           <Button

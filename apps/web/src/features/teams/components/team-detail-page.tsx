@@ -28,9 +28,11 @@ import { BackLink, Fact, TEAMS_TAB, TeamDetailSkeleton, TeamNotFound } from './t
 import { TeamHeader } from './team-header';
 import { TeamAuditLog } from './team-audit-log';
 import { TeamSharedLinks } from './team-shared-links';
+import { usePageTitleName } from '@/lib/page-title';
 
 function TeamDetail({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
+  usePageTitleName(team.data?.name);
   const members = useTeamMembers(teamId);
   const navigate = useNavigate();
   const [addOpen, setAddOpen] = useState(false);

@@ -1,9 +1,10 @@
 import type { Team } from '@mailtokit/contracts/teams';
-import { PlusIcon, UsersRoundIcon } from 'lucide-react';
+import { LockIcon, PlusIcon, UsersRoundIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -56,16 +57,27 @@ function TeamPlanHint() {
 
 /** The dashboard's teams tab: the caller's teams, Create team, and Delete for owners. */
 export function TeamsTab() {
-  const { hasTeamAccess } = useAuth();
+  const { hasTeamAccess, user } = useAuth();
   const teams = useTeams();
   const [createOpen, setCreateOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Team | null>(null);
   const { promptUpgrade, upgradeDialog } = useTeamUpgradePrompt();
 
+  // Creating a team is a Team-plan action: without the plan the offer opens, before any typing
+  // (an unknown plan, still loading, lets the server decide).
+  const locked = user !== null && !hasTeamAccess;
   const createButton = (label: string) => (
-    <Button onClick={() => setCreateOpen(true)}>
-      <PlusIcon aria-hidden="true" />
+    <Button
+      onClick={() => {
+        if (locked) promptUpgrade();
+        else setCreateOpen(true);
+      }}
+    >
+      {locked ? <LockIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
       {label}
+      <Badge variant={locked ? 'secondary' : 'soft'} className="ml-1">
+        Team plan
+      </Badge>
     </Button>
   );
 
