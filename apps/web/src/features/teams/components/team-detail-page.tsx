@@ -28,6 +28,7 @@ import { BackLink, Fact, TEAMS_TAB, TeamDetailSkeleton, TeamNotFound } from './t
 import { TeamHeader } from './team-header';
 import { TeamAuditLog } from './team-audit-log';
 import { TeamSharedLinks } from './team-shared-links';
+import { TeamTwoFactorPolicy } from './team-two-factor';
 
 function TeamDetail({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
@@ -126,6 +127,8 @@ function TeamDetail({ teamId }: { teamId: number }) {
       </Card>
 
       <TeamSharedLinks teamId={data.id} planActive={data.planActive} />
+
+      <TeamTwoFactorPolicy team={data} />
 
       {permissions.canAddMembers ? <PendingInvitations teamId={data.id} /> : null}
 
