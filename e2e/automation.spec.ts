@@ -19,14 +19,15 @@ test('an API token is created in Settings, works from a script, and stops once r
   await page.getByLabel('Token name').fill('CRM sync');
   await page.getByRole('checkbox', { name: /links:write/ }).check();
   await page.getByLabel('Expires after').selectOption('90');
-  // A new way into the account needs the password, not just a signed-in browser.
+  // A new way into the account needs the password, not just a signed-in browser: the dialog
+  // asks, then the token is created without a second click.
   await page.getByRole('button', { name: 'Create token' }).click();
-  await expect(page.getByText('Enter your current password', { exact: true })).toBeVisible();
-  await page.getByLabel('Your current password').fill('not my password');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  await expect(page.getByText('Current password is incorrect')).toBeVisible();
-  await page.getByLabel('Your current password').fill(user.password);
-  await page.getByRole('button', { name: 'Create token' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await confirm.getByLabel('Your current password').fill('not my password');
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await expect(confirm.getByText('Current password is incorrect')).toBeVisible();
+  await confirm.getByLabel('Your current password').fill(user.password);
+  await confirm.getByRole('button', { name: 'Continue' }).click();
 
   const notice = page.getByTestId('new-token');
   await expect(notice.getByText('Copy your new token now')).toBeVisible();
@@ -100,8 +101,10 @@ test('a webhook gets a click, and its delivery shows in the log', async ({
     await page.getByLabel('Endpoint URL').fill(receiverUrl);
     await page.getByLabel('All my links, including ones I create later').uncheck();
     await page.getByRole('checkbox', { name: 'Newsletter' }).check();
-    await page.getByLabel('Your current password').fill(user.password);
     await page.getByRole('button', { name: 'Add webhook' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await confirm.getByLabel('Your current password').fill(user.password);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     const notice = page.getByTestId('new-webhook-secret');
     const secret = await notice
       .getByRole('textbox', { name: 'Webhook signing secret' })

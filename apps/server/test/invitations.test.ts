@@ -21,7 +21,7 @@ let t: TestApp;
 let smtp: TestSmtp;
 const clock = movableClock();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, who?: SignedIn | null, payload?: object) =>
   t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 
@@ -397,7 +397,9 @@ describe('inviting an email address (real SMTP server)', () => {
       role: 'MEMBER',
       invitedBy: { username: owner.user.username, displayName: 'Test' },
       expiresAt: body.expiresAt,
+      requiresTwoFactor: false,
     });
+    expect(mail?.text).not.toContain('two-step sign-in');
 
     const newcomer = await signUp(t.app);
     expect(await mine(newcomer)).toEqual([]);
@@ -416,6 +418,31 @@ describe('inviting an email address (real SMTP server)', () => {
     expect(await membersOf(teamId)).toEqual(
       [`${owner.user.id}:OWNER`, `${newcomer.user.id}:MEMBER`].sort(),
     );
+  });
+
+  it("says so, on the link's page and in the e-mail, when the team requires two-step sign-in", async () => {
+    const strictOwner = await user('TEAM');
+    const strictTeam = (await createTeam(t.app, strictOwner, { name: 'Vault' })).id;
+    const policy = await call('PATCH', `/api/v1/teams/${strictTeam}`, strictOwner, {
+      requireTwoFactor: true,
+    });
+    expect(policy.statusCode).toBe(200);
+    const address = `vault.${Date.now()}@example.com`;
+    const res = await invite(strictOwner, strictTeam, { email: address, role: 'member' });
+    expect(res.statusCode).toBe(201);
+    const token = tokenOf(res.json().url);
+
+    const preview = await call('POST', '/api/v1/invitations/preview', null, { token });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ teamName: 'Vault', requiresTwoFactor: true });
+    await t.app.mailer.idle();
+    const [mail] = smtp.to(address);
+    expect(mail?.text).toContain('This team requires two-step sign-in');
+
+    // The policy is read when the page asks: turned off, the page no longer says it.
+    await call('PATCH', `/api/v1/teams/${strictTeam}`, strictOwner, { requireTwoFactor: false });
+    const after = await call('POST', '/api/v1/invitations/preview', null, { token });
+    expect(after.json()).toMatchObject({ requiresTwoFactor: false });
   });
 
   it('answers the same whether or not an account has the address', async () => {

@@ -54,8 +54,6 @@ export const LoginResponse = z
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-/** Asked for when the e-mail address changes (a session alone cannot move the account). */
-export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 /** How long a password confirmed in a session lets it create API tokens and webhooks. */
 export const PASSWORD_CONFIRMATION_MINUTES = 10;
@@ -114,8 +112,11 @@ export const ProfileBody = z
     firstName: optionalName,
     lastName: optionalName,
     email,
-    /** Needed only when `email` differs from the account's address; blank counts as absent. */
-    currentPassword: text(EMAIL_CHANGE_NEEDS_PASSWORD)
+    /**
+     * Needed only when `email` differs from the account's address and no password was confirmed
+     * in the session within PASSWORD_CONFIRMATION_MINUTES; blank counts as absent.
+     */
+    currentPassword: text(NEW_KEY_NEEDS_PASSWORD)
       .max(1024)
       .optional()
       .transform((v) => v || undefined)

@@ -153,7 +153,8 @@ export type InvitationList = z.infer<typeof InvitationList>;
 
 /**
  * `POST /api/v1/invitations/preview`: what the page of an e-mailed link shows before anyone
- * signs in: the team and the inviter by name, the role and the expiry. Nothing about members.
+ * signs in: the team and the inviter by name, the role, the expiry and whether the team
+ * requires two-step sign-in. Nothing about members.
  */
 export const InvitationPreview = z
   .object({
@@ -164,6 +165,10 @@ export const InvitationPreview = z
       displayName: z.string().meta({ description: "The inviter's first name, else username" }),
     }),
     expiresAt: dateTime(),
+    requiresTwoFactor: z.boolean().meta({
+      description:
+        "The team's owner requires two-step sign-in of every member: the team's links open only for members who have it on",
+    }),
   })
   .meta({ id: 'InvitationPreview' });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;

@@ -1826,6 +1826,8 @@ export interface components {
             };
             /** Format: date-time */
             expiresAt: string;
+            /** @description The team's owner requires two-step sign-in of every member: the team's links open only for members who have it on */
+            requiresTwoFactor: boolean;
         };
         Error: {
             detail: string;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { FreshPasswordHost } from '@/components/fresh-password-host';
 import { QueryHost } from '@/lib/query-host';
 import { useToasts } from '@/lib/toast';
 
@@ -19,6 +20,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryHost>
       {children}
+      <FreshPasswordHost />
       <LazyToaster />
     </QueryHost>
   );

@@ -37,3 +37,12 @@ export function passkeyErrorMessage(error: unknown): string {
     return 'This passkey is already registered.';
   return 'Your browser could not use a passkey. Please try again.';
 }
+
+/**
+ * What the browser itself said when a passkey failed (e.g. "The operation either timed out or
+ * was not allowed", or an address that cannot hold passkeys), for where the person asked for one.
+ */
+export function passkeyBrowserReason(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !error.message) return undefined;
+  return `${error.name}: ${error.message}`;
+}

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { errorMessage } from './errors';
+import { isFreshPasswordCancelled } from './fresh-password';
 
 /**
  * One toast at a time: a confirmation 4 s on screen, an error 6 s (it takes longer to read);
@@ -64,8 +65,12 @@ export function toast(input: ToastInput): number {
   return item.id;
 }
 
-/** A destructive toast titled 'Error' (or `title`) with the error's user-facing message. */
+/**
+ * A destructive toast titled 'Error' (or `title`) with the error's user-facing message. A
+ * password confirmation the person closed is no error: nothing is shown (and 0 returned).
+ */
 export function toastError(error: unknown, title?: string): number {
+  if (isFreshPasswordCancelled(error)) return 0;
   return toast({ variant: 'destructive', title, description: errorMessage(error) });
 }
 

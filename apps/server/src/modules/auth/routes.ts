@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ChangePasswordBody,
@@ -51,11 +52,16 @@ export const PASSKEY_COOKIE = 'mailtokit_passkey';
 const PASSKEY_COOKIE_PATH = '/api/v1/auth/passkeys';
 
 /**
- * Whose passkeys these are: PUBLIC_URL's origin and host, or (unset, in development and tests)
- * the origin the request was served from.
+ * Whose passkeys these are: PUBLIC_URL's origin and host, or the origin the request was served
+ * from when PUBLIC_URL is unset (development, tests) or names an IP address, which cannot hold
+ * passkeys (e.g. `http://127.0.0.1:3000` while the page is opened as `localhost`).
  */
 function relyingParty(app: App, request: FastifyRequest): RelyingParty {
-  const url = new URL(app.config.publicUrl ?? `${request.protocol}://${request.host}`);
+  const configured = app.config.publicUrl ? new URL(app.config.publicUrl) : null;
+  const url =
+    configured && !isIP(configured.hostname.replace(/^\[|\]$/g, ''))
+      ? configured
+      : new URL(`${request.protocol}://${request.host}`);
   return { origin: url.origin, rpId: url.hostname };
 }
 

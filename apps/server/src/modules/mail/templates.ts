@@ -132,10 +132,17 @@ export function teamInvitationMail(input: {
   validDays: number;
   /** True: the link is the invitation itself (an invited address); else it opens the app. */
   byEmail: boolean;
+  /** The team's owner requires two-step sign-in of every member. */
+  requiresTwoFactor?: boolean;
   /** The one-click link that stops every invitation e-mail to this address. */
   stopUrl: string;
 }): MailContent {
   const role = input.role === 'ADMIN' ? 'an admin' : 'a member';
+  const policy = input.requiresTwoFactor
+    ? [
+        "This team requires two-step sign-in: its links open only once you turn it on in your account's Settings > Security (an authenticator app or a passkey).",
+      ]
+    : [];
   return render(TEAM_INVITATION_SUBJECT, {
     paragraphs: [
       'Hello,',
@@ -143,6 +150,7 @@ export function teamInvitationMail(input: {
       input.byEmail
         ? `Open the link below to sign in (or create an account) and accept. It works once, for ${input.validDays} days.`
         : `Sign in to MailtoKit and open the Teams tab to accept or decline. The invitation stays open for ${input.validDays} days.`,
+      ...policy,
     ],
     action: {
       label: input.byEmail ? 'Accept the invitation' : 'See the invitation',

@@ -5,6 +5,8 @@ import type { NewTeamInvitation, TeamInvitationRow } from '../../db/types';
 /** An invitation with what its readers see of the team and the inviter. */
 export type InvitationWithNames = TeamInvitationRow & {
   team_name: string;
+  /** The team's policy: 1 when its owner requires two-step sign-in of every member. */
+  team_requires_two_factor: number;
   inviter: string;
   inviter_first_name: string | null;
 };
@@ -15,7 +17,12 @@ function withNames(db: Conn) {
     .innerJoin('teams as t', 't.id', 'i.team_id')
     .innerJoin('users as u', 'u.id', 'i.invited_by')
     .selectAll('i')
-    .select(['t.name as team_name', 'u.username as inviter', 'u.first_name as inviter_first_name']);
+    .select([
+      't.name as team_name',
+      't.require_two_factor as team_requires_two_factor',
+      'u.username as inviter',
+      'u.first_name as inviter_first_name',
+    ]);
 }
 
 /** The team's invitations still open at `now`, oldest first. */

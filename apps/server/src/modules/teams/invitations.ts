@@ -164,6 +164,7 @@ export class InvitationsService {
           row: {
             ...row,
             team_name: team.name,
+            team_requires_two_factor: team.require_two_factor,
             inviter: user.username,
             inviter_first_name: user.first_name,
           },
@@ -194,6 +195,7 @@ export class InvitationsService {
           url,
           validDays: INVITATION_TTL_DAYS,
           byEmail: token !== undefined,
+          requiresTwoFactor: row.team_requires_two_factor === 1,
           stopUrl,
         }),
       );
@@ -338,6 +340,7 @@ export class InvitationsService {
         displayName: displayName({ firstName: row.inviter_first_name, username: row.inviter }),
       },
       expiresAt: row.expires_at,
+      requiresTwoFactor: row.team_requires_two_factor === 1,
     };
   }
 

@@ -84,5 +84,48 @@ describe('sign-in form', () => {
     await ev.type(screen.getByLabelText('Code from your authenticator app'), '123456');
     await ev.click(screen.getByRole('button', { name: 'Verify' }));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    // Not remembered unless asked.
+    const sent = secondSteps(fetchMock);
+    expect(sent.map((b) => b.rememberBrowser)).toEqual([undefined, undefined]);
+  });
+
+  it('"Remember this browser for 30 days" sends rememberBrowser with the code', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.endsWith('/api/v1/auth/login'))
+        return json(
+          {
+            secondFactor: 'required',
+            challengeToken: 'challenge-token-of-the-test',
+            expiresAt: '2026-01-01T00:05:00.000Z',
+            methods: ['totp', 'recovery_code'],
+          },
+          202,
+        );
+      return json({ detail: 'Invalid input', code: 'VALIDATION_ERROR' }, 400);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LoginForm onSuccess={() => {}} onSwitchToRegister={() => {}} />, {
+      client: new QueryClient(),
+    });
+    const ev = userEvent.setup({ delay: null });
+    await ev.type(screen.getByLabelText('Username or email'), 'ann');
+    await ev.type(screen.getByLabelText('Password'), 'right one');
+    await ev.click(screen.getByRole('button', { name: 'Sign in' }));
+    await ev.type(await screen.findByLabelText('Code from your authenticator app'), '123456');
+    const remember = screen.getByRole('checkbox', { name: 'Remember this browser for 30 days' });
+    expect(remember).toHaveProperty('checked', false);
+    await ev.click(remember);
+    await ev.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByTestId('second-factor-failure');
+    expect(secondSteps(fetchMock)).toEqual([
+      { challengeToken: 'challenge-token-of-the-test', code: '123456', rememberBrowser: true },
+    ]);
   });
 });
+
+/** The bodies sent to the second step of the sign-in. */
+function secondSteps(fetchMock: ReturnType<typeof vi.fn>): Array<Record<string, unknown>> {
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith('/api/v1/auth/login/second-factor'))
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+}

@@ -4,6 +4,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeCheckbox } from '@/components/ui/native-checkbox';
 import { PendingLabel } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/errors';
@@ -30,6 +32,7 @@ export function SecondFactorForm({
   const complete = useCompleteSignIn();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
+  const [remember, setRemember] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const passkey = usePasskeySignIn();
   const codes = methods.includes('totp');
@@ -85,7 +88,7 @@ export function SecondFactorForm({
     setFailure(null);
     const answer = useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') };
     complete.mutate(
-      { challengeToken, ...answer },
+      { challengeToken, ...answer, ...(remember ? { rememberBrowser: true } : {}) },
       {
         onSuccess,
         onError: (error) => {
@@ -121,6 +124,23 @@ export function SecondFactorForm({
           />
         )}
       </FormField>
+      <div className="flex items-start gap-3">
+        <NativeCheckbox
+          id="login-remember-browser"
+          checked={remember}
+          onCheckedChange={setRemember}
+          className="mt-0.5"
+          aria-describedby="login-remember-browser-hint"
+        />
+        <div className="grid gap-1">
+          <Label htmlFor="login-remember-browser" className="font-normal">
+            Remember this browser for 30 days
+          </Label>
+          <p id="login-remember-browser-hint" className="text-xs text-muted-foreground">
+            Your password alone signs you in here until then. Not on a shared computer.
+          </p>
+        </div>
+      </div>
       {failureAlert}
       <Button type="submit" size="lg" className="w-full" disabled={complete.isPending || !value}>
         <PendingLabel pending={complete.isPending} label="Verify" pendingLabel="Verifying..." />

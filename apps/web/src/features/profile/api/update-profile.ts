@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { EMAIL_CHANGE_NEEDS_PASSWORD, ProfileBody } from '@mailtokit/contracts/auth';
+import { ProfileBody } from '@mailtokit/contracts/auth';
 import { User } from '@mailtokit/contracts/user';
 import { api } from '@/lib/api-client';
+import { withFreshPassword } from '@/lib/fresh-password';
 import { setCurrentUser } from '@/lib/auth/get-me';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -13,23 +14,21 @@ export function emailChanges(email: string, current: string | null): boolean {
 
 /**
  * Profile form schema: the API's own (first name, last name, e-mail, and the current password
- * the server asks for when the e-mail address changes), checked here for quick feedback.
+ * for a new e-mail address), checked here for quick feedback. The password is not required
+ * here: a password confirmed in the session within the last minutes is enough for the server,
+ * and when it is not, the password dialog asks (see `updateProfile`).
  */
-export function updateProfileInputSchema(currentEmail: string | null) {
-  return ProfileBody.superRefine((values, ctx) => {
-    if (emailChanges(values.email, currentEmail) && !values.currentPassword)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currentPassword'],
-        message: EMAIL_CHANGE_NEEDS_PASSWORD,
-      });
-  });
-}
+export const updateProfileInputSchema = ProfileBody;
 export type UpdateProfileFormValues = z.input<typeof ProfileBody>;
 export type UpdateProfileInput = z.output<typeof ProfileBody>;
 
+/**
+ * Saves the profile. Sent without a password, a new e-mail address that the server refuses for
+ * want of a fresh one goes again after the password dialog; a typed password is the form's own.
+ */
 export function updateProfile(input: UpdateProfileInput): Promise<User> {
-  return api.put('/api/v1/profile', { body: input, schema: User });
+  const save = () => api.put('/api/v1/profile', { body: input, schema: User });
+  return input.currentPassword ? save() : withFreshPassword(save);
 }
 
 /** Saves the profile; the answer becomes the cached current user. */

@@ -62,3 +62,42 @@ describe('profile: Save changes', () => {
     expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Augusta');
   });
 });
+
+describe('profile: a new email address', () => {
+  it('goes without the password field when the session confirmed it lately (the server decides)', async () => {
+    const { user, fetch } = renderProfile();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@lovelace.example');
+    // The field is offered, not required: the server accepts a password confirmed in the session.
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetch.mock.calls[0]![1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ email: 'ada@lovelace.example' });
+    expect(body.currentPassword).toBeUndefined();
+  });
+
+  it('sends a typed password with the change, and shows a wrong one under its field', async () => {
+    const { user, fetch } = renderProfile();
+    fetch.mockImplementation(async () =>
+      json(
+        {
+          detail: 'Invalid input',
+          code: 'VALIDATION_ERROR',
+          fields: { currentPassword: 'Current password is incorrect' },
+        },
+        400,
+      ),
+    );
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@lovelace.example');
+    await user.type(screen.getByLabelText('Current password'), 'a guess');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    // A typed password that is wrong is the form's to show: the request is not repeated.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({
+      currentPassword: 'a guess',
+    });
+  });
+});

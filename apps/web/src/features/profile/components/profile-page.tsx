@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { fullName } from '@/lib/user';
 import type { User } from '@mailtokit/contracts/user';
 import { MESSAGES } from '@mailtokit/contracts/messages';
-import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PasswordField } from '@/components/password-field';
 import { DashboardSubpage } from '@/components/dashboard-subpage';
@@ -48,9 +47,10 @@ const memberSince = (iso: string) => {
     : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 };
 
+const resolver = zodResolver(updateProfileInputSchema);
+
 function ProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
-  const resolver = useMemo(() => zodResolver(updateProfileInputSchema(user.email)), [user.email]);
   const form = useForm<UpdateProfileFormValues, unknown, UpdateProfileInput>({
     resolver,
     defaultValues: formValues(user),
@@ -109,7 +109,7 @@ function ProfileForm({ user }: { user: User }) {
             label="Current password"
             registration={form.register('currentPassword')}
             autoComplete="current-password"
-            hint="Changing your email needs your password. We will let your current address know."
+            hint="Changing your email needs your password, unless you confirmed it in the last 10 minutes. We will let your current address know."
             error={errors.currentPassword?.message}
           />
         ) : null}

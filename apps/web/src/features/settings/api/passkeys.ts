@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Passkey, PasskeyList, PasskeyOptions } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
+import { withFreshPassword } from '@/lib/fresh-password';
 import { createPasskey } from '@/lib/passkey';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -17,15 +18,14 @@ export function usePasskeys() {
   );
 }
 
-/** Adds a passkey: the server's options, the browser's new credential, then its name. */
-export async function addPasskey(input: {
-  name: string;
-  currentPassword?: string;
-}): Promise<Passkey> {
-  const options = await api.post('/api/v1/auth/passkeys/registration/options', {
-    body: { currentPassword: input.currentPassword },
-    schema: PasskeyOptions,
-  });
+/**
+ * Adds a passkey: the server's options (the password dialog first, when the server wants a fresh
+ * password), the browser's new credential, then its name.
+ */
+export async function addPasskey(input: { name: string }): Promise<Passkey> {
+  const options = await withFreshPassword(() =>
+    api.post('/api/v1/auth/passkeys/registration/options', { body: {}, schema: PasskeyOptions }),
+  );
   const response = await createPasskey(options);
   return api.post('/api/v1/auth/passkeys/registration/verify', {
     body: { name: input.name, response },
@@ -56,13 +56,9 @@ export function useRenamePasskey() {
   });
 }
 
-/** Removes a passkey; the password is confirmed first when it is typed. */
-export async function removePasskey(input: { id: number; currentPassword?: string }) {
-  if (input.currentPassword)
-    await api.post('/api/v1/auth/confirm-password', {
-      body: { currentPassword: input.currentPassword },
-    });
-  return api.delete(`/api/v1/auth/passkeys/${input.id}`);
+/** Removes a passkey (the password dialog first, when the server wants a fresh password). */
+export function removePasskey(input: { id: number }) {
+  return withFreshPassword(() => api.delete(`/api/v1/auth/passkeys/${input.id}`));
 }
 
 export function useRemovePasskey() {

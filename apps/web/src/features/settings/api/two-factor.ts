@@ -4,10 +4,10 @@ import {
   RecoveryCodes,
   TotpSetup,
   TwoFactorStatus,
-  type FreshPasswordBody,
   type TotpConfirmBody,
 } from '@mailtokit/contracts/auth';
 import { api } from '@/lib/api-client';
+import { withFreshPassword } from '@/lib/fresh-password';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Whether two-step sign-in is on, and how many recovery codes are left. */
@@ -25,9 +25,14 @@ export function useTwoFactor() {
   return useQuery(getTwoFactorQueryOptions());
 }
 
-/** A new secret for an authenticator app, waiting for its first code. */
-export function setUpTotp(input: FreshPasswordBody): Promise<TotpSetup> {
-  return api.post('/api/v1/auth/two-factor/totp', { body: input, schema: TotpSetup });
+/**
+ * A new secret for an authenticator app, waiting for its first code. This and the other
+ * changes below need a fresh password: the password dialog asks for it when the server does.
+ */
+export function setUpTotp(): Promise<TotpSetup> {
+  return withFreshPassword(() =>
+    api.post('/api/v1/auth/two-factor/totp', { body: {}, schema: TotpSetup }),
+  );
 }
 
 export function useSetUpTotp() {
@@ -47,8 +52,10 @@ export function useConfirmTotp() {
   });
 }
 
-export function disableTotp(input: FreshPasswordBody): Promise<OkResponse> {
-  return api.post('/api/v1/auth/two-factor/totp/disable', { body: input, schema: OkResponse });
+export function disableTotp(): Promise<OkResponse> {
+  return withFreshPassword(() =>
+    api.post('/api/v1/auth/two-factor/totp/disable', { body: {}, schema: OkResponse }),
+  );
 }
 
 export function useDisableTotp() {
@@ -59,11 +66,10 @@ export function useDisableTotp() {
   });
 }
 
-export function regenerateRecoveryCodes(input: FreshPasswordBody): Promise<RecoveryCodes> {
-  return api.post('/api/v1/auth/two-factor/recovery-codes', {
-    body: input,
-    schema: RecoveryCodes,
-  });
+export function regenerateRecoveryCodes(): Promise<RecoveryCodes> {
+  return withFreshPassword(() =>
+    api.post('/api/v1/auth/two-factor/recovery-codes', { body: {}, schema: RecoveryCodes }),
+  );
 }
 
 export function useRegenerateRecoveryCodes() {

@@ -25,7 +25,6 @@ import { fieldErrors } from '@/lib/errors';
 import { useFormChecks } from '@/lib/use-form-checks';
 import { toastError } from '@/lib/toast';
 import { useCreateToken } from '../api/create-token';
-import { CURRENT_PASSWORD_MESSAGE, CurrentPasswordField } from './current-password-field';
 
 const EXPIRY_CHOICES = [
   { value: '30', label: '30 days' },
@@ -38,7 +37,6 @@ const EXPIRY_CHOICES = [
 interface TokenErrors {
   name?: string;
   scopes?: string;
-  currentPassword?: string;
 }
 
 /** The form that creates an API token (its secret is shown once, by the caller). */
@@ -47,11 +45,9 @@ export function CreateTokenCard({ onCreated }: { onCreated: (token: CreatedApiTo
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['links:read']);
   const [expiry, setExpiry] = useState('30');
-  const [password, setPassword] = useState('');
   const checks = useFormChecks<keyof TokenErrors>({
     name: name.trim() ? undefined : 'Give the token a name',
     scopes: scopes.length ? undefined : 'Choose at least one scope',
-    currentPassword: password ? undefined : CURRENT_PASSWORD_MESSAGE,
   });
   const { errors } = checks;
 
@@ -68,23 +64,17 @@ export function CreateTokenCard({ onCreated }: { onCreated: (token: CreatedApiTo
         name: name.trim(),
         scopes,
         expiresInDays: expiry ? Number(expiry) : null,
-        currentPassword: password,
       },
       {
         onSuccess: (token) => {
           setName('');
-          setPassword('');
           checks.reset();
           onCreated(token);
         },
         onError: (error) => {
           const fields = fieldErrors(error);
-          if (fields?.name || fields?.scopes || fields?.currentPassword)
-            checks.setServerErrors({
-              name: fields.name,
-              scopes: fields.scopes,
-              currentPassword: fields.currentPassword,
-            });
+          if (fields?.name || fields?.scopes)
+            checks.setServerErrors({ name: fields.name, scopes: fields.scopes });
           else toastError(error);
         },
       },
@@ -162,15 +152,6 @@ export function CreateTokenCard({ onCreated }: { onCreated: (token: CreatedApiTo
               </p>
             ) : null}
           </fieldset>
-          <CurrentPasswordField
-            id="token-current-password"
-            value={password}
-            error={errors.currentPassword}
-            onChange={(value) => {
-              setPassword(value);
-              checks.changed('currentPassword');
-            }}
-          />
         </CardContent>
         <CardFooter className="justify-end border-t pt-6">
           <Button type="submit" disabled={create.isPending}>

@@ -16,7 +16,6 @@ import { Label } from '@/components/ui/label';
 import { PendingLabel } from '@/components/ui/spinner';
 import { fieldErrors } from '@/lib/errors';
 import { useFormChecks } from '@/lib/use-form-checks';
-import { CURRENT_PASSWORD_MESSAGE, CurrentPasswordField } from './current-password-field';
 import { toastError } from '@/lib/toast';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useLinkChoices } from '../api/get-link-choices';
@@ -28,7 +27,6 @@ export const WEBHOOK_LINKS_MESSAGE = 'Choose at least one link';
 interface WebhookErrors {
   url?: string;
   links?: string;
-  currentPassword?: string;
 }
 
 /** The form's own checks: an http(s) address, and a link at least unless all links are on. */
@@ -50,11 +48,7 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
   const [allLinks, setAllLinks] = useState(true);
   const [picked, setPicked] = useState<number[]>([]);
   const links = useLinkChoices(!allLinks);
-  const [password, setPassword] = useState('');
-  const checks = useFormChecks<keyof WebhookErrors>({
-    ...checkWebhookForm(url, allLinks, picked),
-    currentPassword: password ? undefined : CURRENT_PASSWORD_MESSAGE,
-  });
+  const checks = useFormChecks<keyof WebhookErrors>(checkWebhookForm(url, allLinks, picked));
   const { errors } = checks;
 
   const submit = (event: FormEvent) => {
@@ -65,24 +59,18 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
         url: url.trim(),
         events: ['link.clicked'],
         mailtoLinkIds: allLinks ? null : picked,
-        currentPassword: password,
       },
       {
         onSuccess: (hook) => {
           setUrl('');
-          setPassword('');
           setPicked([]);
           checks.reset();
           onCreated(hook);
         },
         onError: (error) => {
           const fields = fieldErrors(error);
-          if (fields?.url || fields?.mailtoLinkIds || fields?.currentPassword)
-            checks.setServerErrors({
-              url: fields.url,
-              links: fields.mailtoLinkIds,
-              currentPassword: fields.currentPassword,
-            });
+          if (fields?.url || fields?.mailtoLinkIds)
+            checks.setServerErrors({ url: fields.url, links: fields.mailtoLinkIds });
           else toastError(error);
         },
       },
@@ -155,15 +143,6 @@ export function CreateWebhookCard({ onCreated }: { onCreated: (hook: CreatedWebh
               </p>
             ) : null}
           </fieldset>
-          <CurrentPasswordField
-            id="webhook-current-password"
-            value={password}
-            error={errors.currentPassword}
-            onChange={(value) => {
-              setPassword(value);
-              checks.changed('currentPassword');
-            }}
-          />
         </CardContent>
         <CardFooter className="justify-end border-t pt-6">
           <Button type="submit" disabled={create.isPending}>

@@ -13,7 +13,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { isPasskeyCancelled, passkeyErrorMessage, passkeysSupported } from '@/lib/passkey';
+import { isFreshPasswordCancelled } from '@/lib/fresh-password';
+import { passkeyBrowserReason, passkeyErrorMessage, passkeysSupported } from '@/lib/passkey';
 import { toast, toastError } from '@/lib/toast';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { formatWhen } from '../lib/format';
@@ -23,25 +24,25 @@ function fieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiError ? error.fields?.[field] : undefined;
 }
 
-/** A failure that belongs to no field: the server's, or the browser's passkey prompt's. */
+/**
+ * A failure that belongs to no field: the server's, or the browser's passkey prompt's. The
+ * browser's own reason is shown, a closed prompt included: the browser gives the same answer
+ * (NotAllowedError) to a prompt closed and to one that could not open.
+ */
 function reportError(error: unknown) {
-  if (isPasskeyCancelled(error)) return;
+  if (isFreshPasswordCancelled(error)) return;
   if (error instanceof ApiError) {
     if (!error.fields) toastError(error);
     return;
   }
-  toast({ title: passkeyErrorMessage(error), variant: 'destructive' });
+  toast({
+    title: passkeyErrorMessage(error),
+    description: passkeyBrowserReason(error),
+    variant: 'destructive',
+  });
 }
 
-function PasskeyRow({
-  passkey,
-  password,
-  onPasswordError,
-}: {
-  passkey: Passkey;
-  password: string;
-  onPasswordError: (message: string | undefined) => void;
-}) {
+function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
   const [editing, setEditing] = useState(false);
@@ -121,19 +122,12 @@ function PasskeyRow({
           variant="destructive"
           size="sm"
           disabled={remove.isPending}
-          onClick={() => {
-            onPasswordError(undefined);
+          onClick={() =>
             remove.mutate(
-              { id: passkey.id, currentPassword: password || undefined },
-              {
-                onSuccess: () => toast({ title: 'Passkey removed' }),
-                onError: (error) => {
-                  onPasswordError(fieldError(error, 'currentPassword'));
-                  reportError(error);
-                },
-              },
-            );
-          }}
+              { id: passkey.id },
+              { onSuccess: () => toast({ title: 'Passkey removed' }), onError: reportError },
+            )
+          }
         >
           <PendingLabel pending={remove.isPending} label="Remove" pendingLabel="Removing..." />
         </Button>
@@ -147,10 +141,7 @@ export function PasskeysCard() {
   const list = usePasskeys();
   const add = useAddPasskey();
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [removeError, setRemoveError] = useState<string | undefined>(undefined);
   const supported = passkeysSupported();
-  const passwordError = fieldError(add.error, 'currentPassword') ?? removeError;
 
   let listed: React.ReactNode;
   if (list.isPending) listed = <p className="text-sm text-muted-foreground">Loading passkeys...</p>;
@@ -173,7 +164,7 @@ export function PasskeysCard() {
     listed = (
       <ul className="divide-y" aria-label="Your passkeys">
         {list.data.passkeys.map((p) => (
-          <PasskeyRow key={p.id} passkey={p} password={password} onPasswordError={setRemoveError} />
+          <PasskeyRow key={p.id} passkey={p} />
         ))}
       </ul>
     );
@@ -192,13 +183,11 @@ export function PasskeysCard() {
         aria-label="Add a passkey"
         onSubmit={(e) => {
           e.preventDefault();
-          setRemoveError(undefined);
           add.mutate(
-            { name: name.trim(), currentPassword: password || undefined },
+            { name: name.trim() },
             {
               onSuccess: () => {
                 setName('');
-                setPassword('');
                 toast({ title: 'Passkey added' });
               },
               onError: reportError,
@@ -222,22 +211,6 @@ export function PasskeysCard() {
                     value={name}
                     maxLength={PASSKEY_NAME_MAX}
                     onChange={(e) => setName(e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField
-                id="passkey-password"
-                label="Your current password"
-                hint="Needed to add or remove a passkey, unless you entered it here in the last 10 minutes."
-                error={passwordError}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
                   />
                 )}
               </FormField>

@@ -4,9 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
-import { CreateTokenCard } from './create-token-card';
 import { CreateWebhookCard, WEBHOOK_URL_MESSAGE } from './create-webhook-card';
-import { CURRENT_PASSWORD_MESSAGE } from './current-password-field';
 import { GeneralSettings, SETTING_SAVED } from './general-settings';
 import { SecuritySettings } from './security-settings';
 import { SettingsPage } from './settings-page';
@@ -181,51 +179,11 @@ describe('settings: the webhook form', () => {
     );
     const url = screen.getByLabelText('Endpoint URL');
     await user.type(url, 'https://10.0.0.1/hook');
-    await user.type(screen.getByLabelText('Your current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     expect(await screen.findByText('This address is private')).toBeTruthy();
     await user.clear(url);
     await user.type(url, 'https://example.com/hook');
     expect(screen.queryByText('This address is private')).toBeNull();
-  });
-});
-
-describe('settings: new tokens and webhooks need the password', () => {
-  it('the token form asks for it, sends it, and shows a wrong one under the field', async () => {
-    const { user, fetch } = renderAt(<CreateTokenCard onCreated={() => {}} />);
-    await user.type(screen.getByLabelText('Token name'), 'CRM sync');
-    await user.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(screen.getByText(CURRENT_PASSWORD_MESSAGE)).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
-
-    fetch.mockImplementation(async () =>
-      json(
-        {
-          detail: 'Invalid input',
-          code: 'VALIDATION_ERROR',
-          fields: { currentPassword: 'Current password is incorrect' },
-        },
-        400,
-      ),
-    );
-    const password = screen.getByLabelText('Your current password');
-    expect(password.getAttribute('type')).toBe('password');
-    await user.type(password, 'a guess');
-    await user.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toMatchObject({
-      name: 'CRM sync',
-      currentPassword: 'a guess',
-    });
-  });
-
-  it('the webhook form does not send without it', async () => {
-    const { user, fetch } = renderAt(<CreateWebhookCard onCreated={() => {}} />);
-    await user.type(screen.getByLabelText('Endpoint URL'), 'https://example.com/hook');
-    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
-    expect(screen.getByText(CURRENT_PASSWORD_MESSAGE)).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

@@ -20,7 +20,6 @@ import {
   useSetUpTotp,
   useTwoFactor,
 } from '../api/two-factor';
-import { CurrentPasswordField } from './current-password-field';
 
 /** The field error the server gave, if any. */
 function fieldError(error: unknown, field: string): string | undefined {
@@ -91,15 +90,10 @@ export function TwoFactorCard() {
   const confirm = useConfirmTotp();
   const disable = useDisableTotp();
   const regenerate = useRegenerateRecoveryCodes();
-  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const on = status.data?.totp ?? false;
   const pending = setUp.data && !on ? setUp.data : null;
-  const passwordError =
-    fieldError(setUp.error, 'currentPassword') ??
-    fieldError(disable.error, 'currentPassword') ??
-    fieldError(regenerate.error, 'currentPassword');
 
   const onError = (error: unknown) => {
     if (!(error instanceof ApiError && error.fields)) toastError(error);
@@ -129,7 +123,6 @@ export function TwoFactorCard() {
             {
               onSuccess: (data) => {
                 setCode('');
-                setPassword('');
                 setCodes(data.recoveryCodes);
                 toast({ title: 'Two-step sign-in is on' });
               },
@@ -177,19 +170,11 @@ export function TwoFactorCard() {
     );
   } else {
     body = (
-      <div className="grid max-w-md gap-4">
-        <p className="text-sm" data-testid="two-factor-state">
-          {on
-            ? `On. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
-            : 'Off. Signing in takes your password alone.'}
-        </p>
-        <CurrentPasswordField
-          id="two-factor-password"
-          value={password}
-          error={passwordError}
-          onChange={setPassword}
-        />
-      </div>
+      <p className="text-sm" data-testid="two-factor-state">
+        {on
+          ? `On. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
+          : 'Off. Signing in takes your password alone.'}
+      </p>
     );
   }
 
@@ -211,16 +196,10 @@ export function TwoFactorCard() {
                 variant="outline"
                 disabled={regenerate.isPending}
                 onClick={() =>
-                  regenerate.mutate(
-                    { currentPassword: password },
-                    {
-                      onSuccess: (data) => {
-                        setPassword('');
-                        setCodes(data.recoveryCodes);
-                      },
-                      onError,
-                    },
-                  )
+                  regenerate.mutate(undefined, {
+                    onSuccess: (data) => setCodes(data.recoveryCodes),
+                    onError,
+                  })
                 }
               >
                 New recovery codes
@@ -230,16 +209,10 @@ export function TwoFactorCard() {
                 variant="destructive"
                 disabled={disable.isPending}
                 onClick={() =>
-                  disable.mutate(
-                    { currentPassword: password },
-                    {
-                      onSuccess: () => {
-                        setPassword('');
-                        toast({ title: 'Two-step sign-in is off' });
-                      },
-                      onError,
-                    },
-                  )
+                  disable.mutate(undefined, {
+                    onSuccess: () => toast({ title: 'Two-step sign-in is off' }),
+                    onError,
+                  })
                 }
               >
                 Turn off
@@ -249,7 +222,7 @@ export function TwoFactorCard() {
             <Button
               type="button"
               disabled={setUp.isPending || status.isPending}
-              onClick={() => setUp.mutate({ currentPassword: password }, { onError })}
+              onClick={() => setUp.mutate(undefined, { onError })}
             >
               <PendingLabel pending={setUp.isPending} label="Set up" pendingLabel="Starting..." />
             </Button>

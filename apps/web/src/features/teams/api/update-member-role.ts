@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TeamMember, type TeamRole } from '@mailtokit/contracts/teams';
 import { api } from '@/lib/api-client';
+import { withFreshPassword } from '@/lib/fresh-password';
 import { invalidateAfterMembershipChange } from '../lib/cache';
 
 export interface UpdateMemberRoleInput {
@@ -9,15 +10,17 @@ export interface UpdateMemberRoleInput {
   role: TeamRole;
 }
 
-/** Owner only: between admin and member, or owner (transfer). */
+/**
+ * Owner only: between admin and member, or owner (transfer). A transfer needs a fresh password:
+ * the password dialog asks for it when the server does, then the transfer goes again.
+ */
 export function updateMemberRole(
   teamId: number,
   { userId, role }: UpdateMemberRoleInput,
 ): Promise<TeamMember> {
-  return api.put(`/api/v1/teams/${teamId}/members/${userId}`, {
-    body: { role },
-    schema: TeamMember,
-  });
+  return withFreshPassword(() =>
+    api.put(`/api/v1/teams/${teamId}/members/${userId}`, { body: { role }, schema: TeamMember }),
+  );
 }
 
 export function useUpdateMemberRole(teamId: number) {

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { useInvitationPreview } from '../api/preview-invitation';
 import { useAcceptInvitationLink } from '../api/respond-to-invitation';
 import { clientErrorDetail, TEAM_ERRORS, teamActionMessage } from '../lib/errors';
+import { TwoFactorRequiredNote } from './team-two-factor';
 
 /**
  * /invitations/:token — the page an e-mailed invitation link opens. A signed-out visitor signs
@@ -123,7 +124,12 @@ export function InvitationPage({ token }: { token: string }) {
             </CardDescription>
           )}
         </CardHeader>
-        <CardContent className="grid gap-4">{body}</CardContent>
+        <CardContent className="grid gap-4">
+          {!gone && invitation?.requiresTwoFactor ? (
+            <TwoFactorRequiredNote className="rounded-md border bg-muted/50 p-3 text-sm" />
+          ) : null}
+          {body}
+        </CardContent>
       </Card>
     </div>
   );

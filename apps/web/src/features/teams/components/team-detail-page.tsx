@@ -29,6 +29,7 @@ import { TeamHeader } from './team-header';
 import { TeamAuditLog } from './team-audit-log';
 import { TeamSharedLinks } from './team-shared-links';
 import { usePageTitleName } from '@/lib/page-title';
+import { TeamTwoFactorPolicy } from './team-two-factor';
 
 function TeamDetail({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
@@ -128,6 +129,8 @@ function TeamDetail({ teamId }: { teamId: number }) {
       </Card>
 
       <TeamSharedLinks teamId={data.id} planActive={data.planActive} />
+
+      <TeamTwoFactorPolicy team={data} />
 
       {permissions.canAddMembers ? <PendingInvitations teamId={data.id} /> : null}
 

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { parseAddressList } from '@mailtokit/mailto';
 import { isPremiumRequiredError } from '@/lib/errors';
 import { useTeamLinks } from '../api/get-team-links';
+import { isTwoFactorRequiredError, TwoFactorRequiredNote } from './team-two-factor';
 
 /** Links the team page lists; the rest are one click away in the links tab. */
 export const TEAM_LINKS_SHOWN = 5;
@@ -61,6 +62,8 @@ export function TeamSharedLinks({ teamId, planActive }: { teamId: number; planAc
         ))}
       </div>
     );
+  else if (links.isError && isTwoFactorRequiredError(links.error))
+    body = <TwoFactorRequiredNote className="p-4 text-sm text-muted-foreground sm:px-6" />;
   else if (links.isError && isPremiumRequiredError(links.error) && !planActive)
     body = (
       <p className="p-4 text-sm text-muted-foreground sm:px-6" data-testid="team-links-ended">
