@@ -6,6 +6,7 @@ import {
   createLink,
   createTeam,
   createTestApp,
+  PRODUCTION_HASHING,
   signIn,
   signUp,
   dialect,
@@ -21,7 +22,7 @@ const WEBHOOK_SECRET = 'whsec_do-not-export-this-0123456789';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    config: { publicUrl: 'https://links.example.test' },
+    config: { publicUrl: 'https://links.example.test', hashing: PRODUCTION_HASHING },
     limits: { contactPerHour: 1000 },
   });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS, type Config, type Database, type RateLimits } from '../
 import { openDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type { App } from '../src/lib/types';
+import { PASSWORD_COST } from '../src/lib/password';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -67,6 +68,12 @@ export function movableClock(): { now: () => Date; advance: (ms: number) => void
 }
 
 /** A fully built app on a fresh, migrated database of the dialect under test. */
+/**
+ * Hashing at the production cost, for files that test the per-client cap of hashes in flight
+ * (2 hashing, 2 waiting): the cap shows only while hashes overlap, which cheap ones may not.
+ */
+export const PRODUCTION_HASHING = { cost: PASSWORD_COST } as const;
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(opts.dialect);
   const config: Config = {

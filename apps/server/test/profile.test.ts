@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type SignedIn, type TestApp } from './helpers';
+import { createTestApp, PRODUCTION_HASHING, signUp, type SignedIn, type TestApp } from './helpers';
 import { startTestSmtp, type TestSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://links.example.test';
@@ -10,7 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await createTestApp({
-    config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL },
+    config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL, hashing: PRODUCTION_HASHING },
     app: { mailRetryDelaysMs: [] },
   });
 });

@@ -5,6 +5,7 @@ import {
   createLink,
   createTeam,
   createTestApp,
+  PRODUCTION_HASHING,
   dialect,
   signIn,
   signUpAs,
@@ -20,7 +21,10 @@ let teamId: number;
 let offsetMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ app: { clock: () => new Date(Date.now() + offsetMs) } });
+  t = await createTestApp({
+    config: { hashing: PRODUCTION_HASHING },
+    app: { clock: () => new Date(Date.now() + offsetMs) },
+  });
   owner = await signUpAs(t, 'TEAM');
   linkId = (await createLink(t.app, owner.headers)).id;
   teamId = (await createTeam(t.app, owner)).id;
