@@ -5,6 +5,7 @@ import {
   createTestApp,
   dialect,
   metricSample as sample,
+  PRODUCTION_HASHING,
   signUpAs,
   type SignedIn,
   type TestApp,
@@ -38,7 +39,11 @@ describe(`metrics with METRICS_TOKEN (${dialect})`, () => {
   let owner: SignedIn;
   beforeAll(async () => {
     t = await createTestApp({
-      config: { metricsToken: TOKEN, webhooks: { allowPrivate: true, retryBaseMs: 40 } },
+      config: {
+        metricsToken: TOKEN,
+        webhooks: { allowPrivate: true, retryBaseMs: 40 },
+        hashing: PRODUCTION_HASHING,
+      },
     });
     owner = await signUpAs(t, 'PREMIUM');
   });
