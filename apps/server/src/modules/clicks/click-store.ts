@@ -61,6 +61,13 @@ const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.
   from clicks c join tracking_links t on t.id = c.tracking_link_id
   where c.id between @first and @last)`;
 /**
+ * The same rows, read once into a temporary table: inlined into the join of new visitors with
+ * their clicks, SQLite would reach the clicks through a link's tracking links and the clicks
+ * index (the link's whole history) and only then keep the batch's ids.
+ */
+const SQLITE_INPUT_MATERIALIZED = SQLITE_INPUT.replace(/^input as \(/, 'input as materialized (');
+
+/**
  * The batch's tallies (`@tally`: JSON rows of tracking link, link, time, reason, hits), as the
  * rules read a batch: left-out hits, no visitor, no breakdown but `filtered`.
  */
@@ -84,7 +91,7 @@ export const SQLITE_BATCH_SQL = {
   rollup: `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS}, visitor_counts as (${VISITOR_COUNTS}),
     deltas as (${clickDeltas('input')}) ${ROLLUP_UPSERT}`,
   dims: `with ${SQLITE_INPUT} ${DIMENSIONS_UPSERT}`,
-  places: `with ${SQLITE_INPUT}, ${SQLITE_NEW_VISITORS},
+  places: `with ${SQLITE_INPUT_MATERIALIZED}, ${SQLITE_NEW_VISITORS},
     place_visitor_counts as (${PLACE_VISITOR_COUNTS}) ${PLACES_UPSERT}`,
   outbox: `with ${SQLITE_INPUT},
     stored as materialized (select id, mailto_link_id, occurred_at, is_bot from input),
