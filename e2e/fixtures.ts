@@ -106,8 +106,13 @@ export function admin(...args: string[]): string {
   });
 }
 
-/** Saves a full-page screenshot at phone (390 px) and desktop (1280 px) widths. */
+/**
+ * Saves a full-page screenshot at phone (390 px) and desktop (1280 px) widths into
+ * test-results/screenshots, for people to look at. CI takes none (about 2 s each, some 90 in
+ * the suite) unless E2E_SCREENSHOTS=1.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
