@@ -183,11 +183,16 @@ export class Passwords {
     private readonly limiter: Limiter,
     readonly gate: HashGate,
     private readonly cost = PASSWORD_COST,
-  ) {}
+  ) {
+    // Made at start-up, not by the first sign-in of an unknown user.
+    this.dummy = dummyHash(cost);
+  }
+
+  private readonly dummy: Promise<string>;
 
   /** A hash of no one's password at this cost: what an unknown user's check is compared with. */
   dummyHash(): Promise<string> {
-    return dummyHash(this.cost);
+    return this.dummy;
   }
 
   /** Hashes a new password for storing (a `new` slot of the client's). */
