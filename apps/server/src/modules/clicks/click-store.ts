@@ -98,6 +98,12 @@ export const SQLITE_BATCH_SQL = {
     hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
 } as const;
 
+/** A click's raw row (the batch's first statement, once per click). */
+export const SQLITE_CLICK_INSERT = `insert into clicks (tracking_link_id, occurred_at, referrer_host,
+    browser, os, device, is_bot, visitor_hash, classification, country, region, city, source,
+    opened_with)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /** The SQLite batch's statements for its tallies (they read `@tally`, not stored clicks). */
 export const SQLITE_TALLY_SQL = {
   rollup: `with ${SQLITE_TALLY_INPUT},
@@ -149,11 +155,7 @@ const sqliteBatches = new WeakMap<SQLite.Database, SqliteBatch>();
 function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
   const prepared = sqliteBatches.get(sqlite);
   if (prepared) return prepared;
-  const click = sqlite.prepare(
-    `insert into clicks (tracking_link_id, occurred_at, referrer_host, browser, os, device,
-       is_bot, visitor_hash, classification, country, region, city, source, opened_with)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const click = sqlite.prepare(SQLITE_CLICK_INSERT);
   const visitors = sqlite.prepare(SQLITE_BATCH_SQL.visitors).raw(true);
   const rollup = sqlite.prepare(SQLITE_BATCH_SQL.rollup);
   const dims = sqlite.prepare(SQLITE_BATCH_SQL.dims);

@@ -98,6 +98,26 @@ export async function findRedirectTargetsPostgres(
   return new Map(rows.map(({ slug, ...target }) => [slug, target]));
 }
 
+/**
+ * The lookup's SQL for SQLite's prepared statement, compiled once per database. The slug is
+ * bound as `+?`: SQLite recompiles a join that compares a column with a bare parameter whenever
+ * that parameter's value changes (its plan may depend on the value), and for a lookup that runs
+ * on every click the recompilation cost several times the lookup itself. `+?` is the same
+ * value, used through the same index, in a plan compiled once.
+ */
+const redirectSqliteSql = new WeakMap<Kysely<DB>, string>();
+
+export function redirectTargetSqlSqlite(db: Kysely<DB>): string {
+  let text = redirectSqliteSql.get(db);
+  if (text === undefined) {
+    text = redirectTargets(db)
+      .where(sql<boolean>`${sql.ref('t.slug')} = +${''}`)
+      .compile().sql;
+    redirectSqliteSql.set(db, text);
+  }
+  return text;
+}
+
 /** The lookup's prepared statement per SQLite database. */
 const redirectStatement = new WeakMap<
   SQLite.Database,
@@ -117,7 +137,7 @@ export function findRedirectTargetSqlite(
   if (sqlite.inTransaction) return undefined;
   let stmt = redirectStatement.get(sqlite);
   if (!stmt) {
-    stmt = sqlite.prepare<[string], RedirectTarget>(redirectSqlOf(db));
+    stmt = sqlite.prepare<[string], RedirectTarget>(redirectTargetSqlSqlite(db));
     redirectStatement.set(sqlite, stmt);
   }
   return { target: stmt.get(slug) };
