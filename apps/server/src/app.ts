@@ -82,6 +82,8 @@ export interface AppOptions {
   mailWait?: Wait;
   /** How long a request may take to arrive (tests shorten it). */
   http?: HttpTimeouts;
+  /** How long after a click batch commits its rules are applied, unless a read comes first. */
+  clickRulesDelayMs?: number;
 }
 
 /** Largest JSON body accepted; larger ones get 413. */
@@ -193,9 +195,10 @@ export async function buildApp(config: Config, db: Db, opts: AppOptions = {}): P
       webhookWorker,
       observer,
       log: app.log,
+      clickRulesDelayMs: opts.clickRulesDelayMs,
     }),
   );
-  // PostgreSQL: every query first waits for the clicks this instance answered to be applied.
+  // Every query first waits for the clicks this process answered to be applied.
   db.setReadBarrier(() => app.services.clicks.readBarrier());
 
   // The click redirect answers ahead of every other hook (tracking/routes.ts).

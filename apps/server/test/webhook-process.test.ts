@@ -7,7 +7,8 @@ import { createTestDatabase, dialect } from './helpers';
 import { closedPort, startReceiver, waitFor } from './receiver';
 import { startServerProcess, testPort } from './server-process';
 
-// The real server process (main.ts), killed with SIGKILL while webhook events are pending.
+// The real server process (main.ts), killed with SIGKILL while webhook events (and, on SQLite,
+// the rules of the clicks just stored) are pending.
 
 /** GET as a browser's navigation from `ip` (X-Forwarded-For); the status, 0 if cut off. */
 function navigate(url: string, ip: string): Promise<number> {
@@ -68,7 +69,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 
 describe(`webhook outbox across kill -9 (${dialect})`, () => {
-  it('sends every event of a redirected click after the process is killed and restarted', async () => {
+  it('sends every event of a redirected click, and counts it once, after the process is killed and restarted', async () => {
     const port = await testPort(0);
     const receiverPort = await closedPort();
     const first = await startServer(port);
@@ -121,6 +122,19 @@ describe(`webhook outbox across kill -9 (${dialect})`, () => {
         // Every redirected click arrived; clicks cut off mid-answer may have been stored too.
         expect(ids().size).toBeGreaterThanOrEqual(redirected);
         expect(ids().size).toBeLessThanOrEqual(40);
+        // The rollups count each stored click once: the clicks whose rules had not run when the
+        // process died are applied by the next one, the others are not counted again.
+        const relogin = await post(`${second.base}/api/v1/auth/login`, {
+          username: 'hooked',
+          password: 'password123',
+        });
+        const token = ((await relogin.json()) as { access_token: string }).access_token;
+        const analytics = await fetch(`${second.base}/api/v1/mailto-links/${link.id}/analytics`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(analytics.status).toBe(200);
+        const { totals } = (await analytics.json()) as { totals: { clicks: number } };
+        expect(totals.clicks).toBe(ids().size);
       } finally {
         await second.stop();
         await receiver.close();

@@ -58,6 +58,8 @@ export interface ServiceDeps {
   webhookWorker: WebhookWorker;
   observer: Observer;
   log: FastifyBaseLogger;
+  /** See `AppOptions.clickRulesDelayMs`. */
+  clickRulesDelayMs?: number;
 }
 
 /**
@@ -87,6 +89,7 @@ export function buildServices(deps: ServiceDeps): Services {
     clickFilter: config.clickFilterFile ? loadClickFilterList(config.clickFilterFile) : {},
     geo: loadGeoLocator(config.geoipDbFile ?? null),
     onApplyError: (err) => log.error({ err }, 'applying clicks failed (retried)'),
+    applyDelayMs: deps.clickRulesDelayMs,
   });
   const auth = new AuthService(
     db,

@@ -4,10 +4,12 @@ import {
   PostgresDialect,
   PostgresDriver,
   SqliteDialect,
+  SqliteDriver,
   type DatabaseConnection,
   type Driver,
   type PostgresDialectConfig,
   type SqliteDatabase,
+  type SqliteDialectConfig,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -32,10 +34,12 @@ export interface Db {
    */
   onConnectionError(log: (err: Error) => void): void;
   /**
-   * PostgreSQL: what every Kysely query (or transaction) waits for before it takes a
-   * connection: the click inbox applied (docs/decisions/0039-postgres-click-inbox.md), so a
-   * read sees every click this instance has answered. Returning undefined means nothing to
-   * wait for. SQLite needs none: its clicks are applied as they are stored.
+   * What every Kysely query (or transaction) waits for: the clicks this process has answered
+   * applied, so that a read sees them. PostgreSQL waits before taking a connection, for the
+   * click inbox (docs/decisions/0039-postgres-click-inbox.md); SQLite runs it once it holds its
+   * one connection, and it applies the waiting clicks' rules there and then
+   * (docs/decisions/0069-sqlite-click-rules-applied-later.md). Returning undefined means
+   * nothing to wait for.
    */
   setReadBarrier(barrier: ReadBarrier): void;
   destroy(): Promise<void>;
@@ -70,6 +74,44 @@ class BarrierPostgresDialect extends PostgresDialect {
 
   override createDriver(): Driver {
     return new BarrierPostgresDriver(this.config, this.barrier);
+  }
+}
+
+/**
+ * Kysely's SQLite driver, running the read barrier once a query holds the connection: no other
+ * query's transaction is open on it then, so the barrier may write in a transaction of its own.
+ */
+class BarrierSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly barrier: () => ReadBarrier,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    try {
+      const wait = this.barrier()();
+      if (wait) await wait;
+    } catch (err) {
+      await this.releaseConnection();
+      throw err;
+    }
+    return connection;
+  }
+}
+
+class BarrierSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly barrier: () => ReadBarrier,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new BarrierSqliteDriver(this.config, this.barrier);
   }
 }
 
@@ -123,8 +165,9 @@ export function openDb(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  let barrier: ReadBarrier = () => undefined;
   const kysely = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new BarrierSqliteDialect({ database: withStatementCache(sqlite) }, () => barrier),
   });
   return {
     kysely,
@@ -132,7 +175,9 @@ export function openDb(config: DatabaseConfig): Db {
     driver: { dialect: 'sqlite', sqlite },
     // One embedded connection: its errors are those of the queries that hit them.
     onConnectionError: () => undefined,
-    setReadBarrier: () => undefined,
+    setReadBarrier: (fn) => {
+      barrier = fn;
+    },
     destroy: () => kysely.destroy(),
   };
 }

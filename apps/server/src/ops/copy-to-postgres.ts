@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { describeDatabase } from '../config';
 import { openDb, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { applyClickRulesSqlite, SQLITE_APPLY_LIMIT } from '../modules/clicks/service';
 import { ProgressBar } from './progress';
 import {
   compareMigrations,
@@ -26,7 +27,9 @@ export const SKIPPED_TABLES: Readonly<Record<string, string>> = {
   [MIGRATION_TABLE]: "the target runs this release's migrations itself; the lists are compared",
   [MIGRATION_LOCK_TABLE]: "the migrator's own lock",
   click_inbox:
-    'PostgreSQL only: clicks whose rules are not applied yet (SQLite applies them as it stores them)',
+    'PostgreSQL only: clicks whose rules are not applied yet (SQLite keeps its waiting clicks in `clicks`)',
+  click_rules_applied:
+    'SQLite only: how far the click rules are applied (the copy applies those still waiting first)',
 };
 
 /**
@@ -193,6 +196,11 @@ export async function copyToPostgres(
       throw new OpsError(
         `The SQLite database's schema is newer than this release's (it ends at ${last}): copy it with the release that wrote it. Nothing was copied.`,
       );
+
+    // Clicks a server stored but stopped before applying their rules (a crash) get them here,
+    // inside the source's transaction: the copy carries them applied, and the source is left
+    // as it was (rolled back), to apply them itself if a server starts on it again.
+    while (applyClickRulesSqlite(src).applied >= SQLITE_APPLY_LIMIT);
 
     target = openDb({ dialect: 'postgres', url, statementTimeoutMs: 0, poolSize: 2 });
     target.onConnectionError(() => undefined);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/types';
@@ -32,9 +32,12 @@ export function newEventKey(): string {
  * `link.clicked` events of the human clicks for the webhooks covering them (the outbox). Rows
  * marked `tallied` (left-out hits past a client's per-address rate) get no raw row: they are
  * added up per tracking link, hour and reason into `filtered_hits`, and count in the rollups. The
- * rules are those of click-rules.ts on both databases. SQLite does it all in one transaction;
- * PostgreSQL commits the batch to the inbox, then applies the inbox (this batch and whatever
- * else waits there) before returning. Returns how many webhook events were queued.
+ * rules are those of click-rules.ts on both databases, applied before this returns: SQLite
+ * stores the batch and applies every waiting click in one transaction; PostgreSQL commits the
+ * batch to the inbox, then applies the inbox (this batch and whatever else waits there).
+ * Redirects do not call this: they queue their clicks (`queueClicksSqlite`,
+ * `queueClicksBySlugPostgres`) and the rules follow shortly after. Returns how many webhook
+ * events were queued.
  */
 export function storeClicks(
   db: Db,
@@ -146,28 +149,38 @@ function tallied<T extends ClickFields>(
   return { clicks, tallies: tallies ? [...tallies.values()] : [] };
 }
 
-/** Stores a batch in one transaction; returns how many webhook events it queued. */
-type SqliteBatch = (clicks: readonly ClickRecord[], eventKey: string) => number;
+/**
+ * SQLite: how far the click rules are applied (migration 055): `through` is the id of the last
+ * click whose rules are in the rollups. The ids of `clicks` only grow (AUTOINCREMENT), so the
+ * clicks past it are exactly those waiting.
+ */
+const SQLITE_MARK_TABLE = 'click_rules_applied';
 
-const sqliteBatches = new WeakMap<SQLite.Database, SqliteBatch>();
+/** The connection's click statements, prepared once. */
+interface SqliteClickStatements {
+  /** Stores a batch's raw rows (and its tallies with their rules) in the open transaction. */
+  insert: (clicks: readonly ClickRecord[]) => void;
+  /**
+   * Applies the rules to at most `limit` of the waiting clicks, oldest first, in the open
+   * transaction, and moves the mark past them. Without the mark table (a database migrated
+   * only part of the way) every stored click counts as applied: nothing to do.
+   */
+  apply: (limit: number, eventKey: string) => InboxApplied;
+}
 
-/** The connection's click batch, its statements prepared once. */
-function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
-  const prepared = sqliteBatches.get(sqlite);
+const sqliteStatements = new WeakMap<SQLite.Database, SqliteClickStatements>();
+
+function sqliteStatementsOf(sqlite: SQLite.Database): SqliteClickStatements {
+  const prepared = sqliteStatements.get(sqlite);
   if (prepared) return prepared;
   const click = sqlite.prepare(SQLITE_CLICK_INSERT);
-  const visitors = sqlite.prepare(SQLITE_BATCH_SQL.visitors).raw(true);
-  const rollup = sqlite.prepare(SQLITE_BATCH_SQL.rollup);
-  const dims = sqlite.prepare(SQLITE_BATCH_SQL.dims);
-  const places = sqlite.prepare(SQLITE_BATCH_SQL.places);
-  const outbox = sqlite.prepare(SQLITE_BATCH_SQL.outbox).pluck(true);
   const tallyStatements = [
     sqlite.prepare(SQLITE_TALLY_SQL.rollup),
     sqlite.prepare(SQLITE_TALLY_SQL.dims),
     sqlite.prepare(SQLITE_TALLY_SQL.places),
     sqlite.prepare(SQLITE_TALLY_SQL.tally),
   ];
-  const batch = sqlite.transaction((all: readonly ClickRecord[], eventKey: string): number => {
+  const insert = (all: readonly ClickRecord[]): void => {
     const { clicks: rows, tallies } = tallied(all, (c) => c.tracking_link_id);
     if (tallies.length > 0) {
       const tally = JSON.stringify(
@@ -181,61 +194,164 @@ function sqliteBatchOf(sqlite: SQLite.Database): SqliteBatch {
       );
       for (const statement of tallyStatements) statement.run({ tally });
     }
-    if (rows.length === 0) return 0;
-    let first = 0;
-    let last = 0;
-    let humans = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const c = rows[i] as ClickRecord;
-      last = Number(
-        click.run(
-          c.tracking_link_id,
-          c.occurred_at,
-          c.referrer_host ?? null,
-          c.browser,
-          c.os,
-          c.device,
-          c.is_bot,
-          c.visitor_hash,
-          c.classification ?? (c.is_bot ? 'bot' : 'human'),
-          c.country ?? null,
-          c.region ?? null,
-          c.city ?? null,
-          c.source ?? 'link',
-          c.opened_with ?? null,
-        ).lastInsertRowid,
+    for (const c of rows) {
+      click.run(
+        c.tracking_link_id,
+        c.occurred_at,
+        c.referrer_host ?? null,
+        c.browser,
+        c.os,
+        c.device,
+        c.is_bot,
+        c.visitor_hash,
+        c.classification ?? (c.is_bot ? 'bot' : 'human'),
+        c.country ?? null,
+        c.region ?? null,
+        c.city ?? null,
+        c.source ?? 'link',
+        c.opened_with ?? null,
       );
-      if (i === 0) first = last;
-      if (!c.is_bot) humans += 1;
     }
-    const range = { first, last };
-    const fresh = visitors.all(range);
-    const visitorsJson = JSON.stringify(fresh);
-    rollup.run({ ...range, visitors: visitorsJson });
-    dims.run(range);
-    places.run({ ...range, visitors: visitorsJson });
-    if (humans === 0) return 0;
+  };
+  let rules: ((limit: number, eventKey: string) => InboxApplied) | null = null;
+  const apply = (limit: number, eventKey: string): InboxApplied => {
+    if (!rules) {
+      const hasMark = sqlite
+        .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
+        .get(SQLITE_MARK_TABLE);
+      if (!hasMark) return { applied: 0, events: 0 };
+      rules = sqliteRules(sqlite);
+    }
+    return rules(limit, eventKey);
+  };
+  const statements = { insert, apply };
+  sqliteStatements.set(sqlite, statements);
+  return statements;
+}
+
+/** The rules of the waiting clicks, as `SqliteClickStatements.apply` runs them. */
+function sqliteRules(sqlite: SQLite.Database): (limit: number, eventKey: string) => InboxApplied {
+  const mark = sqlite.prepare(`select through from ${SQLITE_MARK_TABLE}`).pluck(true);
+  // The range's end and size: the `limit`-th waiting click (or the newest), read by rowid.
+  const range = sqlite.prepare(
+    `select max(id) as last, count(*) as n
+     from (select id from clicks where id > +? order by id limit +?)`,
+  );
+  const advance = sqlite.prepare(`update ${SQLITE_MARK_TABLE} set through = +?`);
+  const visitors = sqlite.prepare(SQLITE_BATCH_SQL.visitors).raw(true);
+  const rollup = sqlite.prepare(SQLITE_BATCH_SQL.rollup);
+  const dims = sqlite.prepare(SQLITE_BATCH_SQL.dims);
+  const places = sqlite.prepare(SQLITE_BATCH_SQL.places);
+  const outbox = sqlite.prepare(SQLITE_BATCH_SQL.outbox).pluck(true);
+  return (limit, eventKey) => {
+    const through = Number(mark.get() ?? 0);
+    const found = range.get(through, limit) as { last: number | null; n: number };
+    if (found.last === null || found.n === 0) return { applied: 0, events: 0 };
+    const ids = { first: through + 1, last: found.last };
+    const visitorsJson = JSON.stringify(visitors.all(ids));
+    rollup.run({ ...ids, visitors: visitorsJson });
+    dims.run(ids);
+    places.run({ ...ids, visitors: visitorsJson });
     let events = 0;
-    for (const n of outbox.all({ ...range, key: eventKey }) as number[]) events += n;
-    return events;
-  });
-  sqliteBatches.set(sqlite, batch);
-  return batch;
+    for (const n of outbox.all({ ...ids, key: eventKey }) as number[]) events += n;
+    advance.run(found.last);
+    return { applied: found.n, events };
+  };
 }
 
 /**
- * The SQLite batch. It holds Kysely's single connection while it runs, so that it never lands
- * inside a transaction another query has open on it.
+ * Runs `work` on the SQLite connection in a transaction of its own: at once when no other
+ * query holds a transaction open on it, else through Kysely's single connection once it is
+ * free (never inside another query's transaction).
  */
-async function storeClicksSqlite(
+function inOwnTransaction<R>(
+  kysely: Kysely<DB>,
+  sqlite: SQLite.Database,
+  work: () => R,
+): Promise<R> {
+  const run = sqlite.transaction(work);
+  if (!sqlite.inTransaction) return Promise.resolve(run());
+  return kysely.connection().execute(async () => run());
+}
+
+/** SQLite: stores a batch and applies the rules of every waiting click, in one transaction. */
+function storeClicksSqlite(
   kysely: Kysely<DB>,
   sqlite: SQLite.Database,
   clicks: readonly ClickRecord[],
   eventKey: string,
 ): Promise<number> {
-  const batch = sqliteBatchOf(sqlite);
-  if (!sqlite.inTransaction) return batch(clicks, eventKey);
-  return kysely.connection().execute(async () => batch(clicks, eventKey));
+  const statements = sqliteStatementsOf(sqlite);
+  return inOwnTransaction(kysely, sqlite, () => {
+    statements.insert(clicks);
+    let events = 0;
+    for (;;) {
+      const step = statements.apply(SQLITE_APPLY_LIMIT, eventKey);
+      events += step.events;
+      if (step.applied < SQLITE_APPLY_LIMIT) return events;
+    }
+  });
+}
+
+/**
+ * SQLite: commits a redirect batch's raw clicks (and its tallies, with their rules) and no
+ * more; their rules follow with `applyClickRulesSqlite`, many batches at a time
+ * (docs/decisions/0069-sqlite-click-rules-applied-later.md).
+ */
+export function queueClicksSqlite(db: Db, clicks: readonly ClickRecord[]): Promise<void> {
+  const driver = db.driver;
+  if (driver.dialect !== 'sqlite') throw new Error('SQLite only');
+  if (clicks.length === 0) return Promise.resolve();
+  const statements = sqliteStatementsOf(driver.sqlite);
+  return inOwnTransaction(db.kysely, driver.sqlite, () => statements.insert(clicks));
+}
+
+/** Waiting clicks the SQLite rules take per transaction. */
+export const SQLITE_APPLY_LIMIT = 5000;
+
+/**
+ * SQLite: applies the rules to at most `limit` waiting clicks in one transaction, synchronously.
+ * The caller makes sure that no other query holds a transaction open on the connection (see
+ * `SqliteRulesApplier`).
+ */
+export function applyClickRulesSqlite(
+  sqlite: SQLite.Database,
+  limit: number = SQLITE_APPLY_LIMIT,
+  eventKey: string = newEventKey(),
+): InboxApplied {
+  const statements = sqliteStatementsOf(sqlite);
+  return sqlite.transaction(() => statements.apply(limit, eventKey))();
+}
+
+/** SQLite: clicks stored whose rules are not applied yet. */
+export function countClicksWaitingSqlite(sqlite: SQLite.Database): number {
+  const hasMark = sqlite
+    .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
+    .get(SQLITE_MARK_TABLE);
+  if (!hasMark) return 0;
+  return Number(
+    sqlite
+      .prepare(`select count(*) from clicks where id > (select through from ${SQLITE_MARK_TABLE})`)
+      .pluck(true)
+      .get(),
+  );
+}
+
+/**
+ * For clicks loaded straight into `clicks` (a benchmark's seeder, a test) whose rollups were
+ * then rebuilt from the raw rows (`rebuildClickDaily`, `rebuildClickDimensions`): marks every
+ * stored click as applied, so that the SQLite rules do not count them a second time. Nothing
+ * to do on PostgreSQL, whose waiting clicks are in the inbox, not in `clicks`.
+ */
+export async function markClicksApplied(db: Kysely<DB>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name = ${SQLITE_MARK_TABLE}
+  `.execute(db);
+  if (rows.length === 0) return;
+  await sql`
+    update click_rules_applied set through = (select coalesce(max(id), 0) from clicks)
+  `.execute(db);
 }
 
 // PostgreSQL: a redirect commits its click to the inbox (`click_inbox`, one light statement

@@ -12,15 +12,19 @@ import { noObserver, type Observer } from '../../lib/metrics';
 import { ClickRecorder } from './click-recorder';
 import {
   applyClickInbox,
+  applyClickRulesSqlite,
   countClickInbox,
+  countClicksWaitingSqlite,
   INBOX_APPLY_LIMIT,
   queueClicksBySlugPostgres,
-  storeClicks,
+  queueClicksSqlite,
+  SQLITE_APPLY_LIMIT,
   type ClickFields,
   type ClickRecord,
   type SlugClick,
 } from './click-store';
 import { InboxApplier } from './inbox-applier';
+import { SqliteRulesApplier } from './sqlite-applier';
 import { LookupBatcher } from './lookup-batcher';
 import { MailtoUrlCache } from './mailto-cache';
 import * as repo from './targets-repo';
@@ -34,7 +38,12 @@ import { recordChoice } from './choices';
 export { loadClickFilterList } from './classify';
 export { CHOICE_WINDOW_MS } from './choices';
 export { loadGeoLocator, type PlaceLocator } from './geo';
-export { rebuildClickDaily } from './click-store';
+export {
+  applyClickRulesSqlite,
+  markClicksApplied,
+  rebuildClickDaily,
+  SQLITE_APPLY_LIMIT,
+} from './click-store';
 export {
   DIMENSIONS,
   FILTERED_DIMENSION,
@@ -88,7 +97,12 @@ export interface TrackingOptions {
   clickFilter?: ClickFilterList;
   /** Where a click's place is read from; the bundled country database when absent. */
   geo?: PlaceLocator;
-  /** Told when applying the PostgreSQL click inbox fails (it is retried). */
+  /**
+   * How long after a batch commits its clicks' rules are applied (more batches join them),
+   * unless a read comes first; `APPLY_DELAY_MS` when absent.
+   */
+  applyDelayMs?: number;
+  /** Told when applying the clicks' rules fails (it is retried). */
   onApplyError?: (err: unknown) => void;
 }
 
@@ -108,6 +122,8 @@ export class ClickService {
     | { by: 'slug'; recorder: ClickRecorder<SlugClick, repo.RedirectTarget | undefined> };
   /** PostgreSQL: applies the click inbox the redirects commit to; null on SQLite. */
   private readonly applier: InboxApplier | null;
+  /** SQLite: applies the rules of the clicks the redirects commit; null on PostgreSQL. */
+  private readonly sqliteApplier: SqliteRulesApplier | null;
   private readonly onApplyError: (err: unknown) => void;
   private readonly visitors: VisitorHasher;
   private readonly agents = new UserAgentClassifier();
@@ -146,11 +162,25 @@ export class ClickService {
             limit: INBOX_APPLY_LIMIT,
             onEvents: () => this.onClickEvents(),
             onError: onApplyError,
+            delayMs: options.applyDelayMs,
           })
         : null;
     this.applier = applier;
-    // SQLite stores a batch with its rules in one transaction; PostgreSQL commits it to the
-    // inbox, which the applier applies shortly after (a redirect waits for the commit only).
+    const sqliteApplier =
+      driver.dialect === 'sqlite'
+        ? new SqliteRulesApplier({
+            sqlite: driver.sqlite,
+            apply: () => applyClickRulesSqlite(driver.sqlite),
+            limit: SQLITE_APPLY_LIMIT,
+            onEvents: () => this.onClickEvents(),
+            onError: onApplyError,
+            delayMs: options.applyDelayMs,
+          })
+        : null;
+    this.sqliteApplier = sqliteApplier;
+    // A redirect waits for its batch's commit only: SQLite commits the raw clicks, whose rules
+    // the SQLite applier applies shortly after; PostgreSQL commits them to the inbox, which the
+    // inbox applier applies shortly after.
     const timed = async <R>(rows: readonly unknown[], write: () => Promise<R>): Promise<R> => {
       const started = performance.now();
       const result = await write();
@@ -177,8 +207,8 @@ export class ClickService {
             by: 'link',
             recorder: new ClickRecorder(
               async (rows) => {
-                const events = await timed(rows, () => storeClicks(db, rows));
-                if (events > 0) this.onClickEvents();
+                await timed(rows, () => queueClicksSqlite(db, rows));
+                sqliteApplier?.queued();
               },
               1000,
               isDatabaseUnavailable,
@@ -389,23 +419,32 @@ export class ClickService {
    * wait. It never rejects: if applying fails (and is retried), the query reads what is applied.
    */
   readBarrier(): Promise<void> | undefined {
+    // SQLite: applied now, synchronously (the query that waits holds the one connection).
+    this.sqliteApplier?.barrier();
     const applier = this.applier;
     if (!applier?.pending) return undefined;
     return applier.settle().catch(this.onApplyError);
   }
 
-  /** Applies what a previous run left in the click inbox (PostgreSQL), then keeps it applied. */
+  /**
+   * Applies what a previous run left waiting (SQLite: clicks past the mark; PostgreSQL: the
+   * click inbox), then keeps applying.
+   */
   async start(): Promise<void> {
+    this.sqliteApplier?.start();
     await this.applier?.start();
   }
 
   /**
-   * PostgreSQL: clicks in the inbox, not applied yet (this and every other instance's); 0 on
-   * SQLite, which applies a click as it stores it. Read straight from the pool: no read barrier.
+   * Clicks stored whose rules are not applied yet: PostgreSQL, those in the inbox (this and
+   * every other instance's); SQLite, those past the mark. Read straight from the driver: no
+   * read barrier.
    */
   async clicksUnapplied(): Promise<number> {
     const driver = this.db.driver;
-    return driver.dialect === 'postgres' ? countClickInbox(driver.pool) : 0;
+    return driver.dialect === 'postgres'
+      ? countClickInbox(driver.pool)
+      : countClicksWaitingSqlite(driver.sqlite);
   }
 
   /**
@@ -437,6 +476,7 @@ export class ClickService {
   /** Waits for clicks being written (on shutdown), then applies them. */
   async drain(): Promise<void> {
     await this.clicks.recorder.drain();
+    this.sqliteApplier?.stop();
     await this.applier?.stop();
   }
 }
