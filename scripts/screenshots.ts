@@ -180,6 +180,15 @@ const SCREENS: Screen[] = [
       await page.getByRole('listbox', { name: 'Tags' }).waitFor();
     },
   },
+  {
+    name: 'confirm-with-passkey',
+    title: 'Confirm it is you: password or passkey',
+    path: () => '/auth',
+    signedIn: false,
+    viewportOnly: true,
+    act: confirmWithPasskeyDialog,
+    ready: () => 'form',
+  },
   ...(['General', 'Security', 'API tokens', 'Webhooks'] as const).map((tab): Screen => ({
     name: `settings-${tab.toLowerCase().replace(/\s+/g, '-')}`,
     title: `Settings: ${tab}`,
@@ -189,6 +198,60 @@ const SCREENS: Screen[] = [
     ready: () => 'h1',
   })),
 ];
+
+/**
+ * The password dialog of an account with a passkey, as a session begun with that passkey sees
+ * it before its first sensitive change (an API token). A new account of its own (the seeded
+ * owner keeps signing in with the password alone), with Chromium's virtual authenticator; on
+ * `localhost`, as an IP address cannot hold passkeys.
+ */
+async function confirmWithPasskeyDialog(page: Page): Promise<void> {
+  const origin = `http://localhost:${PORT}`;
+  const id = Math.random().toString(36).slice(2, 10);
+  const user = {
+    username: `shots_${id}`,
+    email: `shots_${id}@example.com`,
+    password: 'correct horse battery',
+  };
+  const request = page.context().request;
+  const registered = await request.post(`${origin}/api/v1/auth/register`, {
+    data: { ...user, firstName: 'Dana' },
+  });
+  if (registered.status() !== 201) throw new Error(`sign-up failed: ${registered.status()}`);
+  const login = await request.post(`${origin}/api/v1/auth/login`, {
+    data: { username: user.username, password: user.password },
+  });
+  if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await page.goto(`${origin}/dashboard/settings?tab=security`);
+  await page.getByLabel('Name of the new passkey').fill('Laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await confirm.getByLabel('Your current password').fill(user.password);
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('passkey').waitFor({ timeout: 30_000 });
+  // A new session with the passkey alone: nothing is confirmed in it yet.
+  await request.post(`${origin}/api/v1/auth/logout`, { headers: { origin } });
+  await page.goto(`${origin}/auth`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.waitForURL(/\/dashboard/);
+  await page.goto(`${origin}/dashboard/settings?tab=tokens`);
+  await page.getByRole('tab', { name: 'API tokens' }).click();
+  await page.getByLabel('Token name').fill('Deploy script');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await confirm.getByRole('button', { name: 'Use a passkey' }).waitFor();
+}
 
 /** Tags in several colours on the newest links and the tracked one, as a person would add them. */
 async function tagLinks(token: string, account: SeededAccount): Promise<void> {

@@ -370,3 +370,251 @@ describe('the account’s data', () => {
     expect((await signInWith(cookie, key.assert(options))).statusCode).toBe(401);
   });
 });
+
+/** `name=value` of the cookie of a confirmation ceremony. */
+function confirmationCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((k) => k.name === 'mailtokit_passkey_confirm');
+  if (!c) throw new Error(`no confirmation cookie set: ${res.statusCode} ${res.body}`);
+  return `${c.name}=${c.value}`;
+}
+
+async function confirmationOptions(session: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/confirm-password/passkey/options',
+    headers: withCookies(session),
+  });
+  expect(res.statusCode).toBe(200);
+  return { options: res.json<Options>(), cookie: confirmationCookie(res) };
+}
+
+function confirmWith(session: string, ceremony: string | undefined, passkey: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/confirm-password',
+    headers: withCookies(session, ceremony),
+    payload: { passkey },
+  });
+}
+
+function createToken(session: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/tokens',
+    headers: withCookies(session),
+    payload: { name: 'CI', scopes: ['links:read'] },
+  });
+}
+
+/** A session of the account begun with the passkey alone (its password now asks for it). */
+async function passkeySession(key: SoftwareAuthenticator): Promise<string> {
+  const { options, cookie } = await signInOptions();
+  const res = await signInWith(cookie, key.assert(options));
+  expect(res.statusCode).toBe(200);
+  return sessionCookie(res);
+}
+
+describe('a passkey confirms the session', () => {
+  it('in place of the password: sensitive changes then need nothing more for 10 minutes', async () => {
+    const who = await signUp(t.app);
+    const key = await addPasskey(who);
+    clock.advance(11 * 60_000); // the password confirmed to add the passkey is stale
+    const session = who.cookie;
+    const refused = await createToken(session);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.currentPassword).toBeTruthy();
+
+    const { options, cookie } = await confirmationOptions(session);
+    // Only the account's passkeys, and one that verifies its user.
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
+    expect(options).toMatchObject({ userVerification: 'required', rpId: 'mailtokit.test' });
+    const before = (await passkeysOf(who))[0]!.lastUsedAt;
+    const asked = clock.now().getTime();
+    const confirmed = await confirmWith(session, cookie, key.assert(options, { bump: 3 }));
+    expect(confirmed.statusCode).toBe(200);
+    const until = Date.parse(confirmed.json<{ confirmedUntil: string }>().confirmedUntil);
+    expect(until).toBeGreaterThanOrEqual(asked + 10 * 60_000);
+    expect(until).toBeLessThanOrEqual(clock.now().getTime() + 10 * 60_000);
+    // The ceremony's cookie is cleared: it was answered.
+    expect(confirmed.cookies.find((c) => c.name === 'mailtokit_passkey_confirm')?.value).toBe('');
+    expect((await passkeysOf(who))[0]!.lastUsedAt).not.toBe(before);
+    expect((await createToken(session)).statusCode).toBe(201);
+
+    clock.advance(10 * 60_000 + 1_000);
+    expect((await createToken(session)).statusCode).toBe(400);
+  });
+
+  it('refuses a used ceremony, one of another session, none, and a counter that went back', async () => {
+    const who = await signUp(t.app);
+    const key = await addPasskey(who);
+    const session = who.cookie;
+    const first = await confirmationOptions(session);
+    const answer = key.assert(first.options);
+    expect((await confirmWith(session, first.cookie, answer)).statusCode).toBe(200);
+    const replayed = await confirmWith(session, first.cookie, answer);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ code: 'INVALID_CHALLENGE' });
+
+    // A ceremony begun in another session of the same account confirms only that session.
+    const other = await passkeySession(key);
+    const theirs = await confirmationOptions(other);
+    const foreign = await confirmWith(session, theirs.cookie, key.assert(theirs.options));
+    expect(foreign.statusCode).toBe(401);
+    expect(foreign.json()).toMatchObject({ code: 'INVALID_CHALLENGE' });
+
+    const none = await confirmWith(session, undefined, key.assert(first.options));
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'INVALID_CHALLENGE' });
+
+    // A sign-in ceremony's cookie is not a confirmation's.
+    const signIn = await signInOptions();
+    const crossed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/confirm-password',
+      headers: withCookies(
+        session,
+        signIn.cookie.replace('mailtokit_passkey=', 'mailtokit_passkey_confirm='),
+      ),
+      payload: { passkey: key.assert(signIn.options) },
+    });
+    expect(crossed.statusCode).toBe(401);
+    expect(crossed.json()).toMatchObject({ code: 'INVALID_CHALLENGE' });
+
+    const a = await confirmationOptions(session);
+    expect(
+      (await confirmWith(session, a.cookie, key.assert(a.options, { bump: 5 }))).statusCode,
+    ).toBe(200);
+    key.counter = 1; // a cloned authenticator lagging behind
+    const b = await confirmationOptions(session);
+    const cloned = await confirmWith(session, b.cookie, key.assert(b.options));
+    expect(cloned.statusCode).toBe(401);
+    expect(cloned.json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
+  });
+
+  it('takes no passkey of another account, nor one that did not verify its user', async () => {
+    const who = await signUp(t.app);
+    const key = await addPasskey(who);
+    const stranger = await signUp(t.app);
+    const strangerKey = await addPasskey(stranger);
+    clock.advance(11 * 60_000);
+
+    const a = await confirmationOptions(who.cookie);
+    const theirs = await confirmWith(who.cookie, a.cookie, strangerKey.assert(a.options));
+    expect(theirs.statusCode).toBe(401);
+    expect(theirs.json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
+
+    key.userVerified = false;
+    const b = await confirmationOptions(who.cookie);
+    const unverified = await confirmWith(who.cookie, b.cookie, key.assert(b.options));
+    expect(unverified.statusCode).toBe(401);
+    expect(unverified.json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
+    expect((await createToken(who.cookie)).statusCode).toBe(400);
+  });
+
+  it('needs a session and a passkey; one answer at a time', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/confirm-password/passkey/options',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const without = await signUp(t.app);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/confirm-password/passkey/options',
+      headers: without.headers,
+    });
+    expect(none.statusCode).toBe(409);
+
+    const who = await signUp(t.app);
+    const key = await addPasskey(who);
+    const { options, cookie } = await confirmationOptions(who.cookie);
+    const both = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/confirm-password',
+      headers: withCookies(who.cookie, cookie),
+      payload: { currentPassword: who.password, passkey: key.assert(options) },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('spends from the budget of wrong passwords when refused, then answers 429', async () => {
+    const who = await signUp(t.app);
+    const key = await addPasskey(who);
+    const stranger = new SoftwareAuthenticator(ORIGIN);
+    // Accepted passkeys spend nothing.
+    for (let i = 0; i < 6; i++) {
+      const { options, cookie } = await confirmationOptions(who.cookie);
+      expect((await confirmWith(who.cookie, cookie, key.assert(options))).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 5; i++) {
+      const { options, cookie } = await confirmationOptions(who.cookie);
+      const res = await confirmWith(who.cookie, cookie, stranger.assert(options));
+      expect(res.statusCode).toBe(401);
+    }
+    const { options, cookie } = await confirmationOptions(who.cookie);
+    const limited = await confirmWith(who.cookie, cookie, key.assert(options));
+    expect(limited.statusCode).toBe(429);
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/confirm-password',
+      headers: who.headers,
+      payload: { currentPassword: who.password },
+    });
+    expect(password.statusCode).toBe(429);
+  });
+});
+
+describe('remembering the browser at a passkey second step', () => {
+  async function passwordStep(who: SignedIn, cookie?: string) {
+    return await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: who.user.username, password: who.password },
+      headers: withCookies(cookie),
+    });
+  }
+
+  it('skips the second step of the next password sign-in from that browser only', async () => {
+    const who = await signUp(t.app);
+    const key = await addPasskey(who);
+    const secondStep = async (rememberBrowser?: boolean) => {
+      const login = await passwordStep(who);
+      expect(login.statusCode).toBe(202);
+      const { challengeToken } = login.json<{ challengeToken: string }>();
+      const { options, cookie } = await signInOptions(challengeToken);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/passkeys/authentication/verify',
+        headers: withCookies(cookie),
+        payload: { response: key.assert(options), challengeToken, rememberBrowser },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.cookies.find((c) => c.name === 'mailtokit_remember');
+    };
+    expect(await secondStep()).toBeUndefined();
+    expect(await secondStep(false)).toBeUndefined();
+    const remember = await secondStep(true);
+    expect(remember?.maxAge).toBe(30 * 24 * 60 * 60);
+
+    const again = await passwordStep(who, `${remember!.name}=${remember!.value}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.username).toBe(who.user.username);
+    // Another browser still takes both steps.
+    expect((await passwordStep(who)).statusCode).toBe(202);
+  });
+
+  it('is not offered to a passkey alone', async () => {
+    const who = await signUp(t.app);
+    const key = await addPasskey(who);
+    const { options, cookie } = await signInOptions();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/passkeys/authentication/verify',
+      headers: withCookies(cookie),
+      payload: { response: key.assert(options), rememberBrowser: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'mailtokit_remember')).toBeUndefined();
+  });
+});

@@ -78,9 +78,19 @@ const totpCode = z
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
 
+/** What the browser answered (`RegistrationResponseJSON` or `AuthenticationResponseJSON`). */
+const credentialResponse = z
+  .looseObject({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.looseObject({ clientDataJSON: z.string().max(16_384) }),
+  })
+  .meta({ description: 'The credential as WebAuthn JSON (base64url fields)' });
+
 /**
- * `POST /api/v1/auth/confirm-password`: the current password, or (two-step sign-in on) a code
- * of the authenticator app.
+ * `POST /api/v1/auth/confirm-password`: the current password, (two-step sign-in on) a code of
+ * the authenticator app, or a passkey's answer to the session's confirmation ceremony.
  */
 export const ConfirmPasswordBody = z
   .object({
@@ -89,15 +99,20 @@ export const ConfirmPasswordBody = z
       .max(1024)
       .optional(),
     code: totpCode.optional(),
+    passkey: credentialResponse.optional().meta({
+      description:
+        'The browser’s answer (AuthenticationResponseJSON) to the options of `POST /api/v1/auth/confirm-password/passkey/options`',
+    }),
   })
-  .refine((b) => b.currentPassword !== undefined || b.code !== undefined, {
-    message: MESSAGES.currentPasswordRequired,
-    path: ['currentPassword'],
-  })
-  .refine((b) => b.currentPassword === undefined || b.code === undefined, {
-    message: 'Send either the password or a code',
-    path: ['code'],
-  })
+  .refine(
+    (b) => b.currentPassword !== undefined || b.code !== undefined || b.passkey !== undefined,
+    { message: MESSAGES.currentPasswordRequired, path: ['currentPassword'] },
+  )
+  .refine(
+    (b) =>
+      [b.currentPassword, b.code, b.passkey].filter((answer) => answer !== undefined).length <= 1,
+    { message: 'Send one of the password, a code or a passkey', path: ['code'] },
+  )
   .meta({ id: 'ConfirmPasswordBody' });
 export type ConfirmPasswordBody = z.input<typeof ConfirmPasswordBody>;
 
@@ -310,16 +325,6 @@ export const PasskeyOptions = z.looseObject({ challenge: z.string() }).meta({
 });
 export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
 
-/** What the browser answered (`RegistrationResponseJSON` or `AuthenticationResponseJSON`). */
-const credentialResponse = z
-  .looseObject({
-    id: z.string().min(1).max(1024),
-    rawId: z.string().min(1).max(1024),
-    type: z.literal('public-key'),
-    response: z.looseObject({ clientDataJSON: z.string().max(16_384) }),
-  })
-  .meta({ description: 'The credential as WebAuthn JSON (base64url fields)' });
-
 export const PasskeyRegistrationBody = z
   .object({ name: passkeyName, response: credentialResponse })
   .meta({ id: 'PasskeyRegistrationBody' });
@@ -338,6 +343,12 @@ export const PasskeyAuthenticationBody = z
   .object({
     response: credentialResponse,
     challengeToken: z.string().min(1).max(200).optional(),
+    rememberBrowser: z
+      .boolean()
+      .optional()
+      .meta({
+        description: `With \`challengeToken\` (a second step): remember this browser, so that for ${REMEMBER_BROWSER_DAYS} days signing in with the password from it skips that step`,
+      }),
   })
   .meta({ id: 'PasskeyAuthenticationBody' });
 export type PasskeyAuthenticationBody = z.input<typeof PasskeyAuthenticationBody>;

@@ -103,12 +103,15 @@ export interface PasskeysTable {
 export interface PasskeyChallengesTable {
   /** sha256 (hex) of the token in the browser's cookie. */
   id: string;
-  purpose: 'register' | 'sign_in' | 'second_factor';
+  purpose: 'register' | 'sign_in' | 'second_factor' | 'confirm';
   /** The base64url challenge the browser must sign. */
   challenge: string;
-  /** The account (registration, second step); null for a sign-in with no username. */
+  /** The account (registration, second step, confirmation); null for a sign-in with no username. */
   user_id: number | null;
-  /** The sign-in challenge (sha256) a second step completes. */
+  /**
+   * The sign-in challenge (sha256) a second step completes; for a confirmation, the id of the
+   * session it confirms (also a sha256).
+   */
   sign_in_challenge_id: string | null;
   created_at: string;
   expires_at: string;

@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Finish a sign-in with a passkey: the browser’s answer to the options of this browser’s ceremony (and the `challengeToken` of the password step, when it is the second step). Sets the session cookie like a sign-in
-         * @description 401 PASSKEY_REJECTED when the passkey is unknown, its signature or counter is wrong, or (alone) it did not verify its user; 401 INVALID_CHALLENGE when the ceremony is missing, used or expired.
+         * @description 401 PASSKEY_REJECTED when the passkey is unknown, its signature or counter is wrong, or (alone) it did not verify its user; 401 INVALID_CHALLENGE when the ceremony is missing, used or expired. With `challengeToken`, `rememberBrowser: true` sets a cookie with which, for 30 days, the password alone signs in from this browser (as at `POST /api/v1/auth/login/second-factor`).
          */
         post: operations["passkeySignIn"];
         delete?: never;
@@ -405,10 +405,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Confirm the current password (or, with two-step sign-in on, a code of the authenticator app) in this session: for 10 minutes it may create API tokens and webhooks and change two-step sign-in without sending it again
-         * @description 400 on `currentPassword` when it is wrong, on `code` when the code is wrong or used; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429), wrong codes the budgets of codes at sign-in.
+         * Confirm the current password (or, with two-step sign-in on, a code of the authenticator app, or one of the account’s passkeys) in this session: for 10 minutes it may create API tokens and webhooks and change two-step sign-in without sending it again
+         * @description 400 on `currentPassword` when it is wrong, on `code` when the code is wrong or used; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429), wrong codes the budgets of codes at sign-in. `passkey` answers the ceremony of `POST /api/v1/auth/confirm-password/passkey/options` begun in this session and this browser: 401 INVALID_CHALLENGE when that ceremony is missing, used, expired or another session’s, 401 PASSKEY_REJECTED when the passkey is not the account’s, did not verify its user or its signature or counter is wrong (rejected passkeys spend from the budget of wrong passwords).
          */
         post: operations["confirmPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/confirm-password/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin confirming this session with a passkey instead of the password: the options for `navigator.credentials.get()`, limited to the account’s passkeys; send the answer as `passkey` to `POST /api/v1/auth/confirm-password`
+         * @description The passkey must verify its user (a PIN, a fingerprint). Sets a cookie that ties the ceremony to this browser and this session for 5 minutes; 409 when the account has no passkey.
+         */
+        post: operations["passkeyConfirmationOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1374,6 +1394,20 @@ export interface components {
         ConfirmPasswordBodyInput: {
             currentPassword?: string;
             code?: string;
+            /** @description The browser’s answer (AuthenticationResponseJSON) to the options of `POST /api/v1/auth/confirm-password/passkey/options` */
+            passkey?: {
+                id: string;
+                rawId: string;
+                /** @constant */
+                type: "public-key";
+                response: {
+                    clientDataJSON: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
         };
         ProfileBodyInput: {
             firstName?: string | null;
@@ -1448,6 +1482,8 @@ export interface components {
                 [key: string]: unknown;
             };
             challengeToken?: string;
+            /** @description With `challengeToken` (a second step): remember this browser, so that for 30 days signing in with the password from it skips that step */
+            rememberBrowser?: boolean;
         };
         CreateTeamBodyInput: {
             name: string;
@@ -3521,6 +3557,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PasswordConfirmed"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    passkeyConfirmationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
                 };
             };
             /** @description Default Response */

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { CircleAlertIcon, KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,9 +14,14 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/spinner';
-import { api } from '@/lib/api-client';
-import { errorMessage, fieldErrors } from '@/lib/errors';
-import { confirmFreshPassword, settleFreshPassword } from '@/lib/fresh-password';
+import { api, ApiError } from '@/lib/api-client';
+import { errorMessage, fieldErrors, serverDetail } from '@/lib/errors';
+import {
+  confirmFreshPassword,
+  confirmFreshPasswordWithPasskey,
+  settleFreshPassword,
+} from '@/lib/fresh-password';
+import { isPasskeyCancelled, passkeyErrorMessage, passkeysSupported } from '@/lib/passkey';
 import { queryKeys } from '@/lib/query-keys';
 
 const PASSWORD_NEEDED = 'Enter your current password';
@@ -22,7 +29,8 @@ const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app';
 
 /**
  * The one dialog that confirms the password before a sensitive change, then lets the change
- * carry on (see lib/fresh-password.ts). With two-step sign-in on, a code of the app does too.
+ * carry on (see lib/fresh-password.ts). With two-step sign-in on, a code of the app does too;
+ * with a passkey on the account (and a browser that can use one), a passkey does too.
  */
 export function FreshPasswordDialog() {
   const twoFactor = useQuery({
@@ -30,25 +38,50 @@ export function FreshPasswordDialog() {
     queryFn: ({ signal }) =>
       api.get<{ totp: boolean; recoveryCodesLeft: number }>('/api/v1/auth/two-factor', { signal }),
   });
+  const passkeys = useQuery({
+    queryKey: queryKeys.passkeys,
+    queryFn: ({ signal }) =>
+      api.get<{ passkeys: Array<{ id: number }> }>('/api/v1/auth/passkeys', { signal }),
+    enabled: passkeysSupported(),
+  });
+  const withPasskey = passkeysSupported() && (passkeys.data?.passkeys.length ?? 0) > 0;
   const [withCode, setWithCode] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const [pending, setPending] = useState(false);
+  const [passkeyFailure, setPasskeyFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<'typed' | 'passkey' | null>(null);
   const field = withCode ? 'code' : 'currentPassword';
+
+  const confirmWithPasskey = async () => {
+    setPending('passkey');
+    setError(undefined);
+    setPasskeyFailure(null);
+    try {
+      await confirmFreshPasswordWithPasskey();
+      settleFreshPassword(true);
+    } catch (failure) {
+      setPending(null);
+      if (isPasskeyCancelled(failure)) return;
+      setPasskeyFailure(
+        failure instanceof ApiError ? serverDetail(failure) : passkeyErrorMessage(failure),
+      );
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = withCode ? value.replace(/\s/g, '') : value;
     if (!answer) return setError(withCode ? CODE_NEEDED : PASSWORD_NEEDED);
-    setPending(true);
+    setPending('typed');
     setError(undefined);
+    setPasskeyFailure(null);
     try {
       await confirmFreshPassword(withCode ? { code: answer } : { currentPassword: answer });
       settleFreshPassword(true);
     } catch (failure) {
       setValue('');
       setError(fieldErrors(failure)?.[field] ?? errorMessage(failure));
-      setPending(false);
+      setPending(null);
     }
   };
 
@@ -56,7 +89,7 @@ export function FreshPasswordDialog() {
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open && !pending) settleFreshPassword(false);
+        if (!open && pending === null) settleFreshPassword(false);
       }}
     >
       <DialogContent aria-describedby="fresh-password-description">
@@ -66,7 +99,9 @@ export function FreshPasswordDialog() {
             <DialogDescription id="fresh-password-description">
               {withCode
                 ? 'Enter the 6-digit code your authenticator app shows for MailtoKit to continue.'
-                : 'Enter your password to continue.'}{' '}
+                : withPasskey
+                  ? 'Enter your password or use a passkey to continue.'
+                  : 'Enter your password to continue.'}{' '}
               You will not be asked again for 10 minutes.
             </DialogDescription>
           </DialogHeader>
@@ -105,17 +140,50 @@ export function FreshPasswordDialog() {
               {withCode ? 'Use your password instead' : 'Use a code from your app instead'}
             </button>
           ) : null}
+          {withPasskey ? (
+            <div className="grid gap-3">
+              <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+                <span className="h-px flex-1 bg-border" />
+                or
+                <span className="h-px flex-1 bg-border" />
+              </div>
+              {passkeyFailure ? (
+                <Alert variant="destructive" data-testid="fresh-password-passkey-failure">
+                  <CircleAlertIcon aria-hidden="true" />
+                  <AlertDescription className="text-foreground">{passkeyFailure}</AlertDescription>
+                </Alert>
+              ) : null}
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full"
+                disabled={pending !== null}
+                onClick={() => void confirmWithPasskey()}
+              >
+                {pending === 'passkey' ? null : <KeyRoundIcon aria-hidden="true" />}
+                <PendingLabel
+                  pending={pending === 'passkey'}
+                  label="Use a passkey"
+                  pendingLabel="Waiting for your passkey..."
+                />
+              </Button>
+            </div>
+          ) : null}
           <DialogFooter>
             <Button
               type="button"
               variant="outline"
-              disabled={pending}
+              disabled={pending !== null}
               onClick={() => settleFreshPassword(false)}
             >
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
-              <PendingLabel pending={pending} label="Continue" pendingLabel="Checking..." />
+            <Button type="submit" disabled={pending !== null}>
+              <PendingLabel
+                pending={pending === 'typed'}
+                label="Continue"
+                pendingLabel="Checking..."
+              />
             </Button>
           </DialogFooter>
         </form>

@@ -1,13 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError, api } from './api-client';
+import { signWithPasskey } from './passkey';
 
 /**
  * Sensitive changes (API tokens, webhooks, two-step sign-in, passkeys, a team's ownership, the
  * e-mail address) need the password confirmed in this session within the last 10 minutes. The
  * server refuses such a call sent without a password with 400 `VALIDATION_ERROR` naming
  * `currentPassword`. `withFreshPassword` runs the call; on that answer it asks for the password
- * (or a code) in one dialog, confirms it, and runs the call again, so the person never redoes
- * what they did.
+ * (or a code, or a passkey) in one dialog, confirms it, and runs the call again, so the person
+ * never redoes what they did.
  */
 
 /** The person closed the dialog: the action was not carried out, and there is nothing to report. */
@@ -103,4 +104,16 @@ export async function confirmFreshPassword(
   answer: { currentPassword: string } | { code: string },
 ): Promise<void> {
   await api.post('/api/v1/auth/confirm-password', { body: answer });
+}
+
+/**
+ * Confirms the session with one of the account's passkeys instead: the server's options, the
+ * browser's passkey prompt, then `POST /api/v1/auth/confirm-password` with its answer.
+ */
+export async function confirmFreshPasswordWithPasskey(): Promise<void> {
+  const options = await api.post<unknown>('/api/v1/auth/confirm-password/passkey/options', {
+    body: {},
+  });
+  const passkey = await signWithPasskey(options);
+  await api.post('/api/v1/auth/confirm-password', { body: { passkey } });
 }

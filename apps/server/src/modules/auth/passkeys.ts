@@ -52,9 +52,10 @@ function userHandleOf(userId: number): Uint8Array<ArrayBuffer> {
 
 /**
  * Passkeys (WebAuthn, through `@simplewebauthn/server`): registration, sign-in with a
- * discoverable credential, and the second step of a password sign-in. Each ceremony's
- * challenge is stored server-side under the hash of a token the browser keeps in a cookie, so
- * it works once, in that browser, for PASSKEY_CHALLENGE_MINUTES.
+ * discoverable credential, the second step of a password sign-in, and the confirmation of a
+ * session in place of its password. Each ceremony's challenge is stored server-side under the
+ * hash of a token the browser keeps in a cookie, so it works once, in that browser, for
+ * PASSKEY_CHALLENGE_MINUTES.
  */
 export class Passkeys {
   constructor(
@@ -190,6 +191,48 @@ export class Passkeys {
   }
 
   /**
+   * Options to confirm a session with one of its account's passkeys (in place of the
+   * password): the ceremony names the session, and the passkey must verify its user.
+   */
+  async confirmationOptions(userId: number, sessionId: string, rp: RelyingParty) {
+    const passkeys = await repo.listPasskeys(this.db.kysely, userId);
+    if (passkeys.length === 0) throw new AppError(409, 'CONFLICT', 'This account has no passkey');
+    const options = await generateAuthenticationOptions({
+      rpID: rp.rpId,
+      timeout: CHALLENGE_MS,
+      userVerification: 'required',
+      allowCredentials: passkeys.map((p) => ({
+        id: p.credential_id,
+        ...(p.transports ? { transports: p.transports.split(' ') } : {}),
+      })),
+    });
+    return await this.begin(options, 'confirm', userId, sessionId);
+  }
+
+  /**
+   * Verifies a passkey's answer to the browser's confirmation ceremony: begun in this session
+   * (401 INVALID_CHALLENGE otherwise), answered by a passkey of its account that verified its
+   * user (401 PASSKEY_REJECTED otherwise). Moves the counter like a sign-in.
+   */
+  async confirm(
+    cookieToken: string | undefined,
+    response: AuthenticationResponseJSON,
+    userId: number,
+    sessionId: string,
+    rp: RelyingParty,
+  ): Promise<void> {
+    const ceremony = await this.take(cookieToken);
+    if (
+      !ceremony ||
+      ceremony.purpose !== 'confirm' ||
+      ceremony.user_id !== userId ||
+      ceremony.sign_in_challenge_id !== sessionId
+    )
+      throw expired();
+    await this.verify(ceremony, response, rp, { userId, requireUserVerification: true });
+  }
+
+  /**
    * Verifies a passkey's answer to the browser's ceremony; returns the account's id. The
    * stored counter must go up (unless the authenticator keeps none) and is moved by one
    * conditional update. For a second step, `signInChallenge` must be the one the options were
@@ -202,15 +245,41 @@ export class Passkeys {
     rp: RelyingParty,
   ): Promise<number> {
     const ceremony = await this.take(cookieToken);
-    if (!ceremony || ceremony.purpose === 'register') throw expired();
+    if (!ceremony || ceremony.purpose === 'register' || ceremony.purpose === 'confirm')
+      throw expired();
     const secondStep = ceremony.purpose === 'second_factor';
     if (secondStep !== (signInChallenge !== undefined)) throw expired();
     if (secondStep && hashToken(signInChallenge ?? '') !== ceremony.sign_in_challenge_id)
       throw new AppError(401, 'INVALID_CHALLENGE', INVALID_CHALLENGE);
+    const owner = secondStep ? ceremony.user_id : undefined;
+    if (owner === null) throw expired();
+    const userId = await this.verify(ceremony, response, rp, {
+      userId: owner,
+      // Alone, a passkey is both steps: the authenticator must have verified its user.
+      requireUserVerification: !secondStep,
+    });
+    if (
+      secondStep &&
+      !(await signIns.claimChallenge(this.db.kysely, ceremony.sign_in_challenge_id ?? ''))
+    )
+      throw new AppError(401, 'INVALID_CHALLENGE', INVALID_CHALLENGE);
+    return userId;
+  }
+
+  /**
+   * Checks the answer against the ceremony's challenge and a stored passkey (of `userId`, when
+   * given) and moves its counter; returns the passkey's account. 401 PASSKEY_REJECTED otherwise.
+   */
+  private async verify(
+    ceremony: PasskeyChallengesTable,
+    response: AuthenticationResponseJSON,
+    rp: RelyingParty,
+    expect: { userId: number | undefined; requireUserVerification: boolean },
+  ): Promise<number> {
     const rejected = new AppError(401, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
     const passkey = await repo.findPasskeyByCredential(this.db.kysely, response.id);
     if (!passkey) throw rejected;
-    if (secondStep && passkey.user_id !== ceremony.user_id) throw rejected;
+    if (expect.userId !== undefined && passkey.user_id !== expect.userId) throw rejected;
     const handle = response.response.userHandle;
     if (handle && handle !== Buffer.from(userHandleOf(passkey.user_id)).toString('base64url'))
       throw rejected;
@@ -228,8 +297,7 @@ export class Passkeys {
           counter,
           ...(passkey.transports ? { transports: passkey.transports.split(' ') } : {}),
         },
-        // Alone, a passkey is both steps: the authenticator must have verified its user.
-        requireUserVerification: !secondStep,
+        requireUserVerification: expect.requireUserVerification,
       });
     } catch {
       throw rejected;
@@ -238,11 +306,6 @@ export class Passkeys {
     const now = this.clock().toISOString();
     const next = verified.authenticationInfo.newCounter;
     if (!(await repo.claimCounter(this.db.kysely, passkey.id, counter, next, now))) throw rejected;
-    if (
-      secondStep &&
-      !(await signIns.claimChallenge(this.db.kysely, ceremony.sign_in_challenge_id ?? ''))
-    )
-      throw new AppError(401, 'INVALID_CHALLENGE', INVALID_CHALLENGE);
     return passkey.user_id;
   }
 

@@ -50,6 +50,18 @@ import type { Ceremony, RelyingParty } from './passkeys';
 /** The cookie that ties a passkey ceremony to the browser that began it. */
 export const PASSKEY_COOKIE = 'mailtokit_passkey';
 const PASSKEY_COOKIE_PATH = '/api/v1/auth/passkeys';
+/** Where a ceremony's cookie lives: sign-in and registration, or a session's confirmation. */
+interface CeremonyCookie {
+  name: string;
+  path: string;
+}
+const SIGN_IN_CEREMONY: CeremonyCookie = { name: PASSKEY_COOKIE, path: PASSKEY_COOKIE_PATH };
+/** The cookie of a confirmation ceremony, sent to `confirm-password` and its options only. */
+export const CONFIRM_PASSKEY_COOKIE = 'mailtokit_passkey_confirm';
+const CONFIRM_CEREMONY: CeremonyCookie = {
+  name: CONFIRM_PASSKEY_COOKIE,
+  path: '/api/v1/auth/confirm-password',
+};
 
 /**
  * Whose passkeys these are: PUBLIC_URL's origin and host, or the origin the request was served
@@ -66,22 +78,30 @@ function relyingParty(app: App, request: FastifyRequest): RelyingParty {
 }
 
 /** Answers a ceremony's options and keeps its token in this browser's cookie. */
-function beginCeremony(app: App, request: FastifyRequest, reply: FastifyReply, c: Ceremony) {
-  reply.setCookie(PASSKEY_COOKIE, c.cookieToken, {
+function beginCeremony(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  c: Ceremony,
+  cookie: CeremonyCookie = SIGN_IN_CEREMONY,
+) {
+  reply.setCookie(cookie.name, c.cookieToken, {
     ...sessionCookieOptions(app, request),
-    path: PASSKEY_COOKIE_PATH,
+    path: cookie.path,
     maxAge: PASSKEY_CHALLENGE_MINUTES * 60,
   });
   return reply.header('Cache-Control', 'no-store').send(c.options);
 }
 
 /** The ceremony's cookie, read and cleared: each ceremony is answered once. */
-function endCeremony(app: App, request: FastifyRequest, reply: FastifyReply): string | undefined {
-  const token = request.cookies[PASSKEY_COOKIE];
-  reply.clearCookie(PASSKEY_COOKIE, {
-    ...sessionCookieOptions(app, request),
-    path: PASSKEY_COOKIE_PATH,
-  });
+function endCeremony(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookie: CeremonyCookie = SIGN_IN_CEREMONY,
+): string | undefined {
+  const token = request.cookies[cookie.name];
+  reply.clearCookie(cookie.name, { ...sessionCookieOptions(app, request), path: cookie.path });
   return token;
 }
 
@@ -395,7 +415,7 @@ export async function authRoutes(app: App) {
       summary:
         'Finish a sign-in with a passkey: the browser’s answer to the options of this browser’s ceremony (and the `challengeToken` of the password step, when it is the second step). Sets the session cookie like a sign-in',
       description:
-        '401 PASSKEY_REJECTED when the passkey is unknown, its signature or counter is wrong, or (alone) it did not verify its user; 401 INVALID_CHALLENGE when the ceremony is missing, used or expired.',
+        '401 PASSKEY_REJECTED when the passkey is unknown, its signature or counter is wrong, or (alone) it did not verify its user; 401 INVALID_CHALLENGE when the ceremony is missing, used or expired. With `challengeToken`, `rememberBrowser: true` sets a cookie with which, for 30 days, the password alone signs in from this browser (as at `POST /api/v1/auth/login/second-factor`).',
       body: PasskeyAuthenticationBody,
       response: { 200: LoginResponse, ...errors },
     },
@@ -407,6 +427,7 @@ export async function authRoutes(app: App) {
         request.body.challengeToken,
         relyingParty(app, request),
         { userAgent: request.headers['user-agent'], ip: request.ip },
+        request.body.rememberBrowser,
       );
       await finishSignIn(app, request, reply, result);
       return { access_token: result.access_token, user: result.user };
@@ -584,21 +605,50 @@ export async function authRoutes(app: App) {
     schema: {
       tags: ['auth'],
       operationId: 'confirmPassword',
-      summary: `Confirm the current password (or, with two-step sign-in on, a code of the authenticator app) in this session: for ${PASSWORD_CONFIRMATION_MINUTES} minutes it may create API tokens and webhooks and change two-step sign-in without sending it again`,
+      summary: `Confirm the current password (or, with two-step sign-in on, a code of the authenticator app, or one of the account’s passkeys) in this session: for ${PASSWORD_CONFIRMATION_MINUTES} minutes it may create API tokens and webhooks and change two-step sign-in without sending it again`,
       description:
-        '400 on `currentPassword` when it is wrong, on `code` when the code is wrong or used; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429), wrong codes the budgets of codes at sign-in.',
+        '400 on `currentPassword` when it is wrong, on `code` when the code is wrong or used; wrong passwords share the budget of every password check under a session (5 per 15 minutes per account, then 429), wrong codes the budgets of codes at sign-in. `passkey` answers the ceremony of `POST /api/v1/auth/confirm-password/passkey/options` begun in this session and this browser: 401 INVALID_CHALLENGE when that ceremony is missing, used, expired or another session’s, 401 PASSKEY_REJECTED when the passkey is not the account’s, did not verify its user or its signature or counter is wrong (rejected passkeys spend from the budget of wrong passwords).',
       body: ConfirmPasswordBody,
       response: { 200: PasswordConfirmed, ...errors },
     },
     config: { auth: true },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      const { currentPassword, code, passkey } = request.body;
       const until = await app.services.auth.confirmPassword(
         sessionOf(request),
-        request.body.currentPassword,
+        currentPassword,
         clientKey(request.ip),
-        request.body.code,
+        code,
+        passkey && {
+          cookieToken: endCeremony(app, request, reply, CONFIRM_CEREMONY),
+          // The body's schema checked the outer shape; the library checks the rest.
+          response: passkey as unknown as AuthenticationResponseJSON,
+          rp: relyingParty(app, request),
+        },
       );
       return { confirmedUntil: until.toISOString() };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v1/auth/confirm-password/passkey/options',
+    schema: {
+      tags: ['auth'],
+      operationId: 'passkeyConfirmationOptions',
+      summary:
+        'Begin confirming this session with a passkey instead of the password: the options for `navigator.credentials.get()`, limited to the account’s passkeys; send the answer as `passkey` to `POST /api/v1/auth/confirm-password`',
+      description: `The passkey must verify its user (a PIN, a fingerprint). Sets a cookie that ties the ceremony to this browser and this session for ${PASSKEY_CHALLENGE_MINUTES} minutes; 409 when the account has no passkey.`,
+      response: { 200: PasskeyOptions, ...errors },
+    },
+    config: { auth: true },
+    handler: async (request, reply) => {
+      await app.services.auth.abandonPasskeyCeremony(request.cookies[CONFIRM_PASSKEY_COOKIE]);
+      const ceremony = await app.services.auth.passkeyConfirmationOptions(
+        sessionOf(request),
+        relyingParty(app, request),
+      );
+      return beginCeremony(app, request, reply, ceremony, CONFIRM_CEREMONY);
     },
   });
 

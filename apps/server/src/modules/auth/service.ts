@@ -44,6 +44,13 @@ export type NewSession = LoginResponse & {
 /** A sign-in: the session, or (two-step sign-in on) the challenge of its second step. */
 export type SignInResult = (NewSession & { secondFactor?: undefined }) | SecondFactorRequired;
 
+/** A passkey's answer to a confirmation ceremony: the ceremony's cookie, the answer, whose site. */
+export interface PasskeyAnswer {
+  cookieToken: string | undefined;
+  response: AuthenticationResponseJSON;
+  rp: RelyingParty;
+}
+
 /** Where a sign-in comes from: its user agent and address (the address is never stored). */
 export interface SignInClient {
   userAgent: string | undefined;
@@ -143,7 +150,7 @@ export class AuthService {
     private readonly clock: Clock,
     /** The account's security log: sign-ins, failed ones, password changes. */
     private readonly securityLog: SecurityLog,
-    limiter: Limiter,
+    private readonly limiter: Limiter,
   ) {
     this.devices = new DeviceCookies(db, clock);
     this.twoFactor = new TwoFactor(db, limiter, clock);
@@ -273,7 +280,8 @@ export class AuthService {
 
   /**
    * A sign-in with a passkey: alone (a discoverable credential that verified its user), or as
-   * the second step of a password sign-in. Starts the session like `login`.
+   * the second step of a password sign-in. Starts the session like `login`; a second step
+   * with `rememberBrowser` remembers the browser like `completeSignIn`.
    */
   async passkeySignIn(
     cookieToken: string | undefined,
@@ -281,11 +289,15 @@ export class AuthService {
     signInChallenge: string | undefined,
     rp: RelyingParty,
     from: SignInClient,
+    rememberBrowser = false,
   ): Promise<NewSession> {
     const userId = await this.passkeys.authenticate(cookieToken, response, signInChallenge, rp);
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(401, 'INVALID_CHALLENGE', 'This sign-in has expired');
-    return await this.startSession(user, from);
+    const session = await this.startSession(user, from);
+    // Only a second step is remembered: a passkey alone skips no step of a password sign-in.
+    if (!rememberBrowser || signInChallenge === undefined) return session;
+    return { ...session, rememberCookie: await this.rememberBrowser(user.id) };
   }
 
   listPasskeys(auth: SessionAuth): Promise<Passkey[]> {
@@ -394,20 +406,30 @@ export class AuthService {
     return { user, sessionId: id, passwordConfirmedAt: session.password_confirmed_at };
   }
 
+  /** Options to confirm this session with one of the account's passkeys (`confirmPassword`). */
+  passkeyConfirmationOptions(auth: SessionAuth, rp: RelyingParty): Promise<Ceremony> {
+    return this.passkeys.confirmationOptions(auth.user.id, auth.sessionId, rp);
+  }
+
   /**
    * Confirms the password in this session (budgeted like every password check under a
-   * session), or a code of the authenticator app when two-step sign-in is on (budgeted like
-   * codes at sign-in): for PASSWORD_CONFIRMATION_MINUTES the session may make sensitive
-   * changes without sending it again. A wrong password is 400 on `currentPassword`, a wrong
-   * code 400 on `code`.
+   * session), a code of the authenticator app when two-step sign-in is on (budgeted like
+   * codes at sign-in), or a passkey's answer to this session's confirmation ceremony (a
+   * rejected one spends from the budget of wrong passwords): for PASSWORD_CONFIRMATION_MINUTES
+   * the session may make sensitive changes without sending it again. A wrong password is 400
+   * on `currentPassword`, a wrong code 400 on `code`, a rejected passkey 401 PASSKEY_REJECTED
+   * and a used, expired or other session's ceremony 401 INVALID_CHALLENGE.
    */
   async confirmPassword(
     auth: SessionAuth,
     currentPassword: string | undefined,
     client: string,
     code?: string,
+    passkey?: PasskeyAnswer,
   ): Promise<Date> {
-    if (code !== undefined) {
+    if (passkey) {
+      await this.confirmWithPasskey(auth, passkey);
+    } else if (code !== undefined) {
       if (!(await this.twoFactor.verify(auth.user.id, { code }, client)))
         throw validationError({ code: TOTP_CODE_INCORRECT });
     } else {
@@ -424,6 +446,23 @@ export class AuthService {
     await repo.setPasswordConfirmed(this.db.kysely, auth.sessionId, now.toISOString());
     auth.passwordConfirmedAt = now.toISOString();
     return new Date(now.getTime() + PASSWORD_CONFIRMATION_MS);
+  }
+
+  /**
+   * A passkey in place of the password: a point of the account's budget of wrong passwords is
+   * spent first (429 once it is gone) and given back when the passkey is accepted.
+   */
+  private async confirmWithPasskey(auth: SessionAuth, answer: PasskeyAnswer): Promise<void> {
+    const [budget, key] = passwordCheckBudgets(auth.user.id)[0]!;
+    await this.limiter.consume(budget, key);
+    await this.passkeys.confirm(
+      answer.cookieToken,
+      answer.response,
+      auth.user.id,
+      auth.sessionId,
+      answer.rp,
+    );
+    await this.limiter.reward(budget, key);
   }
 
   /**

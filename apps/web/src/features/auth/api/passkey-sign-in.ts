@@ -7,9 +7,12 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A sign-in with a passkey: alone (any passkey of this site, no username), or with the
- * `challengeToken` of a password step as its second step.
+ * `challengeToken` of a password step as its second step, which may remember the browser.
  */
-export async function passkeySignIn(challengeToken?: string): Promise<LoginResponse> {
+export async function passkeySignIn(
+  challengeToken?: string,
+  rememberBrowser = false,
+): Promise<LoginResponse> {
   const { LoginResponse, PasskeyOptions } = await import('@mailtokit/contracts/auth');
   const body = challengeToken ? { challengeToken } : {};
   const options = await api.post('/api/v1/auth/passkeys/authentication/options', {
@@ -18,7 +21,7 @@ export async function passkeySignIn(challengeToken?: string): Promise<LoginRespo
   });
   const response = await signWithPasskey(options);
   return api.post('/api/v1/auth/passkeys/authentication/verify', {
-    body: { ...body, response },
+    body: { ...body, response, ...(challengeToken && rememberBrowser ? { rememberBrowser } : {}) },
     schema: LoginResponse,
   });
 }
@@ -26,7 +29,8 @@ export async function passkeySignIn(challengeToken?: string): Promise<LoginRespo
 export function usePasskeySignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: passkeySignIn,
+    mutationFn: (secondStep?: { challengeToken: string; rememberBrowser?: boolean }) =>
+      passkeySignIn(secondStep?.challengeToken, secondStep?.rememberBrowser),
     onSuccess: async (data) => {
       setCurrentUser(queryClient, data.user);
       await queryClient.invalidateQueries({ queryKey: queryKeys.me });

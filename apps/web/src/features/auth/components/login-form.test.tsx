@@ -2,9 +2,16 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as passkeyModule from '@/lib/passkey';
 import { dismissToast, getToasts } from '@/lib/toast';
 import { LoginForm } from './login-form';
 import { json, renderWithProviders } from '@/test/render';
+
+// The browser's passkey prompt: answers at once with a made-up assertion.
+vi.mock('@/lib/passkey', async (importActual) => ({
+  ...(await importActual<typeof passkeyModule>()),
+  signWithPasskey: vi.fn(async () => ({ id: 'credential', type: 'public-key' })),
+}));
 
 afterEach(() => dismissToast());
 
@@ -121,7 +128,57 @@ describe('sign-in form', () => {
       { challengeToken: 'challenge-token-of-the-test', code: '123456', rememberBrowser: true },
     ]);
   });
+
+  it('a passkey second step offers "Remember this browser" and sends it with the passkey', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.endsWith('/api/v1/auth/login'))
+        return json(
+          {
+            secondFactor: 'required',
+            challengeToken: 'challenge-token-of-the-test',
+            expiresAt: '2026-01-01T00:05:00.000Z',
+            methods: ['passkey'],
+          },
+          202,
+        );
+      if (url.endsWith('/api/v1/auth/passkeys/authentication/options'))
+        return json({ challenge: 'the-challenge' });
+      return json({ detail: 'This passkey could not be verified.', code: 'PASSKEY_REJECTED' }, 401);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LoginForm onSuccess={() => {}} onSwitchToRegister={() => {}} />, {
+      client: new QueryClient(),
+    });
+    const ev = userEvent.setup({ delay: null });
+    await ev.type(screen.getByLabelText('Username or email'), 'ann');
+    await ev.type(screen.getByLabelText('Password'), 'right one');
+    await ev.click(screen.getByRole('button', { name: 'Sign in' }));
+    const remember = await screen.findByRole('checkbox', {
+      name: 'Remember this browser for 30 days',
+    });
+    expect(remember).toHaveProperty('checked', false);
+    await ev.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await screen.findByTestId('second-factor-failure');
+    await ev.click(remember);
+    await ev.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await vi.waitFor(() => expect(passkeyVerifications(fetchMock)).toHaveLength(2));
+    expect(passkeyVerifications(fetchMock)).toEqual([
+      { challengeToken: 'challenge-token-of-the-test', response: expect.anything() },
+      {
+        challengeToken: 'challenge-token-of-the-test',
+        response: expect.anything(),
+        rememberBrowser: true,
+      },
+    ]);
+  });
 });
+
+/** The bodies sent to finish a passkey sign-in. */
+function passkeyVerifications(fetchMock: ReturnType<typeof vi.fn>) {
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith('/api/v1/auth/passkeys/authentication/verify'))
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+}
 
 /** The bodies sent to the second step of the sign-in. */
 function secondSteps(fetchMock: ReturnType<typeof vi.fn>): Array<Record<string, unknown>> {

@@ -54,7 +54,10 @@ export function SecondFactorForm({
       disabled={passkey.isPending}
       onClick={() => {
         setFailure(null);
-        passkey.mutate(challengeToken, { onSuccess, onError: failed });
+        passkey.mutate(
+          { challengeToken, ...(remember ? { rememberBrowser: true } : {}) },
+          { onSuccess, onError: failed },
+        );
       }}
     >
       <PendingLabel
@@ -64,6 +67,26 @@ export function SecondFactorForm({
       />
     </Button>
   ) : null;
+
+  const rememberBrowser = (
+    <div className="flex items-start gap-3">
+      <NativeCheckbox
+        id="login-remember-browser"
+        checked={remember}
+        onCheckedChange={setRemember}
+        className="mt-0.5"
+        aria-describedby="login-remember-browser-hint"
+      />
+      <div className="grid gap-1">
+        <Label htmlFor="login-remember-browser" className="font-normal">
+          Remember this browser for 30 days
+        </Label>
+        <p id="login-remember-browser-hint" className="text-xs text-muted-foreground">
+          Your password alone signs you in here until then. Not on a shared computer.
+        </p>
+      </div>
+    </div>
+  );
 
   const failureAlert = failure ? (
     <Alert variant="destructive" data-testid="second-factor-failure">
@@ -78,6 +101,7 @@ export function SecondFactorForm({
         <p className="text-sm text-muted-foreground">
           Confirm it is you with one of the passkeys of your account.
         </p>
+        {rememberBrowser}
         {failureAlert}
         {passkeyButton}
       </div>
@@ -124,23 +148,7 @@ export function SecondFactorForm({
           />
         )}
       </FormField>
-      <div className="flex items-start gap-3">
-        <NativeCheckbox
-          id="login-remember-browser"
-          checked={remember}
-          onCheckedChange={setRemember}
-          className="mt-0.5"
-          aria-describedby="login-remember-browser-hint"
-        />
-        <div className="grid gap-1">
-          <Label htmlFor="login-remember-browser" className="font-normal">
-            Remember this browser for 30 days
-          </Label>
-          <p id="login-remember-browser-hint" className="text-xs text-muted-foreground">
-            Your password alone signs you in here until then. Not on a shared computer.
-          </p>
-        </div>
-      </div>
+      {rememberBrowser}
       {failureAlert}
       <Button type="submit" size="lg" className="w-full" disabled={complete.isPending || !value}>
         <PendingLabel pending={complete.isPending} label="Verify" pendingLabel="Verifying..." />

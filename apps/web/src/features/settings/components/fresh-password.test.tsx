@@ -1,12 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as passkeyModule from '@/lib/passkey';
 import { FreshPasswordHost } from '@/components/fresh-password-host';
 import { settleFreshPassword } from '@/lib/fresh-password';
 import { useToasts } from '@/lib/toast';
 import { CreateTokenCard } from './create-token-card';
 import { TwoFactorCard } from './two-factor-card';
 import { json, renderWithProviders } from '@/test/render';
+
+// The browser's passkey prompt: answers at once with a made-up assertion.
+vi.mock('@/lib/passkey', async (importActual) => ({
+  ...(await importActual<typeof passkeyModule>()),
+  signWithPasskey: vi.fn(async () => ({ id: 'credential', type: 'public-key' })),
+}));
 
 const FRESH_PASSWORD_NEEDED = json(
   {
@@ -35,9 +42,10 @@ interface Call {
 
 /**
  * A server whose session has no fresh password until `confirm-password` gets `password` (or
- * the code `123456`): until then every sensitive call answers 400 on `currentPassword`.
+ * the code `123456`, or a passkey's answer): until then every sensitive call answers 400 on
+ * `currentPassword`. The account has `passkeys` passkeys.
  */
-function fakeServer({ totp = false, password = 'right password' } = {}) {
+function fakeServer({ totp = false, password = 'right password', passkeys = 0 } = {}) {
   const calls: Call[] = [];
   let fresh = false;
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -46,9 +54,17 @@ function fakeServer({ totp = false, password = 'right password' } = {}) {
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path, body });
     if (path === '/api/v1/auth/two-factor') return json({ totp, recoveryCodesLeft: 10 });
+    if (path === '/api/v1/auth/passkeys')
+      return json({ passkeys: Array.from({ length: passkeys }, (_, i) => ({ id: i + 1 })) });
+    if (path === '/api/v1/auth/confirm-password/passkey/options')
+      return json({ challenge: 'the-challenge' });
     if (path === '/api/v1/auth/confirm-password') {
-      const answer = body as { currentPassword?: string; code?: string };
-      if (answer.code === '123456' || answer.currentPassword === password) {
+      const answer = body as { currentPassword?: string; code?: string; passkey?: object };
+      if (
+        answer.code === '123456' ||
+        answer.currentPassword === password ||
+        (passkeys > 0 && answer.passkey)
+      ) {
         fresh = true;
         return json({ confirmedUntil: '2026-11-29T10:10:00.000Z' });
       }
@@ -173,13 +189,46 @@ describe('a sensitive change asks for the password, then carries on', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('without two-step sign-in the dialog offers the password only', async () => {
+  it('without two-step sign-in or a passkey the dialog offers the password only', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     const server = fakeServer({ totp: false });
     const user = renderWithDialog(<CreateTokenCard onCreated={() => {}} />);
     const dialog = await createToken(user);
     await waitFor(() =>
       expect(server.calls.some((c) => c.path === '/api/v1/auth/two-factor')).toBe(true),
     );
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.path === '/api/v1/auth/passkeys')).toBe(true),
+    );
     expect(within(dialog).queryByRole('button', { name: /code from your app/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+  });
+
+  it('with a passkey on the account, the passkey confirms instead and the token is made', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const server = fakeServer({ passkeys: 1 });
+    const onCreated = vi.fn();
+    const user = renderWithDialog(<CreateTokenCard onCreated={onCreated} />);
+    const dialog = await createToken(user);
+    expect(
+      within(dialog).getByText(/Enter your password or use a passkey to continue/),
+    ).toBeTruthy();
+    await user.click(await within(dialog).findByRole('button', { name: 'Use a passkey' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(TOKEN));
+    expect(server.sent('/api/v1/auth/confirm-password').map((c) => c.body)).toEqual([
+      { passkey: { id: 'credential', type: 'public-key' } },
+    ]);
+    expect(server.sent('/api/v1/tokens')).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a browser that cannot use passkeys is not offered one', async () => {
+    vi.stubGlobal('PublicKeyCredential', undefined);
+    fakeServer({ passkeys: 1 });
+    const user = renderWithDialog(<CreateTokenCard onCreated={() => {}} />);
+    const dialog = await createToken(user);
+    expect(within(dialog).getByLabelText('Your current password')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
   });
 });
