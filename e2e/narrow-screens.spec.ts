@@ -77,3 +77,29 @@ for (const width of [360, 390]) {
     });
   });
 }
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('the command palette cuts long names short inside its dialog', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signedInUser(page, { tier: 'PREMIUM' });
+    const name = 'Speaker invitation for the annual partner summit keynote and the workshop';
+    const res = await page.request.post('/api/v1/mailto-links', {
+      data: { name, to: 'speakers@example.com, programme@example.com' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await page.goto('/dashboard?tab=links');
+    await expect(page.getByText(name).first()).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Go to' });
+    await dialog.getByRole('combobox').fill('Speaker');
+    const option = dialog.getByRole('option', { name: new RegExp(name) });
+    await expect(option).toBeVisible();
+    const [box, row] = [await dialog.boundingBox(), await option.boundingBox()];
+    expect(row!.x + row!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(consoleErrors).toEqual([]);
+  });
+});
