@@ -449,7 +449,7 @@ test('"New link" on a team page chooses that team and comes back there', async (
   await page.goto(`/teams/${id}`);
   await page.getByRole('link', { name: 'New link' }).click();
   await expect(page).toHaveURL(/\/dashboard\/create-link\?teamId=/);
-  const team = page.getByLabel('Share with team (Optional)');
+  const team = page.getByLabel('Share with team (optional)');
   await expect(team).toHaveValue(String(id));
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/teams/${id}$`));

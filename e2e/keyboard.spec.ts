@@ -140,7 +140,7 @@ for (const size of WIDTHS) {
     test('closing Create team with a name typed asks first', async ({ page }) => {
       await signedInUser(page, { tier: 'TEAM' });
       await page.goto('/dashboard?tab=teams');
-      await page.getByRole('button', { name: 'Create team Team plan' }).click();
+      await page.getByRole('button', { name: 'Create team', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Create team' });
       await dialog.getByLabel('Team name').fill('Half typed');
       await page.keyboard.press('Escape');

@@ -299,9 +299,9 @@ test.describe('saved links', () => {
     // the save choice locked; the link is built and opened without saving (no error, no modal).
     const offer = page.getByTestId('premium-panel');
     await expect(offer).toContainText('Saving links comes with Premium');
-    await expect(page.getByRole('checkbox', { name: 'Save link for Future Use' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Save link for future use' })).toBeDisabled();
     await expect(
-      page.getByRole('checkbox', { name: 'Save link for Future Use' }),
+      page.getByRole('checkbox', { name: 'Save link for future use' }),
     ).not.toBeChecked();
     await page.getByLabel('Subject', { exact: true }).fill('Hello & welcome');
     await snap(page, 'link-form-premium');
@@ -424,12 +424,12 @@ test('a TEAM user shares a saved link with a team, then makes it private again',
   expect(team.status(), await team.text()).toBe(201);
 
   await page.goto('/dashboard/create-link');
-  const share = page.getByLabel('Share with team (Optional)');
+  const share = page.getByLabel('Share with team (optional)');
   await expect(share.locator('option')).toHaveText(['Keep private', 'Marketing crew']);
   // Only offered when the link is saved.
-  await page.getByRole('checkbox', { name: 'Save link for Future Use' }).click();
+  await page.getByRole('checkbox', { name: 'Save link for future use' }).click();
   await expect(share).toBeHidden();
-  await page.getByRole('checkbox', { name: 'Save link for Future Use' }).click();
+  await page.getByRole('checkbox', { name: 'Save link for future use' }).click();
 
   await page.getByLabel('Link name').fill('Campaign reply');
   await page.getByLabel('To', { exact: true }).fill('campaign@example.com');

@@ -160,7 +160,7 @@ test('owner builds a team and shares a link; the admin removes the member, who l
   await page.goto('/dashboard/create-link');
   await page.getByLabel('Link name').fill(linkName);
   await page.getByLabel('To', { exact: true }).fill('news@example.com');
-  await page.getByLabel('Share with team (Optional)').selectOption({ label: teamName });
+  await page.getByLabel('Share with team (optional)').selectOption({ label: teamName });
   await page.getByRole('button', { name: 'Save link' }).click();
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   // The row's team badge names the team.

@@ -3,15 +3,15 @@
 // the API (e2e/seed.ts) and photographs each screen at 390 and 1280 px in both themes.
 //   SCREENSHOTS_PORT (default 3480)  CHROMIUM_PATH (default /usr/bin/chromium)
 //   npm run screenshots -- --only chooser,chooser-ja   # these screens only; the others stay
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { api, signIn } from '@mailtokit/test-kit/api';
+import { api, signIn, signUp } from '@mailtokit/test-kit/api';
 import { waitForHealth } from '@mailtokit/test-kit/process';
 import * as prettier from 'prettier';
-import { seedAccount, type SeededAccount } from '../e2e/seed';
+import { seedAccount, type SeededAccount, type SeedUser } from '../e2e/seed';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
 
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 3480);
@@ -27,8 +27,11 @@ const ONLY = (() => {
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-/** The seeded account, and the slug of its tracking link that lets the visitor choose. */
-type Seeded = SeededAccount & { chooserSlug: string };
+/**
+ * The seeded account, the slug of its tracking link that lets the visitor choose, and a user on
+ * the FREE plan (new accounts here get TEAM).
+ */
+type Seeded = SeededAccount & { chooserSlug: string; free: SeedUser };
 
 interface Screen {
   name: string;
@@ -37,6 +40,8 @@ interface Screen {
   /** Request headers of the visit (the visitor's language, a phone's agent), by width. */
   headers?: (width: number) => Record<string, string>;
   signedIn: boolean;
+  /** Who is signed in: the seeded account's owner (TEAM plan) unless `free`. */
+  as?: 'owner' | 'free';
   /** Clicked before the picture (a settings tab), by its role and name. */
   tab?: string;
   /** What a person does before the picture (choose rows, open a dialog). */
@@ -76,14 +81,16 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'command-palette',
+    viewportOnly: true,
     title: 'Command palette (Ctrl-K)',
     path: () => '/dashboard?tab=links',
     signedIn: true,
     setUp: async (page, a) => {
-      // Once the app has drawn the list, the shortcut is listened to.
+      // Once the app has drawn the list, the shortcut is listened to. The query finds links and
+      // the team (its long name), cut short inside the dialog.
       await page.locator(`text=${a.trackedLinkName}`).first().waitFor({ timeout: 20_000 });
       await page.keyboard.press('Control+k');
-      await page.getByRole('combobox').fill(a.trackedLinkName.slice(0, 3));
+      await page.getByRole('dialog', { name: 'Go to' }).getByRole('combobox').fill('Part');
     },
     ready: () => '[cmdk-item]',
   },
@@ -107,6 +114,19 @@ const SCREENS: Screen[] = [
     path: () => '/dashboard?tab=teams',
     signedIn: true,
     ready: () => '[data-testid="team-card"]',
+  },
+  {
+    name: 'create-team-free',
+    viewportOnly: true,
+    title: 'Create team on the FREE plan: the Team plan offer first',
+    path: () => '/dashboard?tab=teams',
+    signedIn: true,
+    as: 'free',
+    ready: () => 'text=No teams yet',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Create team Team plan' }).click();
+      await page.getByRole('alertdialog', { name: 'Upgrade to Team' }).waitFor();
+    },
   },
   {
     name: 'team-detail',
@@ -277,6 +297,23 @@ async function tagLinks(token: string, account: SeededAccount): Promise<void> {
   }
 }
 
+/** A user on the FREE plan: registered (TEAM here), then set to FREE with the admin CLI. */
+async function freeUser(dataDir: string): Promise<SeedUser> {
+  const user: SeedUser = {
+    username: 'jordan_demo',
+    password: 'correct horse battery staple',
+    firstName: 'Jordan',
+    lastName: 'Reyes',
+  };
+  await signUp(BASE, { ...user, email: 'jordan_demo@example.com' });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'apps/server/dist/cli.js'), 'set-tier', user.username, 'FREE'],
+    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' },
+  );
+  return user;
+}
+
 /** A tracking link that lets the visitor choose, on the seeded link, made as its owner. */
 async function chooserOf(account: SeededAccount): Promise<string> {
   const { token } = await signIn(BASE, account.owner.username, account.owner.password);
@@ -341,7 +378,11 @@ async function main() {
     });
     if (health !== 'up') throw new Error(`the server did not answer at ${BASE} (${health})`);
     const seeded = await seedAccount({ baseUrl: BASE, suffix: 'demo' });
-    const account: Seeded = { ...seeded, chooserSlug: await chooserOf(seeded) };
+    const account: Seeded = {
+      ...seeded,
+      chooserSlug: await chooserOf(seeded),
+      free: await freeUser(dataDir),
+    };
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -362,14 +403,16 @@ async function main() {
           `window.localStorage.setItem('mailtokit-theme', ${JSON.stringify(theme)});`,
         );
         const page = await context.newPage();
-        let signedIn = false;
+        let signedIn: 'owner' | 'free' | null = null;
         for (const screen of screens) {
-          if (screen.signedIn && !signedIn) {
+          const who = screen.as ?? 'owner';
+          if (screen.signedIn && signedIn !== who) {
+            const user = who === 'free' ? account.free : account.owner;
             const res = await context.request.post('/api/v1/auth/login', {
-              data: { username: account.owner.username, password: account.owner.password },
+              data: { username: user.username, password: user.password },
             });
             if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
-            signedIn = true;
+            signedIn = who;
           }
           const file = `${screen.name}-${width}-${theme}.png`;
           await photograph(page, screen, account, path.join(OUT, file), width);
@@ -400,8 +443,9 @@ async function writeIndex(files: string[]) {
 The main screens at 390 px (a phone) and 1280 px (a laptop), light and dark, written by
 \`npm run screenshots\` (scripts/screenshots.ts): it builds what is stale, starts the server on a
 fresh data directory, seeds an account through the API (e2e/seed.ts: 55 links, a team with a long
-name shared with a member, shared links, a tracking link with clicks from several browsers) and
-takes a full-page picture of each screen. Run it again after a change to the interface.
+name shared with a member, shared links, a tracking link with clicks from several browsers) and a
+user on the FREE plan, and takes a picture of each screen (the whole page, or what is on screen
+when a dialog is open). Run it again after a change to the interface.
 
 Files are named \`<screen>-<width>-<theme>.png\`.
 

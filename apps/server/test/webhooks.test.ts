@@ -642,6 +642,46 @@ describe(`webhooks: failures (${dialect})`, () => {
     expect(await t.app.webhookWorker.runOnce()).toBe(0);
   });
 
+  it('cancels a test ping whose webhook is disabled before its attempt, and refuses new ones', async () => {
+    const receiver = await startReceiver([204]);
+    try {
+      const hook = await createWebhook(owner, { url: receiver.url });
+      const queued = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/webhooks/${hook.id}/test`,
+        headers: owner.headers,
+      });
+      expect(queued.statusCode).toBe(202);
+      const off = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/webhooks/${hook.id}`,
+        headers: owner.headers,
+        payload: { enabled: false },
+      });
+      expect(off.statusCode).toBe(200);
+      // The ping is over (not pending), without an attempt, and the worker never sends it.
+      expect(await deliveries(owner, hook.id)).toMatchObject([
+        { id: queued.json<Delivery>().id, event: 'ping', status: 'cancelled', attempts: 0 },
+      ]);
+      expect(await t.app.webhookWorker.runOnce()).toBe(0);
+      expect(receiver.received).toHaveLength(0);
+
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/webhooks/${hook.id}/test`,
+        headers: owner.headers,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        detail: 'This webhook is disabled. Enable it first.',
+        code: 'CONFLICT',
+      });
+      expect(await deliveries(owner, hook.id)).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('still sends the events of clicks made before their link was deleted', async () => {
     const receiver = await startReceiver([200]);
     try {

@@ -139,7 +139,9 @@ export function CommandPalette({
         className="top-4 max-w-xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[12vh]"
       >
         <DialogTitle className="sr-only">Go to</DialogTitle>
+        {/* min-w-0: a long name or address is cut short inside the dialog, never widens it. */}
         <Command
+          className="min-w-0"
           label="Go to a link, a team or a page"
           shouldFilter={false}
           loop

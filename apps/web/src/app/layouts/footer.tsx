@@ -26,7 +26,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
     title: 'Developers',
     links: [
       { label: 'API', to: '/dashboard', needsAuth: true },
-      { label: 'API Reference', to: '/api/docs', external: true },
+      { label: 'API reference', to: '/api/docs', external: true },
     ],
   },
   {

@@ -98,7 +98,7 @@ const sent = (fetch: ReturnType<typeof vi.fn>, url: string, method: string) =>
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 
 const submitButton = () => screen.getByRole('button', { name: / link$/ });
-const saveToggle = () => screen.getByRole('checkbox', { name: 'Save link for Future Use' });
+const saveToggle = () => screen.getByRole('checkbox', { name: 'Save link for future use' });
 
 describe('link form: the submit label', () => {
   it("says 'Save link' while the link is to be saved, 'Generate link' when not", async () => {
@@ -117,7 +117,7 @@ describe('link form: the submit label', () => {
     expect(submitButton()).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Subject'), '!');
     expect(submitButton()).toHaveProperty('disabled', false);
-    expect(screen.queryByRole('checkbox', { name: 'Save link for Future Use' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Save link for future use' })).toBeNull();
     expect(screen.getByLabelText('Link name')).toHaveProperty('value', 'Support');
   });
 });
@@ -177,17 +177,17 @@ describe('link form: validation', () => {
 describe('link form: the team selector', () => {
   it('is absent for a user without teams', async () => {
     await renderForm({ teams: [] });
-    expect(screen.queryByLabelText('Share with team (Optional)')).toBeNull();
+    expect(screen.queryByLabelText('Share with team (optional)')).toBeNull();
   });
 
   it("lists the user's teams when the link is saved, and disappears when it is not", async () => {
     const { user } = await renderForm({ teams: [{ id: 3, name: 'Marketing' }] });
-    const select = await screen.findByLabelText('Share with team (Optional)');
+    const select = await screen.findByLabelText('Share with team (optional)');
     expect(
       Array.from((select as HTMLSelectElement).options, (option) => option.textContent),
     ).toEqual(['Keep private', 'Marketing']);
     await user.click(saveToggle());
-    expect(screen.queryByLabelText('Share with team (Optional)')).toBeNull();
+    expect(screen.queryByLabelText('Share with team (optional)')).toBeNull();
   });
 
   it('shows the team a saved link is shared with', async () => {
@@ -195,7 +195,7 @@ describe('link form: the team selector', () => {
       link: { ...SAVED, teamId: 3, teamName: 'Marketing', isShared: true },
       teams: [{ id: 3, name: 'Marketing' }],
     });
-    const select = await screen.findByLabelText('Share with team (Optional)');
+    const select = await screen.findByLabelText('Share with team (optional)');
     expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Marketing');
   });
 });

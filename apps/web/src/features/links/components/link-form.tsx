@@ -202,7 +202,7 @@ export function LinkForm({ link }: LinkFormProps) {
                 />
                 <div className="grid gap-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Label htmlFor="link-save">Save link for Future Use</Label>
+                    <Label htmlFor="link-save">Save link for future use</Label>
                     {canSave ? null : (
                       <Badge variant="soft">
                         <LockIcon aria-hidden="true" />
@@ -268,7 +268,7 @@ export function LinkForm({ link }: LinkFormProps) {
             {showTeams ? (
               <FormField
                 id="link-team"
-                label="Share with team (Optional)"
+                label="Share with team (optional)"
                 error={errors.teamId?.message}
                 hint="Team members see shared links in their dashboard."
               >

@@ -31,10 +31,13 @@ export function LinksFilters({
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
       <SearchBox value={state.q} onSearch={onSearch} />
-      <div className="grid basis-full grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto] gap-2 sm:flex sm:max-w-full sm:basis-auto sm:flex-wrap">
+      {/* On phones the buttons share the search's row, so Show and Sort have half a row each
+          and their longest choices are read whole; from sm up they end the row of filters. */}
+      {actions ? <div className="flex shrink-0 gap-2 sm:order-last">{actions}</div> : null}
+      <div className="grid basis-full grid-cols-2 gap-2 sm:flex sm:max-w-full sm:basis-auto sm:flex-wrap">
         {tagChoices.length > 0 ? (
           // A row of its own on phones: the select's own box sits inside a wrapper of its own.
-          <div className="col-span-4 sm:w-40">
+          <div className="col-span-2 sm:w-40">
             <NativeSelect
               aria-label="Tag"
               value={tagChoices.find((n) => n.toLowerCase() === state.tag.toLowerCase()) ?? ''}
@@ -88,7 +91,6 @@ export function LinksFilters({
             </option>
           ))}
         </NativeSelect>
-        {actions}
       </div>
     </div>
   );

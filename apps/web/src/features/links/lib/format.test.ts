@@ -13,7 +13,7 @@ describe('createdLabel', () => {
   });
 
   it.each([null, undefined, '', 'not a date'])('says Recently for %s', (value) => {
-    expect(createdLabel(value)).toBe('Created: Recently');
+    expect(createdLabel(value)).toBe('Created: recently');
   });
 });
 

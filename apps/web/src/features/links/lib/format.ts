@@ -4,12 +4,12 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /**
  * 'Created: Jan 5, 2026' (local time, as `toLocaleDateString('en-US')` with a short month), or
- * 'Created: Recently' when the date is missing or invalid. Written out: every link of the
+ * 'Created: recently' when the date is missing or invalid. Written out: every link of the
  * dashboard shows one, and Intl date formatting costs milliseconds per call on a phone.
  */
 export function createdLabel(createdAt: string | null | undefined): string {
   const date = createdAt ? new Date(createdAt) : null;
-  if (!date || Number.isNaN(date.getTime())) return 'Created: Recently';
+  if (!date || Number.isNaN(date.getTime())) return 'Created: recently';
   return `Created: ${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}`;
 }
 

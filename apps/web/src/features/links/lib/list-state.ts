@@ -4,7 +4,7 @@ import type { LinkSort } from '@mailtokit/contracts/links';
 export const LINK_ORDERS = {
   newest: { label: 'Newest first', sort: 'createdAt', order: 'desc' },
   oldest: { label: 'Oldest first', sort: 'createdAt', order: 'asc' },
-  updated: { label: 'Recently changed', sort: 'updatedAt', order: 'desc' },
+  updated: { label: 'Last changed', sort: 'updatedAt', order: 'desc' },
   name: { label: 'Name A–Z', sort: 'name', order: 'asc' },
   'name-desc': { label: 'Name Z–A', sort: 'name', order: 'desc' },
   clicks: { label: 'Most clicks', sort: 'clicks', order: 'desc' },

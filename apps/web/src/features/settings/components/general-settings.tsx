@@ -70,7 +70,9 @@ function SettingRow({ label, description, control, saved, labelFor = true }: Set
           {description}
         </div>
       </div>
-      <div className="flex shrink-0 items-center gap-3">
+      {/* Stacked (narrow screens), the control starts at the label's edge and the note follows
+          it; side by side, the note comes first and the control keeps to the right edge. */}
+      <div className="flex shrink-0 flex-row-reverse items-center justify-end gap-3 sm:flex-row">
         <SavedNote saved={saved} />
         {control({ id, describedBy })}
       </div>

@@ -64,7 +64,8 @@ export function TeamsTab() {
   const { promptUpgrade, upgradeDialog } = useTeamUpgradePrompt();
 
   // Creating a team is a Team-plan action: without the plan the offer opens, before any typing
-  // (an unknown plan, still loading, lets the server decide).
+  // (an unknown plan, still loading, lets the server decide). Only those who need the plan see
+  // its badge on the button.
   const locked = user !== null && !hasTeamAccess;
   const createButton = (label: string) => (
     <Button
@@ -75,9 +76,11 @@ export function TeamsTab() {
     >
       {locked ? <LockIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
       {label}
-      <Badge variant={locked ? 'secondary' : 'soft'} className="ml-1">
-        Team plan
-      </Badge>
+      {locked ? (
+        <Badge variant="secondary" className="ml-1">
+          Team plan
+        </Badge>
+      ) : null}
     </Button>
   );
 
