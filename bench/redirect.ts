@@ -8,7 +8,9 @@
 //   npm run bench:redirect [-- --mode realistic|best --slugs 200 --rounds 3 --duration 10 --warmup 2 --connections 50 --profile sqlite]
 //
 // --only picks the servers (minimal,bare,sqlite,postgres by default); `sqlite-noplace` adds
-// MailtoKit on SQLite with GEOIP_DB_FILE=off, so one run shows what the place lookup costs.
+// MailtoKit on SQLite with GEOIP_DB_FILE=off, and `sqlite-onecountry` with a place database of
+// one network (every client in one country), so one run shows what the place lookup costs
+// alone and what clicks from many countries cost the rollups.
 //
 // --mode realistic (the default): the load spreads over --slugs tracking links with Zipf
 // popularity, 2,645 distinct real-format browser user agents (and a few bots), 73 referrers
@@ -47,6 +49,8 @@ import {
   type Dialect,
 } from './lib/server';
 import { realisticRequests } from './lib/traffic';
+// eslint-disable-next-line no-restricted-imports -- the server tests' writer of place databases
+import { writeMmdb } from '../apps/server/test/mmdb-fixture';
 
 const { values: args } = parseArgs({
   options: {
@@ -136,20 +140,47 @@ async function runBare(round: number, kind: 'minimal' | 'bare'): Promise<Run> {
   }
 }
 
+/**
+ * Where the server reads places from: the bundled country database, none (`GEOIP_DB_FILE=off`:
+ * no lookup, every click under the unknown country), or a database of one network, every IPv4
+ * address in one country (a lookup of a two-level tree: every click under that country).
+ * `off` and `one-country` write the same rollup rows; `one-country` and `bundled` look up the
+ * same way, on a larger tree.
+ */
+type Places = 'bundled' | 'off' | 'one-country';
+
+const PLACES_NAME: Record<Places, string> = {
+  bundled: '',
+  off: ', no place lookup',
+  'one-country': ', one-country place database',
+};
+
+/** A MaxMind-format database holding one network: all of IPv4 in Germany. */
+function oneCountryDatabase(dir: string): string {
+  const file = path.join(dir, 'one-country.mmdb');
+  fs.writeFileSync(
+    file,
+    writeMmdb({ '0.0.0.0/0': { country: { iso_code: 'DE' } } }, 'MailtoKit-Bench-Country'),
+  );
+  return file;
+}
+
 async function runMailtoKit(
   round: number,
   dialect: Dialect,
   profileDir: string | null,
-  placeLookup = true,
+  places: Places = 'bundled',
 ): Promise<Run> {
   const db = await freshDatabase(dialect);
+  const geoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailtokit-geo-'));
   const server = new ServerProcess({
     name: `mailtokit-${dialect}`,
     env: {
       ...db.env,
       // Behind a proxy in the realistic mode: the client address comes from X-Forwarded-For.
       ...(realistic ? { TRUST_PROXY: 'true' } : {}),
-      ...(placeLookup ? {} : { GEOIP_DB_FILE: 'off' }),
+      ...(places === 'off' ? { GEOIP_DB_FILE: 'off' } : {}),
+      ...(places === 'one-country' ? { GEOIP_DB_FILE: oneCountryDatabase(geoDir) } : {}),
     },
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
@@ -173,7 +204,7 @@ async function runMailtoKit(
     // Commits of the set-up (a few may be reported late and counted with the clicks).
     const setupCommits = await db.transactions();
     const loadAvgBefore = loadAverage();
-    const name = `MailtoKit (${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${placeLookup ? '' : ', no place lookup'})`;
+    const name = `MailtoKit (${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${PLACES_NAME[places]})`;
     console.log(`round ${round}: ${name} (load ${loadAvgBefore})`);
     const url = `${server.url}/t/${tracking.slug}`;
     const summary = await measure(url, {
@@ -200,6 +231,7 @@ async function runMailtoKit(
   } finally {
     await server.stop();
     await db.dispose();
+    fs.rmSync(geoDir, { recursive: true, force: true });
   }
 }
 
@@ -226,7 +258,9 @@ async function main() {
   for (let round = 1; round <= rounds; round += 1) {
     if (only.has('minimal')) runs.push(await runBare(round, 'minimal'));
     if (only.has('bare')) runs.push(await runBare(round, 'bare'));
-    if (only.has('sqlite-noplace')) runs.push(await runMailtoKit(round, 'sqlite', null, false));
+    if (only.has('sqlite-noplace')) runs.push(await runMailtoKit(round, 'sqlite', null, 'off'));
+    if (only.has('sqlite-onecountry'))
+      runs.push(await runMailtoKit(round, 'sqlite', null, 'one-country'));
     if (only.has('sqlite')) runs.push(await runMailtoKit(round, 'sqlite', null));
     if (only.has('postgres')) runs.push(await runMailtoKit(round, 'postgres', null));
   }
@@ -300,9 +334,21 @@ async function main() {
     const without = runs.find((r) => r.round === round && r.server.includes('no place lookup'));
     const withIt = runs.find((r) => r.round === round && r.server === 'MailtoKit (SQLite)');
     const cpu = (r: Run) => ((r.summary.cpuMs ?? NaN) * 1000) / r.summary.requestsTotal;
+    const oneCountry = runs.find(
+      (r) => r.round === round && r.server.includes('one-country place database'),
+    );
+    const prefix = rounds > 1 ? `round ${round}: ` : '';
+    if (without && oneCountry)
+      console.log(
+        `${prefix}the lookup alone (one-country database vs none, the same rollup rows): ${(cpu(oneCountry) - cpu(without)).toFixed(1)} µs of server CPU per request`,
+      );
+    if (oneCountry && withIt)
+      console.log(
+        `${prefix}clicks from many countries (bundled vs one-country database: rollup rows by country, a larger tree): ${(cpu(withIt) - cpu(oneCountry)).toFixed(1)} µs of server CPU per request`,
+      );
     if (without && withIt)
       console.log(
-        `${rounds > 1 ? `round ${round}: ` : ''}place lookup: ${(cpu(withIt) - cpu(without)).toFixed(1)} µs of server CPU per request (${cpu(withIt).toFixed(1)} with, ${cpu(without).toFixed(1)} without)`,
+        `${prefix}places in all: ${(cpu(withIt) - cpu(without)).toFixed(1)} µs of server CPU per request (${cpu(withIt).toFixed(1)} with, ${cpu(without).toFixed(1)} without)`,
       );
   }
   for (const r of runs.filter((x) => x.clicksStored < x.summary.redirects302))

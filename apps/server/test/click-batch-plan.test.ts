@@ -38,4 +38,8 @@ describe.skipIf(dialect !== 'sqlite')('the SQLite click batch reads only its own
       expect(plan.join('\n')).not.toContain('clicks_link_time_dims');
     });
   }
+
+  it('outbox: the covering webhooks computed once, not once per click', () => {
+    expect(planOf(SQLITE_BATCH_SQL.outbox).join('\n')).toContain('MATERIALIZE hooks');
+  });
 });

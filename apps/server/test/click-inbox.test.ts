@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDb, type Db } from '../src/db/database';
 import type { App } from '../src/lib/types';
-import { applyClickInbox } from '../src/modules/clicks/click-store';
+import { applyClickInbox, INBOX_APPLY_SQL } from '../src/modules/clicks/click-store';
 import {
   createLink,
   createTestApp,
@@ -115,6 +115,34 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
     } finally {
       await next.close();
     }
+  });
+
+  it('reads the webhooks once per apply statement, not once per click', async () => {
+    const { linkId, trackingId } = await trackedLink();
+    await leaveInInbox(trackingId, linkId, 30, 'plan');
+    /** Every plan node that reads the `webhooks` table, with how often it ran. */
+    type PlanNode = { 'Relation Name'?: string; 'Actual Loops'?: number; Plans?: PlanNode[] };
+    const loops: number[] = [];
+    const walk = (node: PlanNode) => {
+      if (node['Relation Name'] === 'webhooks') loops.push(node['Actual Loops'] ?? 0);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `explain (analyze, format json) ${INBOX_APPLY_SQL}`,
+        [5000, 'plan-test-key'],
+      );
+      walk(rows[0]!['QUERY PLAN'][0]!.Plan);
+    } finally {
+      // Nothing of the explained statement stays: the clicks wait in the inbox as before.
+      await client.query('rollback');
+      client.release();
+    }
+    expect(loops.length).toBeGreaterThan(0);
+    expect(Math.max(...loops)).toBe(1);
+    await applyClickInbox(pool);
   });
 
   it('drops the waiting clicks of a deleted link and still applies the others', async () => {

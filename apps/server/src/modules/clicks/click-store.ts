@@ -85,7 +85,8 @@ const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_
 
 /**
  * The SQLite batch's statements after the raw rows are in, each reading them by id range.
- * `stored` is materialized: inlined, SQLite would join the covering webhooks to every click of
+ * `hooks` is materialized so that the covering webhooks are computed once per statement, not
+ * once per click. `stored` is materialized: inlined, SQLite would join the covering webhooks to every click of
  * their links' tracking links (the whole history, through the clicks index) and only then keep
  * the batch's ids.
  */
@@ -98,7 +99,7 @@ export const SQLITE_BATCH_SQL = {
     place_visitor_counts as (${PLACE_VISITOR_COUNTS}) ${PLACES_UPSERT}`,
   outbox: `with ${SQLITE_INPUT},
     stored as materialized (select id, mailto_link_id, occurred_at, is_bot from input),
-    hooks as (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
+    hooks as materialized (${COVERING_HOOKS}) ${outboxInsert('@key')}`,
 } as const;
 
 /** A click's raw row (the batch's first statement, once per click). */
@@ -310,6 +311,13 @@ export function queueClicksSqlite(db: Db, clicks: readonly ClickRecord[]): Promi
 export const SQLITE_APPLY_LIMIT = 5000;
 
 /**
+ * Waiting clicks per transaction when the applier runs on its own (not before a read): the
+ * transaction holds the one thread, so redirects wait for it; 500 keeps that wait short while
+ * many batches still share their rollup rows.
+ */
+export const SQLITE_APPLY_CHUNK = 500;
+
+/**
  * SQLite: applies the rules to at most `limit` waiting clicks in one transaction, synchronously.
  * The caller makes sure that no other query holds a transaction open on the connection (see
  * `SqliteRulesApplier`).
@@ -373,9 +381,10 @@ const INBOX_INSERT_SQL = `insert into click_inbox (${INBOX_COLUMNS}, hits)
  * one statement (atomic: a click is applied exactly once). Rows another applier holds are
  * skipped, not waited for. `input` is the rows taken out; data-modifying CTEs then insert the raw
  * clicks (in inbox order), the day's new visitors, both rollups, the tallies of left-out hits
- * (inbox rows with `hits`) and the outbox rows.
+ * (inbox rows with `hits`) and the outbox rows. `hooks` is materialized: inlined, PostgreSQL
+ * computed the covering webhooks again for every stored click (most of the statement's time).
  */
-const INBOX_APPLY_SQL = `
+export const INBOX_APPLY_SQL = `
 with taken as (
   delete from click_inbox where id in (
     select id from click_inbox order by id limit $1 for update skip locked
@@ -405,7 +414,7 @@ dims as (${DIMENSIONS_UPSERT}),
 place_visitor_counts as (${PLACE_VISITOR_COUNTS}),
 places as (${PLACES_UPSERT}),
 tally as (${TALLY_UPSERT}),
-hooks as (${COVERING_HOOKS}),
+hooks as materialized (${COVERING_HOOKS}),
 events as (${outboxInsert('$2')})
 select (select count(*) from taken)::int as applied,
   (select coalesce(sum(n), 0) from events)::int as events`;

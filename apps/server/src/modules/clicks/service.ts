@@ -18,7 +18,7 @@ import {
   INBOX_APPLY_LIMIT,
   queueClicksBySlugPostgres,
   queueClicksSqlite,
-  SQLITE_APPLY_LIMIT,
+  SQLITE_APPLY_CHUNK,
   type ClickFields,
   type ClickRecord,
   type SlugClick,
@@ -170,8 +170,8 @@ export class ClickService {
       driver.dialect === 'sqlite'
         ? new SqliteRulesApplier({
             sqlite: driver.sqlite,
-            apply: () => applyClickRulesSqlite(driver.sqlite),
-            limit: SQLITE_APPLY_LIMIT,
+            apply: (limit) => applyClickRulesSqlite(driver.sqlite, limit),
+            limit: SQLITE_APPLY_CHUNK,
             onEvents: () => this.onClickEvents(),
             onError: onApplyError,
             delayMs: options.applyDelayMs,

@@ -5,8 +5,12 @@ import { APPLY_DELAY_MS } from './inbox-applier';
 export interface SqliteApplierOptions {
   sqlite: SQLite.Database;
   /** One transaction applying the rules of at most `limit` waiting clicks (synchronous). */
-  apply: () => InboxApplied;
-  /** The transaction's limit: applying goes on while one applies this many. */
+  apply: (limit: number) => InboxApplied;
+  /**
+   * Clicks per transaction: applying goes on while one applies this many. Between two of the
+   * scheduled ones, redirects are answered (the event loop turns); before a read they run
+   * back to back.
+   */
   limit: number;
   /** Told after a transaction that queued webhook events. */
   onEvents: () => void;
@@ -92,27 +96,39 @@ export class SqliteRulesApplier {
    */
   private applyNow(): boolean {
     if (this.opts.sqlite.inTransaction) return false;
-    for (;;) {
-      const step = this.opts.apply();
-      if (step.events > 0) this.opts.onEvents();
-      if (step.applied < this.opts.limit) break;
+    while (!this.applyOne()) {
+      // The next transaction at once.
     }
-    this.waiting = false;
     return true;
+  }
+
+  /** One transaction; true when it left nothing waiting. */
+  private applyOne(): boolean {
+    const step = this.opts.apply(this.opts.limit);
+    if (step.events > 0) this.opts.onEvents();
+    if (step.applied < this.opts.limit) {
+      this.waiting = false;
+      return true;
+    }
+    return false;
   }
 
   private schedule(ms: number): void {
     if (this.timer || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (!this.waiting) return;
-      try {
-        if (!this.applyNow()) this.schedule(BUSY_RETRY_MS);
-      } catch (err) {
-        this.opts.onError(err);
-        this.schedule(this.retryMs);
-      }
-    }, ms);
+    this.timer = setTimeout(() => this.background(), ms);
     this.timer.unref();
+  }
+
+  /** A scheduled transaction; the next one, if clicks still wait, after the loop turns. */
+  private background(): void {
+    this.timer = null;
+    if (!this.waiting) return;
+    if (this.opts.sqlite.inTransaction) return this.schedule(BUSY_RETRY_MS);
+    try {
+      if (!this.applyOne()) this.schedule(0);
+    } catch (err) {
+      this.opts.onError(err);
+      this.schedule(this.retryMs);
+    }
   }
 }
