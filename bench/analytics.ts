@@ -1,6 +1,7 @@
 // Analytics at scale: 10,000,000 clicks over a year across 1,000 links (the busiest link holds
 // 21% of them, over 2,000,000), then a link's analytics and the overview, each for the default
-// range (the last 30 days) and a full year, timed over HTTP against the real server (the built
+// range (the last 30 days) and a full year, and the year filtered to one country, timed over
+// HTTP against the real server (the built
 // bundle, started as a child process): the whole path, from the bearer token to the JSON, is
 // measured. SQLite, then PostgreSQL.
 //
@@ -281,6 +282,15 @@ async function runDialect(dialect: Dialect): Promise<DialectResult> {
       ['link, full year (median link)', `/api/v1/mailto-links/${median.id}/analytics?${year}`],
       [`overview, 30 days (${n} links)`, '/api/v1/analytics/overview'],
       [`overview, full year (${n} links)`, `/api/v1/analytics/overview?${year}`],
+      // Filtered to one country: every figure from the rollup by country.
+      [
+        'link, full year (busiest), one country',
+        `/api/v1/mailto-links/${heaviest.id}/analytics?${year}&country=DE`,
+      ],
+      [
+        `overview, full year (${n} links), one country`,
+        `/api/v1/analytics/overview?${year}&country=DE`,
+      ],
     ];
     const timings: Timing[] = [];
     for (const [call, url] of calls) timings.push(await time(server, user.token, call, url, cpu));
