@@ -6,9 +6,9 @@ import type { Dialect } from '../../db/database';
 import type { DB, NewWebhookDelivery } from '../../db/types';
 
 /**
- * The outbox of click events: the click batch queues one row per webhook and batch (with the
- * clicks' ids, in the same transaction as the clicks; tracking/click-rules.ts); here they are
- * written out as deliveries.
+ * The outbox of click events: the click rules queue one row per webhook and application of the
+ * rules (with the clicks' ids, in the same transaction as the clicks' rollups;
+ * clicks/click-rules.ts); here they are written out as deliveries.
  */
 
 /** Rows per INSERT statement (12 columns: well under either database's parameter limit). */
