@@ -6,7 +6,16 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialect } from './helpers';
+import {
+  createLink,
+  createTestApp,
+  createTestDatabase,
+  createTrackingLink,
+  dialect,
+  signUpAs,
+} from './helpers';
+import { copyToPostgres } from '../src/ops/copy-to-postgres';
+import { countClicksWaitingSqlite, queueClicksSqlite } from '../src/modules/clicks/click-store';
 import { startReceiver } from './receiver';
 import { jsonRequest, ROOT, startServerProcess, testPort } from './server-process';
 import { FILTERED_ROWS_PER_ADDRESS_MINUTE } from '../src/modules/clicks/inflation';
@@ -400,6 +409,71 @@ describe.skipIf(dialect !== 'postgres')('copy-to-postgres (admin CLI)', () => {
       await receiver.close();
     }
   }, 600_000);
+
+  it('carries the clicks a stopped SQLite server left waiting for their rules, applied, and leaves the source as it was', async () => {
+    const dir = tmp('mk-copy-waiting-');
+    const file = path.join(dir, 'mailtokit.db');
+    const sqliteApp = await createTestApp({ dialect: 'sqlite' });
+    const owner = await signUpAs(sqliteApp, 'PREMIUM');
+    const link = await createLink(sqliteApp.app, owner.headers);
+    const tracking = await createTrackingLink(sqliteApp.app, owner.headers, link.id);
+    // Committed as a redirect's batch commits them; the process then stops before their rules
+    // run (nothing told its applier about them).
+    await queueClicksSqlite(
+      sqliteApp.db,
+      [1, 2, 3].map((i) => ({
+        tracking_link_id: tracking.id,
+        mailto_link_id: link.id,
+        occurred_at: new Date().toISOString(),
+        referrer_host: null,
+        browser: 'Firefox',
+        os: 'Linux',
+        device: 'desktop',
+        is_bot: 0,
+        visitor_hash: `waiting-${i}`,
+        classification: 'human',
+        country: 'DE',
+      })),
+    );
+    // The database file as that process left it.
+    const driver = sqliteApp.db.driver;
+    if (driver.dialect !== 'sqlite') throw new Error('expected SQLite');
+    await driver.sqlite.backup(file);
+    await sqliteApp.close();
+
+    const copied = await createTestDatabase('postgres');
+    try {
+      if (copied.config.dialect !== 'postgres') throw new Error('expected PostgreSQL');
+      const quiet = { log: () => undefined, error: () => undefined, tty: null };
+      await copyToPostgres(file, copied.config.url, quiet);
+      const client = new pg.Client({ connectionString: copied.config.url });
+      await client.connect();
+      try {
+        const daily = await client.query<{ clicks: number; visitors: number }>(
+          'select sum(clicks)::int as clicks, sum(visitors)::int as visitors from click_daily where mailto_link_id = $1',
+          [link.id],
+        );
+        expect(daily.rows[0]).toEqual({ clicks: 3, visitors: 3 });
+        const german = await client.query<{ n: number }>(
+          `select sum(clicks)::int as n from click_daily_places
+           where mailto_link_id = $1 and dim = 'clicks' and country = 'DE'`,
+          [link.id],
+        );
+        expect(german.rows[0]?.n).toBe(3);
+      } finally {
+        await client.end();
+      }
+      const source = new SQLite(file);
+      try {
+        expect(countClicksWaitingSqlite(source)).toBe(3);
+      } finally {
+        source.close();
+      }
+    } finally {
+      await copied.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('refuses a source whose schema is older or newer than this release, touching nothing; shows progress on a terminal', async () => {
     const empty = await createTestDatabase();
