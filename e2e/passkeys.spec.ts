@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, expect, snap, test, type TestUser } from './fixtures';
+import { addVirtualAuthenticator } from './webauthn';
 
 // A passkey belongs to a domain: an address such as 127.0.0.1 cannot hold one, localhost can.
 test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}` });
@@ -12,19 +13,7 @@ test('adding a passkey in settings, then signing in with it and no username', as
   expect(login.status()).toBe(200);
   await page.goto('/dashboard/settings?tab=security');
   await expect(page.getByTestId('no-passkeys')).toBeVisible({ timeout: 30_000 });
-  // Chromium's virtual authenticator: a platform passkey store that verifies its user.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   await page.getByLabel('Name of the new passkey').fill('Test laptop');
   await snap(page, 'passkeys-add');
@@ -56,22 +45,6 @@ test('adding a passkey in settings, then signing in with it and no username', as
   await expect(row).toContainText('last used', { timeout: 30_000 });
 });
 
-/** Chromium's virtual authenticator on `page`: a platform passkey store that verifies its user. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
 /** Signs in with the password through the API and adds a passkey in Settings > Security. */
 async function userWithPasskey(page: Page, user: TestUser) {
   const login = await page.context().request.post('/api/v1/auth/login', {
@@ -80,7 +53,7 @@ async function userWithPasskey(page: Page, user: TestUser) {
   expect(login.status()).toBe(200);
   await page.goto('/dashboard/settings?tab=security');
   await expect(page.getByTestId('no-passkeys')).toBeVisible({ timeout: 30_000 });
-  await virtualAuthenticator(page);
+  await addVirtualAuthenticator(page);
   await page.getByLabel('Name of the new passkey').fill('Test laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });

@@ -12,6 +12,7 @@ import { api, signIn, signUp } from '@mailtokit/test-kit/api';
 import { waitForHealth } from '@mailtokit/test-kit/process';
 import * as prettier from 'prettier';
 import { seedAccount, type SeededAccount, type SeedUser } from '../e2e/seed';
+import { addVirtualAuthenticator } from '../e2e/webauthn';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
 
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 3480);
@@ -242,18 +243,7 @@ async function confirmWithPasskeyDialog(page: Page): Promise<void> {
     data: { username: user.username, password: user.password },
   });
   if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await page.goto(`${origin}/dashboard/settings?tab=security`);
   await page.getByLabel('Name of the new passkey').fill('Laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
