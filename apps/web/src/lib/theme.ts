@@ -83,6 +83,9 @@ function subscribe(listener: () => void): () => void {
   };
   window.addEventListener('storage', onStorage);
   media?.addEventListener('change', onDevice);
+  // What changed before anyone listened (the device switched while the page loaded, after
+  // theme-init.js painted it): applied now. React reads the theme again after subscribing.
+  apply(readChoice());
   return () => {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);

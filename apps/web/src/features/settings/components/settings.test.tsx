@@ -135,6 +135,15 @@ describe('settings: General', () => {
     expect(html.classList.contains('dark')).toBe(true);
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
   });
+
+  it('theme: a device switch made while the page loaded (before the app listened) is caught up', () => {
+    // The page was painted dark (the device was dark then); the device turned light before the
+    // app started listening for changes.
+    document.documentElement.classList.add('dark');
+    fakeDevice(false);
+    renderAt(<GeneralSettings />);
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
 });
 
 describe('settings: Security', () => {
