@@ -150,16 +150,24 @@ export async function placePerLink(
       .select(['mailto_link_id', 'dim', sql<number>`sum(clicks)`.as('n')])
       .groupBy(['mailto_link_id', 'dim'])
       .execute(),
+    // The last click of that day, per link, as a subquery run for each link: joined instead,
+    // PostgreSQL read every click of every link (it could not use the day of each link to
+    // reach the clicks index).
     db
       .selectFrom(lastDays.as('l'))
-      .innerJoin('tracking_links as t', 't.mailto_link_id', 'l.mailto_link_id')
-      .innerJoin('clicks as c', 'c.tracking_link_id', 't.id')
-      .whereRef('c.occurred_at', '>=', 'l.day')
-      .where(sql<boolean>`c.occurred_at < l.day || 'U'`)
-      .where('c.is_bot', '=', 0)
-      .where(sql<boolean>`coalesce(c.country, '') = ${country}`)
-      .select(['l.mailto_link_id', sql<string | null>`max(c.occurred_at)`.as('last')])
-      .groupBy('l.mailto_link_id')
+      .select((eb) => [
+        'l.mailto_link_id',
+        eb
+          .selectFrom('tracking_links as t')
+          .innerJoin('clicks as c', 'c.tracking_link_id', 't.id')
+          .whereRef('t.mailto_link_id', '=', 'l.mailto_link_id')
+          .whereRef('c.occurred_at', '>=', 'l.day')
+          .where(sql<boolean>`c.occurred_at < l.day || 'U'`)
+          .where('c.is_bot', '=', 0)
+          .where(sql<boolean>`coalesce(c.country, '') = ${country}`)
+          .select(sql<string | null>`max(c.occurred_at)`.as('m'))
+          .as('last'),
+      ])
       .execute(),
   ]);
   const byLink = new Map<number, LinkStatsRow>();
