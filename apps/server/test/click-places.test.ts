@@ -209,6 +209,14 @@ describe('with the bundled country database (no GEOIP_DB_FILE)', () => {
     const [place] = await placesOf(t, id);
     expect(place?.[0]).toMatch(/^[A-Z]{2}$/);
     expect(place?.slice(1)).toEqual([null, null]);
+    // The rollup by country counts the click, and keeps no city row for a city it lacks.
+    const rollup = await t.db.kysely
+      .selectFrom('click_daily_places')
+      .select(['dim', 'country'])
+      .where('dim', 'in', ['clicks', 'city'])
+      .execute();
+    expect(rollup.map((r) => r.dim)).toEqual(['clicks']);
+    expect(rollup[0]?.country).toBe(place?.[0]);
   });
 });
 

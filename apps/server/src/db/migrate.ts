@@ -34,6 +34,7 @@ import { m040TrackingOpens } from './migrations/040-tracking-opens';
 import { m052ListedLinksIndexes } from './migrations/052-listed-links-indexes';
 import { m053PlacesSourcesAndChoices } from './migrations/053-places-sources-and-choices';
 import { m055SqliteClickRulesApplied } from './migrations/055-sqlite-click-rules-applied';
+import { m056PlacesKnownCitiesOnly } from './migrations/056-places-known-cities-only';
 import { m046ClickSourceAndChoice } from './migrations/046-click-source-and-choice';
 import { m047UnchosenClicksIndex } from './migrations/047-unchosen-clicks-index';
 import { m045ClickPlacesRollup } from './migrations/045-click-places-rollup';
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '052-listed-links-indexes': m052ListedLinksIndexes,
   '053-places-sources-and-choices': m053PlacesSourcesAndChoices,
   '055-sqlite-click-rules-applied': m055SqliteClickRulesApplied,
+  '056-places-known-cities-only': m056PlacesKnownCitiesOnly,
   '036-two-factor': m036TwoFactor,
   '048-user-tracking-opens': m048UserTrackingOpens,
   '042-passkeys': m042Passkeys,

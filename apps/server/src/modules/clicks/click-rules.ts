@@ -139,8 +139,9 @@ export const PLACE_VISITOR_COUNTS = `select mailto_link_id, day, country, count(
  * Adds the batch to the rollup by country (`click_daily_places`, migration 045): per link,
  * dimension, country ('' when unknown), day and value, so that every figure of a page filtered
  * to one country reads the rollup. Human clicks count under `clicks` (value ''), `tracking`,
- * `referrer`, `browser`, `os`, `device` (values as in `DIMENSIONS_UPSERT`) and `city` ('' when
- * unknown); `visitors` (value '') counts the new visitors of `place_visitor_counts`; left-out
+ * `referrer`, `browser`, `os`, `device` (values as in `DIMENSIONS_UPSERT`) and `city` (clicks
+ * with a known city only: the bundled database knows none, and a row per click for an unknown
+ * city was written and scanned for nothing); `visitors` (value '') counts the new visitors of `place_visitor_counts`; left-out
  * hits count under `filtered` by their classification (a tally has no country). Keys in key
  * order, as above.
  */
@@ -161,7 +162,7 @@ export const PLACES_UPSERT = `insert into click_daily_places (mailto_link_id, di
     union all select mailto_link_id, 'device', coalesce(country, ''), substr(occurred_at, 1, 10),
       device, weight from input where is_bot = 0
     union all select mailto_link_id, 'city', coalesce(country, ''), substr(occurred_at, 1, 10),
-      coalesce(city, ''), weight from input where is_bot = 0
+      city, weight from input where is_bot = 0 and city is not null and city <> ''
     union all select mailto_link_id, 'source', coalesce(country, ''), substr(occurred_at, 1, 10),
       source, weight from input where is_bot = 0
     union all select mailto_link_id, 'opened', coalesce(country, ''), substr(occurred_at, 1, 10),
