@@ -148,12 +148,18 @@ async function expectedRows(): Promise<Row[]> {
 /** What the monthly and per-author rollups must hold, added up here from the daily ones. */
 async function coarseRollups() {
   const k = t.db.kysely;
-  const [daily, dims, authors, monthly, owner] = await Promise.all([
+  const [daily, dims, authors, monthly, owner, ownerDimRows, breakdowns] = await Promise.all([
     k.selectFrom('click_daily').selectAll().execute(),
     k.selectFrom('click_daily_dims').selectAll().where('dim', '=', 'filtered').execute(),
     k.selectFrom('mailto_links').select(['id', 'user_id']).execute(),
     k.selectFrom('click_monthly').selectAll().execute(),
     k.selectFrom('click_owner_daily').selectAll().execute(),
+    k.selectFrom('click_owner_dims').selectAll().execute(),
+    k
+      .selectFrom('click_daily_dims')
+      .selectAll()
+      .where('dim', 'in', ['country', 'source', 'opened'])
+      .execute(),
   ]);
   const authorOf = new Map(authors.map((a) => [a.id, a.user_id]));
   const months = new Map<string, Record<string, unknown>>();
@@ -196,6 +202,24 @@ async function coarseRollups() {
     o.visitors! += d.visitors;
   }
   for (const d of dims) ownerRow(authorOf.get(d.mailto_link_id)!, d.day)[d.value]! += d.clicks;
+  // Countries, sources and choices per author, day and value.
+  const ownerDims = new Map<
+    string,
+    { user_id: number; dim: string; day: string; value: string; clicks: number }
+  >();
+  for (const d of breakdowns) {
+    const user = authorOf.get(d.mailto_link_id)!;
+    const key = `${user}|${d.dim}|${d.day}|${d.value}`;
+    const row = ownerDims.get(key) ?? {
+      user_id: user,
+      dim: d.dim,
+      day: d.day,
+      value: d.value,
+      clicks: 0,
+    };
+    row.clicks += d.clicks;
+    ownerDims.set(key, row);
+  }
   const sorted = <T extends Record<string, unknown>>(rows: T[]) =>
     rows
       .map((r) =>
@@ -212,15 +236,21 @@ async function coarseRollups() {
     rows.filter((r) =>
       Object.entries(r).some(
         ([k, v]) =>
-          !['user_id', 'mailto_link_id', 'day', 'month', 'last_click_at'].includes(k) &&
-          Number(v) !== 0,
+          !['user_id', 'mailto_link_id', 'day', 'month', 'last_click_at', 'dim', 'value'].includes(
+            k,
+          ) && Number(v) !== 0,
       ),
     );
   return {
-    actual: { monthly: sorted(live(monthly)), owner: sorted(live(owner)) },
+    actual: {
+      monthly: sorted(live(monthly)),
+      owner: sorted(live(owner)),
+      ownerDims: sorted(live(ownerDimRows)),
+    },
     expected: {
       monthly: sorted(live([...months.values()])),
       owner: sorted(live([...owners.values()])),
+      ownerDims: sorted(live([...ownerDims.values()])),
     },
   };
 }
@@ -298,6 +328,7 @@ describe('the breakdown rollup', () => {
   it('keeps the monthly and per-author rollups equal to the daily ones', async () => {
     const { actual, expected } = await coarseRollups();
     expect(expected.monthly.length).toBeGreaterThan(6);
+    expect(expected.ownerDims.length).toBeGreaterThan(6);
     expect(actual).toEqual(expected);
   });
 

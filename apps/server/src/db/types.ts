@@ -394,6 +394,15 @@ export interface ClickMonthlyTable {
  * Every link of one author added up per day: human clicks, visitors (per link and day, added
  * up) and left-out hits by reason; kept by triggers (migration 019).
  */
+/** Per author, breakdown (`country`, `source`, `opened`), day and value: human clicks. */
+export interface ClickOwnerDimsTable {
+  user_id: number;
+  dim: string;
+  day: string;
+  value: string;
+  clicks: number;
+}
+
 export interface ClickOwnerDailyTable {
   user_id: number;
   day: string;
@@ -546,6 +555,7 @@ export interface DB {
   filtered_hits: FilteredHitsTable;
   click_monthly: ClickMonthlyTable;
   click_owner_daily: ClickOwnerDailyTable;
+  click_owner_dims: ClickOwnerDimsTable;
   daily_visitors: DailyVisitorsTable;
   visitor_salts: VisitorSaltsTable;
   api_tokens: ApiTokensTable;

@@ -221,6 +221,34 @@ export async function ownerRollup(
 }
 
 /**
+ * The human clicks of every link one user wrote by `country` (the stored code, null for
+ * unknown), `source` and `opened`, from the per-author rollup (`click_owner_dims`: a row per
+ * day and value, however many links). `toDay` is exclusive.
+ */
+export async function ownerDimensions(
+  db: Conn,
+  userId: number,
+  dims: readonly ('country' | 'source' | 'opened')[],
+  fromDay: string,
+  toDay: string,
+): Promise<DimensionValueRow[]> {
+  const rows = await db
+    .selectFrom('click_owner_dims')
+    .select(['dim', 'value', sql<number>`sum(clicks)`.as('clicks')])
+    .where('user_id', '=', userId)
+    .where('dim', 'in', [...dims])
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .groupBy(['dim', 'value'])
+    .execute();
+  return rows.map((x) => ({
+    dim: x.dim as Dimension,
+    value: x.dim === 'country' && x.value === '' ? null : x.value,
+    clicks: num(x.clicks),
+  }));
+}
+
+/**
  * The left-out hits of these links over a range of whole days, by reason, from the breakdown
  * rollup (one primary-key range per link). `toDay` is exclusive.
  */

@@ -207,9 +207,10 @@ export class AnalyticsService {
     const daily = range.interval === 'day';
     const wholeDays = isMidnight(r.fromIso) && isMidnight(r.toIso);
     // The user's own links, when all of them are in the overview (the visible list has a
-    // cap), add up from the per-author rollup (one row per day); links shared by others from
-    // their own rollup rows. Filtered to one country, every figure comes from the rollup by
-    // country (`click_daily_places`) instead.
+    // cap), add up from the per-author rollups (a row per day, and per day and value for the
+    // countries, sources and choices); links shared by others from their own rollup rows.
+    // Filtered to one country, every figure comes from the rollup by country
+    // (`click_daily_places`) instead.
     const own = wholeDays && country === null ? await repo.ownLinkIds(k, user.id) : [];
     const visible = new Set(ids);
     const byAuthor = own.length > 0 && own.every((id) => visible.has(id));
@@ -247,11 +248,21 @@ export class AnalyticsService {
           ? placesRepo
               .placeDimensions(k, ids, country, fromDay, toDay)
               .then((rows) => rows.filter((x) => x.dim === 'source' || x.dim === 'opened'))
-          : rollups.rollupSourcesAndChoices(k, ids, fromDay, toDay),
+          : byAuthor
+            ? Promise.all([
+                rollups.ownerDimensions(k, user.id, ['source', 'opened'], fromDay, toDay),
+                rollups.rollupSourcesAndChoices(k, others, fromDay, toDay),
+              ]).then(([m, rest]) => [...m, ...rest])
+            : rollups.rollupSourcesAndChoices(k, ids, fromDay, toDay),
       !wholeDays
         ? raw.rawPlaces(k, ids, r).then(foldPlaces)
         : Promise.all([
-            placesRepo.placeCountries(k, ids, country, fromDay, toDay),
+            byAuthor
+              ? Promise.all([
+                  rollups.ownerDimensions(k, user.id, ['country'], fromDay, toDay),
+                  placesRepo.placeCountries(k, others, null, fromDay, toDay),
+                ]).then(([m, rest]) => [...m, ...rest])
+              : placesRepo.placeCountries(k, ids, country, fromDay, toDay),
             placesRepo.placeCities(k, ids, country, fromDay, toDay),
           ]).then(([countries, cities]) => ({ countries, cities })),
     ]);
