@@ -45,15 +45,15 @@ export async function rollupDimensions(
     .where('day', '<', toDay)
     .groupBy(['dim', 'value'])
     .execute();
-  return rows.map((x) => ({
-    dim: x.dim as Dimension,
-    value:
-      (x.dim === 'referrer' && x.value === NO_REFERRER) ||
-      (x.dim === 'country' && x.value === NO_COUNTRY)
-        ? null
-        : x.value,
-    clicks: num(x.clicks),
-  }));
+  return rows.map(reported);
+}
+
+/** A breakdown's sum as analytics report it: no referrer and an unknown country are null. */
+function reported(row: { dim: string; value: string; clicks: number }): DimensionValueRow {
+  const none =
+    (row.dim === 'referrer' && row.value === NO_REFERRER) ||
+    (row.dim === 'country' && row.value === NO_COUNTRY);
+  return { dim: row.dim as Dimension, value: none ? null : row.value, clicks: num(row.clicks) };
 }
 
 /**
@@ -241,11 +241,7 @@ export async function ownerDimensions(
     .where('day', '<', toDay)
     .groupBy(['dim', 'value'])
     .execute();
-  return rows.map((x) => ({
-    dim: x.dim as Dimension,
-    value: x.dim === 'country' && x.value === '' ? null : x.value,
-    clicks: num(x.clicks),
-  }));
+  return rows.map(reported);
 }
 
 /**
