@@ -84,11 +84,11 @@ const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_
   value ->> 1 as day, value ->> 2 as visitor_hash from json_each(@visitors))`;
 
 /**
- * The SQLite batch's statements after the raw rows are in, each reading them by id range.
- * `hooks` is materialized so that the covering webhooks are computed once per statement, not
- * once per click. `stored` is materialized: inlined, SQLite would join the covering webhooks to every click of
- * their links' tracking links (the whole history, through the clicks index) and only then keep
- * the batch's ids.
+ * The SQLite rules' statements, each reading the waiting clicks by their id range. `hooks` is
+ * materialized so that the covering webhooks are computed once per statement, not once per
+ * click. `stored` is materialized: inlined, SQLite would join the covering webhooks to every
+ * click of their links' tracking links (the whole history, through the clicks index) and only
+ * then keep the range's ids.
  */
 export const SQLITE_BATCH_SQL = {
   visitors: `with ${SQLITE_INPUT} ${NEW_VISITORS_INSERT}`,
@@ -157,6 +157,15 @@ function tallied<T extends ClickFields>(
  */
 const SQLITE_MARK_TABLE = 'click_rules_applied';
 
+/** Whether the database has the mark (it is migrated that far). */
+function hasMark(sqlite: SQLite.Database): boolean {
+  return (
+    sqlite
+      .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
+      .get(SQLITE_MARK_TABLE) !== undefined
+  );
+}
+
 /** The connection's click statements, prepared once. */
 interface SqliteClickStatements {
   /** Stores a batch's raw rows (and its tallies with their rules) in the open transaction. */
@@ -217,10 +226,7 @@ function sqliteStatementsOf(sqlite: SQLite.Database): SqliteClickStatements {
   let rules: ((limit: number, eventKey: string) => InboxApplied) | null = null;
   const apply = (limit: number, eventKey: string): InboxApplied => {
     if (!rules) {
-      const hasMark = sqlite
-        .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
-        .get(SQLITE_MARK_TABLE);
-      if (!hasMark) return { applied: 0, events: 0 };
+      if (!hasMark(sqlite)) return { applied: 0, events: 0 };
       rules = sqliteRules(sqlite);
     }
     return rules(limit, eventKey);
@@ -333,10 +339,7 @@ export function applyClickRulesSqlite(
 
 /** SQLite: clicks stored whose rules are not applied yet. */
 export function countClicksWaitingSqlite(sqlite: SQLite.Database): number {
-  const hasMark = sqlite
-    .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
-    .get(SQLITE_MARK_TABLE);
-  if (!hasMark) return 0;
+  if (!hasMark(sqlite)) return 0;
   return Number(
     sqlite
       .prepare(`select count(*) from clicks where id > (select through from ${SQLITE_MARK_TABLE})`)

@@ -38,17 +38,21 @@ function redirectTargetQuery(db: Kysely<DB>, slug: string) {
   return redirectTargets(db).where('t.slug', '=', slug);
 }
 
-/** The redirect lookup's SQL, compiled once per database (it runs on every click). */
-const redirectSql = new WeakMap<Kysely<DB>, string>();
-
-function redirectSqlOf(db: Kysely<DB>): string {
-  let text = redirectSql.get(db);
-  if (text === undefined) {
-    text = redirectTargetQuery(db, '').compile().sql;
-    redirectSql.set(db, text);
-  }
-  return text;
+/** A query's SQL text, compiled by `build` once per database (the lookups run on every click). */
+function compiledOnce(build: (db: Kysely<DB>) => string): (db: Kysely<DB>) => string {
+  const texts = new WeakMap<Kysely<DB>, string>();
+  return (db) => {
+    let text = texts.get(db);
+    if (text === undefined) {
+      text = build(db);
+      texts.set(db, text);
+    }
+    return text;
+  };
 }
+
+/** The redirect lookup's SQL. */
+const redirectSqlOf = compiledOnce((db) => redirectTargetQuery(db, '').compile().sql);
 
 /** One indexed lookup per click (slug is unique); retired slugs and deleted links miss. */
 export async function findRedirectTarget(
@@ -60,25 +64,18 @@ export async function findRedirectTarget(
   return rows[0];
 }
 
-/** The many-slug lookup's SQL (PostgreSQL), compiled once per database. */
-const redirectManySql = new WeakMap<Kysely<DB>, string>();
-
 /**
  * The targets of the slugs in the array `$1` (PostgreSQL), each row with its `slug`: the SQL
  * of `findRedirectTargetsPostgres`, also the final query of the click statement that queues
  * clicks by slug (click-store.ts).
  */
-export function redirectTargetsSqlPostgres(db: Kysely<DB>): string {
-  let text = redirectManySql.get(db);
-  if (text === undefined) {
-    text = redirectTargets(db)
+export const redirectTargetsSqlPostgres = compiledOnce(
+  (db) =>
+    redirectTargets(db)
       .select('t.slug')
       .where(sql<boolean>`t.slug = any(${sql.val([] as string[])}::text[])`)
-      .compile().sql;
-    redirectManySql.set(db, text);
-  }
-  return text;
-}
+      .compile().sql,
+);
 
 /**
  * `findRedirectTarget` for many slugs in one round trip on PostgreSQL (a named, server-side
@@ -99,24 +96,18 @@ export async function findRedirectTargetsPostgres(
 }
 
 /**
- * The lookup's SQL for SQLite's prepared statement, compiled once per database. The slug is
- * bound as `+?`: SQLite recompiles a join that compares a column with a bare parameter whenever
- * that parameter's value changes (its plan may depend on the value), and for a lookup that runs
- * on every click the recompilation cost several times the lookup itself. `+?` is the same
- * value, used through the same index, in a plan compiled once.
+ * The lookup's SQL for SQLite's prepared statement. The slug is bound as `+?`: SQLite
+ * recompiles a join that compares a column with a bare parameter whenever that parameter's
+ * value changes (its plan may depend on the value), and for a lookup that runs on every click
+ * the recompilation cost several times the lookup itself. `+?` is the same value, used through
+ * the same index, in a plan compiled once.
  */
-const redirectSqliteSql = new WeakMap<Kysely<DB>, string>();
-
-export function redirectTargetSqlSqlite(db: Kysely<DB>): string {
-  let text = redirectSqliteSql.get(db);
-  if (text === undefined) {
-    text = redirectTargets(db)
+export const redirectTargetSqlSqlite = compiledOnce(
+  (db) =>
+    redirectTargets(db)
       .where(sql<boolean>`${sql.ref('t.slug')} = +${''}`)
-      .compile().sql;
-    redirectSqliteSql.set(db, text);
-  }
-  return text;
-}
+      .compile().sql,
+);
 
 /** The lookup's prepared statement per SQLite database. */
 const redirectStatement = new WeakMap<
