@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlertIcon, KeyRoundIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/failure-alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -148,10 +148,9 @@ export function FreshPasswordDialog() {
                 <span className="h-px flex-1 bg-border" />
               </div>
               {passkeyFailure ? (
-                <Alert variant="destructive" data-testid="fresh-password-passkey-failure">
-                  <CircleAlertIcon aria-hidden="true" />
-                  <AlertDescription className="text-foreground">{passkeyFailure}</AlertDescription>
-                </Alert>
+                <FailureAlert testId="fresh-password-passkey-failure">
+                  {passkeyFailure}
+                </FailureAlert>
               ) : null}
               <Button
                 type="button"

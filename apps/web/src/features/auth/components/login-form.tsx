@@ -1,7 +1,6 @@
-import { CircleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/failure-alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -120,12 +119,7 @@ export function LoginForm({
           Forgot password?
         </Link>
       </p>
-      {failure ? (
-        <Alert variant="destructive" data-testid="login-failure">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertDescription className="text-foreground">{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      {failure ? <FailureAlert testId="login-failure">{failure}</FailureAlert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !hydrated}>
         {login.isPending ? (
           <>

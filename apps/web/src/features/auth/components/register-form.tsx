@@ -1,6 +1,5 @@
-import { CircleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/failure-alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -128,12 +127,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
           />
         )}
       </FormField>
-      {failure ? (
-        <Alert variant="destructive" data-testid="register-failure">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertDescription className="text-foreground">{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      {failure ? <FailureAlert testId="register-failure">{failure}</FailureAlert> : null}
       <Button
         type="submit"
         size="lg"

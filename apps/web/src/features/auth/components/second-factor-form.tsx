@@ -1,6 +1,5 @@
-import { CircleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/failure-alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -89,10 +88,7 @@ export function SecondFactorForm({
   );
 
   const failureAlert = failure ? (
-    <Alert variant="destructive" data-testid="second-factor-failure">
-      <CircleAlertIcon aria-hidden="true" />
-      <AlertDescription className="text-foreground">{failure}</AlertDescription>
-    </Alert>
+    <FailureAlert testId="second-factor-failure">{failure}</FailureAlert>
   ) : null;
 
   if (!codes)

@@ -1,0 +1,13 @@
+import { CircleAlertIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+
+/** Why a form's request failed, shown above its submit button. */
+export function FailureAlert({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <Alert variant="destructive" data-testid={testId}>
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertDescription className="text-foreground">{children}</AlertDescription>
+    </Alert>
+  );
+}
