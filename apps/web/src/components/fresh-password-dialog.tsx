@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRoundIcon } from 'lucide-react';
+import { CircleAlertIcon, KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FailureAlert } from '@/components/failure-alert';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -147,10 +147,13 @@ export function FreshPasswordDialog() {
                 or
                 <span className="h-px flex-1 bg-border" />
               </div>
+              {/* The sign-in forms' FailureAlert, written out: shared with this lazily loaded
+                  dialog, it would become a file of its own that the sign-in page loads too. */}
               {passkeyFailure ? (
-                <FailureAlert testId="fresh-password-passkey-failure">
-                  {passkeyFailure}
-                </FailureAlert>
+                <Alert variant="destructive" data-testid="fresh-password-passkey-failure">
+                  <CircleAlertIcon aria-hidden="true" />
+                  <AlertDescription className="text-foreground">{passkeyFailure}</AlertDescription>
+                </Alert>
               ) : null}
               <Button
                 type="button"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FailureAlert } from '@/components/failure-alert';
+import { FailureAlert } from './failure-alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

@@ -2,7 +2,7 @@ import { CircleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 
-/** Why a form's request failed, shown above its submit button. */
+/** Why a sign-in or sign-up step failed, shown above its submit button. */
 export function FailureAlert({ children, testId }: { children: ReactNode; testId: string }) {
   return (
     <Alert variant="destructive" data-testid={testId}>
