@@ -148,7 +148,18 @@ async function expectedRows(): Promise<Row[]> {
 /** What the monthly and per-author rollups must hold, added up here from the daily ones. */
 async function coarseRollups() {
   const k = t.db.kysely;
-  const [daily, dims, authors, monthly, owner, ownerDimRows, breakdowns] = await Promise.all([
+  const [
+    daily,
+    dims,
+    authors,
+    monthly,
+    owner,
+    ownerDimRows,
+    breakdowns,
+    placeRows,
+    ownerPlaceRows,
+    monthlyPlaceRows,
+  ] = await Promise.all([
     k.selectFrom('click_daily').selectAll().execute(),
     k.selectFrom('click_daily_dims').selectAll().where('dim', '=', 'filtered').execute(),
     k.selectFrom('mailto_links').select(['id', 'user_id']).execute(),
@@ -160,6 +171,9 @@ async function coarseRollups() {
       .selectAll()
       .where('dim', 'in', ['country', 'source', 'opened'])
       .execute(),
+    k.selectFrom('click_daily_places').selectAll().execute(),
+    k.selectFrom('click_owner_places').selectAll().execute(),
+    k.selectFrom('click_monthly_places').selectAll().execute(),
   ]);
   const authorOf = new Map(authors.map((a) => [a.id, a.user_id]));
   const months = new Map<string, Record<string, unknown>>();
@@ -220,6 +234,31 @@ async function coarseRollups() {
     row.clicks += d.clicks;
     ownerDims.set(key, row);
   }
+  // The rollup by country per author (the overview's dimensions) and per link and month (a
+  // link's figures, every left-out reason together).
+  const ownerPlaces = new Map<string, Record<string, string | number>>();
+  const monthlyPlaces = new Map<string, Record<string, string | number>>();
+  const addTo = (map: typeof ownerPlaces, key: Record<string, string | number>, n: number) => {
+    const id = JSON.stringify(key);
+    const row = map.get(id) ?? { ...key, clicks: 0 };
+    (row.clicks as number) += n;
+    map.set(id, row);
+  };
+  for (const p of placeRows) {
+    const { dim, country, day, value } = p;
+    if (['clicks', 'visitors', 'filtered', 'source', 'opened', 'city'].includes(dim))
+      addTo(
+        ownerPlaces,
+        { user_id: authorOf.get(p.mailto_link_id)!, dim, country, day, value },
+        p.clicks,
+      );
+    if (['clicks', 'visitors', 'filtered'].includes(dim))
+      addTo(
+        monthlyPlaces,
+        { mailto_link_id: p.mailto_link_id, dim, country, month: day.slice(0, 7) },
+        p.clicks,
+      );
+  }
   const sorted = <T extends Record<string, unknown>>(rows: T[]) =>
     rows
       .map((r) =>
@@ -236,9 +275,16 @@ async function coarseRollups() {
     rows.filter((r) =>
       Object.entries(r).some(
         ([k, v]) =>
-          !['user_id', 'mailto_link_id', 'day', 'month', 'last_click_at', 'dim', 'value'].includes(
-            k,
-          ) && Number(v) !== 0,
+          ![
+            'user_id',
+            'mailto_link_id',
+            'day',
+            'month',
+            'last_click_at',
+            'dim',
+            'country',
+            'value',
+          ].includes(k) && Number(v) !== 0,
       ),
     );
   return {
@@ -246,11 +292,15 @@ async function coarseRollups() {
       monthly: sorted(live(monthly)),
       owner: sorted(live(owner)),
       ownerDims: sorted(live(ownerDimRows)),
+      ownerPlaces: sorted(live(ownerPlaceRows)),
+      monthlyPlaces: sorted(live(monthlyPlaceRows)),
     },
     expected: {
       monthly: sorted(live([...months.values()])),
       owner: sorted(live([...owners.values()])),
       ownerDims: sorted(live([...ownerDims.values()])),
+      ownerPlaces: sorted(live([...ownerPlaces.values()])),
+      monthlyPlaces: sorted(live([...monthlyPlaces.values()])),
     },
   };
 }
@@ -329,7 +379,68 @@ describe('the breakdown rollup', () => {
     const { actual, expected } = await coarseRollups();
     expect(expected.monthly.length).toBeGreaterThan(6);
     expect(expected.ownerDims.length).toBeGreaterThan(6);
+    expect(expected.ownerPlaces.length).toBeGreaterThan(6);
+    expect(expected.monthlyPlaces.length).toBeGreaterThan(6);
     expect(actual).toEqual(expected);
+  });
+
+  it('gives the overview filtered to a country over months what the rollup by country adds up to', async () => {
+    // 2025-02-20 to 2025-04-10: the days of February and April from the daily rows, March
+    // from the monthly ones; the account's own links from the per-author rollup.
+    const [from, to] = ['2025-02-20', '2025-04-10'];
+    const places = await t.db.kysely
+      .selectFrom('click_daily_places')
+      .selectAll()
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .execute();
+    const clicks = await t.db.kysely
+      .selectFrom('clicks as c')
+      .innerJoin('tracking_links as tl', 'tl.id', 'c.tracking_link_id')
+      .select(['tl.mailto_link_id', 'c.occurred_at', 'c.country', 'c.is_bot'])
+      .execute();
+    for (const code of ['DE', 'US', 'ZZ']) {
+      const country = code === 'ZZ' ? '' : code;
+      const overview = (
+        await get(`/api/v1/analytics/overview?from=${from}&to=${to}&country=${code}`)
+      ).json();
+      const of = (dim: string, link?: number) =>
+        places
+          .filter(
+            (p) =>
+              p.dim === dim &&
+              p.country === country &&
+              (link === undefined || p.mailto_link_id === link),
+          )
+          .reduce((n, p) => n + Number(p.clicks), 0);
+      expect(of('clicks')).toBeGreaterThan(0);
+      expect(overview.totals).toMatchObject({
+        clicks: of('clicks'),
+        uniqueVisitors: of('visitors'),
+        botClicks: of('filtered'),
+      });
+      expect(overview.series.reduce((n: number, p: { clicks: number }) => n + p.clicks, 0)).toBe(
+        of('clicks'),
+      );
+      for (const link of links) {
+        const last = clicks
+          .filter(
+            (c) =>
+              c.mailto_link_id === link.id &&
+              (c.country ?? '') === country &&
+              !c.is_bot &&
+              c.occurred_at.slice(0, 10) <= to,
+          )
+          .map((c) => c.occurred_at)
+          .sort()
+          .at(-1);
+        expect(overview.links.find((l: { id: number }) => l.id === link.id)).toMatchObject({
+          clicks: of('clicks', link.id),
+          uniqueVisitors: of('visitors', link.id),
+          lastClickAt: last ?? null,
+        });
+      }
+    }
   });
 
   it('gives the overview over months the same per-link figures as each link’s analytics', async () => {

@@ -390,10 +390,6 @@ export interface ClickMonthlyTable {
   last_click_at: string | null;
 }
 
-/**
- * Every link of one author added up per day: human clicks, visitors (per link and day, added
- * up) and left-out hits by reason; kept by triggers (migration 019).
- */
 /** Per author, breakdown (`country`, `source`, `opened`), day and value: human clicks. */
 export interface ClickOwnerDimsTable {
   user_id: number;
@@ -402,6 +398,36 @@ export interface ClickOwnerDimsTable {
   value: string;
   clicks: number;
 }
+
+/**
+ * Per author, dimension (`clicks`, `visitors`, `filtered`, `source`, `opened`, `city`),
+ * country, day and value: the rollup by country of every link the author wrote (migration 058).
+ */
+export interface ClickOwnerPlacesTable {
+  user_id: number;
+  dim: string;
+  country: string;
+  day: string;
+  value: string;
+  clicks: number;
+}
+
+/**
+ * Per link, dimension (`clicks`, `visitors`, `filtered`: every reason together), country and
+ * month (`YYYY-MM`): the rollup by country added up per month (migration 058).
+ */
+export interface ClickMonthlyPlacesTable {
+  mailto_link_id: number;
+  dim: string;
+  country: string;
+  month: string;
+  clicks: number;
+}
+
+/**
+ * Every link of one author added up per day: human clicks, visitors (per link and day, added
+ * up) and left-out hits by reason; kept by triggers (migration 019).
+ */
 
 export interface ClickOwnerDailyTable {
   user_id: number;
@@ -552,6 +578,8 @@ export interface DB {
   click_daily: ClickDailyTable;
   click_daily_dims: ClickDailyDimsTable;
   click_daily_places: ClickDailyPlacesTable;
+  click_owner_places: ClickOwnerPlacesTable;
+  click_monthly_places: ClickMonthlyPlacesTable;
   filtered_hits: FilteredHitsTable;
   click_monthly: ClickMonthlyTable;
   click_owner_daily: ClickOwnerDailyTable;

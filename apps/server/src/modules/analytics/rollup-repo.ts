@@ -140,8 +140,25 @@ function nextMonth(day: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-/** Adds up two sets of per-link figures (the parts of one range). */
-function mergePerLink(parts: LinkStatsRow[][]): LinkStatsRow[] {
+/**
+ * A range of whole days as the whole months in it (`YYYY-MM`, the last exclusive; null when
+ * none) and the ranges of days before and after them. `toDay` is exclusive.
+ */
+export function monthsOf(
+  fromDay: string,
+  toDay: string,
+): { months: [string, string] | null; days: [string, string][] } {
+  const firstMonth = fromDay.endsWith('-01') ? fromDay : nextMonth(fromDay);
+  const lastMonth = `${toDay.slice(0, 7)}-01`;
+  if (firstMonth >= lastMonth) return { months: null, days: [[fromDay, toDay]] };
+  const days: [string, string][] = [];
+  if (fromDay < firstMonth) days.push([fromDay, firstMonth]);
+  if (lastMonth < toDay) days.push([lastMonth, toDay]);
+  return { months: [firstMonth.slice(0, 7), lastMonth.slice(0, 7)], days };
+}
+
+/** Adds up sets of per-link figures (the parts of one range). */
+export function mergePerLink(parts: LinkStatsRow[][]): LinkStatsRow[] {
   const byLink = new Map<number, LinkStatsRow>();
   for (const row of parts.flat()) {
     const seen = byLink.get(row.linkId);
@@ -173,22 +190,20 @@ export async function rollupPerLinkByMonth(
   toDay: string,
 ): Promise<LinkStatsRow[]> {
   if (linkIds.length === 0) return [];
-  const firstMonth = fromDay.endsWith('-01') ? fromDay : nextMonth(fromDay);
-  const lastMonth = `${toDay.slice(0, 7)}-01`;
-  if (firstMonth >= lastMonth) return rollupPerLink(db, linkIds, fromDay, toDay);
-  const months = db
-    .selectFrom('click_monthly')
-    .where(inIds(db, 'click_monthly.mailto_link_id', linkIds))
-    .where('month', '>=', firstMonth.slice(0, 7))
-    .where('month', '<', lastMonth.slice(0, 7))
-    .select(['mailto_link_id', ...LINK_TOTALS])
-    .groupBy('mailto_link_id')
-    .execute()
-    .then((rows) => rows.map(toLinkStats));
+  const { months, days } = monthsOf(fromDay, toDay);
   const parts = await Promise.all([
-    fromDay < firstMonth ? rollupPerLink(db, linkIds, fromDay, firstMonth) : [],
-    months,
-    lastMonth < toDay ? rollupPerLink(db, linkIds, lastMonth, toDay) : [],
+    ...days.map(([from, to]) => rollupPerLink(db, linkIds, from, to)),
+    months === null
+      ? []
+      : db
+          .selectFrom('click_monthly')
+          .where(inIds(db, 'click_monthly.mailto_link_id', linkIds))
+          .where('month', '>=', months[0])
+          .where('month', '<', months[1])
+          .select(['mailto_link_id', ...LINK_TOTALS])
+          .groupBy('mailto_link_id')
+          .execute()
+          .then((rows) => rows.map(toLinkStats)),
   ]);
   return mergePerLink(parts);
 }

@@ -209,51 +209,59 @@ export class AnalyticsService {
     // The user's own links, when all of them are in the overview (the visible list has a
     // cap), add up from the per-author rollups (a row per day, and per day and value for the
     // countries, sources and choices); links shared by others from their own rollup rows.
-    // Filtered to one country, every figure comes from the rollup by country
-    // (`click_daily_places`) instead.
-    const own = wholeDays && country === null ? await repo.ownLinkIds(k, user.id) : [];
+    // Filtered to one country, every figure comes from the rollups by country instead: the
+    // per-author one (`click_owner_places`) for the user's own links, the daily one
+    // (`click_daily_places`) for the others, the monthly one per link for the links table.
+    const own = wholeDays ? await repo.ownLinkIds(k, user.id) : [];
     const visible = new Set(ids);
     const byAuthor = own.length > 0 && own.every((id) => visible.has(id));
     const ownSet = new Set(byAuthor ? own : []);
     const others = ids.filter((id) => !ownSet.has(id));
+    if (wholeDays && country !== null) {
+      const [place, hourly, linkRows, trackingCounts] = await Promise.all([
+        Promise.all([
+          byAuthor ? placesRepo.ownerPlaceRows(k, user.id, country, fromDay, toDay) : [],
+          placesRepo.overviewPlaceRows(k, others, country, fromDay, toDay),
+        ]).then((parts) => placesRepo.foldCountryOverview(parts.flat(), country)),
+        daily ? null : raw.rawSeries(k, ids, r),
+        placesRepo.placePerLink(k, ids, country, fromDay, toDay),
+        repo.activeTrackingLinkCounts(k, ids),
+      ]);
+      return overviewOf(range, r, links, {
+        seriesRows: hourly ?? place.series,
+        linkRows,
+        trackingCounts,
+        filtered: place.filtered,
+        ways: place.ways,
+        places: place,
+      });
+    }
     const mine = byAuthor ? rollups.ownerRollup(k, user.id, fromDay, toDay) : null;
     const [seriesRows, linkRows, trackingCounts, filtered, ways, places] = await Promise.all([
       !daily
         ? raw.rawSeries(k, ids, r)
-        : country !== null
-          ? placesRepo.placeSeries(k, ids, country, fromDay, toDay)
-          : mine
-            ? Promise.all([mine, rollups.rollupSeries(k, others, fromDay, toDay)]).then(
-                ([m, rest]) => [...m.series, ...rest],
-              )
-            : rollups.rollupSeries(k, ids, fromDay, toDay),
-      !daily
-        ? raw.rawPerLink(k, ids, r)
-        : country !== null
-          ? placesRepo.placePerLink(k, ids, country, fromDay, toDay)
-          : rollups.rollupPerLinkByMonth(k, ids, fromDay, toDay),
+        : mine
+          ? Promise.all([mine, rollups.rollupSeries(k, others, fromDay, toDay)]).then(
+              ([m, rest]) => [...m.series, ...rest],
+            )
+          : rollups.rollupSeries(k, ids, fromDay, toDay),
+      !daily ? raw.rawPerLink(k, ids, r) : rollups.rollupPerLinkByMonth(k, ids, fromDay, toDay),
       repo.activeTrackingLinkCounts(k, ids),
       !wholeDays
         ? raw.filteredByReason(k, ids, r)
-        : country !== null
-          ? placesRepo.placeFiltered(k, ids, country, fromDay, toDay)
-          : mine
-            ? Promise.all([mine, rollups.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
-                ([m, rest]) => addCounts(m.filtered, rest),
-              )
-            : rollups.rollupFilteredByReason(k, ids, fromDay, toDay),
+        : mine
+          ? Promise.all([mine, rollups.rollupFilteredByReason(k, others, fromDay, toDay)]).then(
+              ([m, rest]) => addCounts(m.filtered, rest),
+            )
+          : rollups.rollupFilteredByReason(k, ids, fromDay, toDay),
       !wholeDays
         ? raw.sourcesAndChoices(k, ids, r)
-        : country !== null
-          ? placesRepo
-              .placeDimensions(k, ids, country, fromDay, toDay)
-              .then((rows) => rows.filter((x) => x.dim === 'source' || x.dim === 'opened'))
-          : byAuthor
-            ? Promise.all([
-                rollups.ownerDimensions(k, user.id, ['source', 'opened'], fromDay, toDay),
-                rollups.rollupSourcesAndChoices(k, others, fromDay, toDay),
-              ]).then(([m, rest]) => [...m, ...rest])
-            : rollups.rollupSourcesAndChoices(k, ids, fromDay, toDay),
+        : byAuthor
+          ? Promise.all([
+              rollups.ownerDimensions(k, user.id, ['source', 'opened'], fromDay, toDay),
+              rollups.rollupSourcesAndChoices(k, others, fromDay, toDay),
+            ]).then(([m, rest]) => [...m, ...rest])
+          : rollups.rollupSourcesAndChoices(k, ids, fromDay, toDay),
       !wholeDays
         ? raw.rawPlaces(k, ids, r).then(foldPlaces)
         : Promise.all([
@@ -262,69 +270,19 @@ export class AnalyticsService {
                   rollups.ownerDimensions(k, user.id, ['country'], fromDay, toDay),
                   placesRepo.placeCountries(k, others, null, fromDay, toDay),
                 ]).then(([m, rest]) => [...m, ...rest])
-              : placesRepo.placeCountries(k, ids, country, fromDay, toDay),
-            placesRepo.placeCities(k, ids, country, fromDay, toDay),
+              : placesRepo.placeCountries(k, ids, null, fromDay, toDay),
+            placesRepo.placeCities(k, ids, null, fromDay, toDay),
           ]).then(([countries, cities]) => ({ countries, cities })),
     ]);
-
-    const byKey = new Map<string, repo.SeriesRow>();
-    for (const b of seriesRows) {
-      const seen = byKey.get(b.key);
-      byKey.set(
-        b.key,
-        seen
-          ? { key: b.key, clicks: seen.clicks + b.clicks, visitors: seen.visitors + b.visitors }
-          : b,
-      );
-    }
-    const series = bucketsOf(range).map(({ key, t }) => ({
-      t,
-      clicks: byKey.get(key)?.clicks ?? 0,
-      uniqueVisitors: byKey.get(key)?.visitors ?? 0,
-    }));
-    const byLink = new Map(linkRows.map((row) => [row.linkId, row]));
-    const linkStats = links
-      .map((link) => {
-        const s = byLink.get(link.id);
-        return {
-          id: link.id,
-          name: link.name,
-          teamId: link.team_id,
-          clicks: s?.clicks ?? 0,
-          uniqueVisitors: s?.visitors ?? 0,
-          trackingLinks: trackingCounts.get(link.id) ?? 0,
-          lastClickAt: s?.lastClickAt ?? null,
-        };
-      })
-      .sort((a, b) => b.clicks - a.clicks || b.uniqueVisitors - a.uniqueVisitors || b.id - a.id);
-    const sum = (f: (row: repo.LinkStatsRow) => number) =>
-      linkRows.reduce((n, row) => n + f(row), 0);
-    return {
-      from: r.fromIso,
-      to: r.toIso,
-      interval: range.interval,
-      country: shownCountry(country),
-      totals: {
-        clicks: sum((row) => row.clicks),
-        uniqueVisitors: sum((row) => row.visitors),
-        botClicks: sum((row) => row.botClicks),
-        filtered,
-      },
-      series,
-      sources: topValues(
-        ways.filter((x) => x.dim === 'source'),
-        'link',
-      ),
-      openedWith: topValues(
-        ways.filter((x) => x.dim === 'opened'),
-        'none',
-      ),
-      countries: topValues(places.countries, UNKNOWN_COUNTRY),
-      cities: topCities(places.cities),
-      links: linkStats,
-    };
+    return overviewOf(range, r, links, {
+      seriesRows,
+      linkRows,
+      trackingCounts,
+      filtered,
+      ways,
+      places,
+    });
   }
-
   /**
    * A link's clicks in the range as CSV, streamed page by page (never all in memory): per
    * tracking link, in time order. No IPs exist to export; the visitor id is a prefix of the
@@ -508,4 +466,79 @@ function topKeys(rows: { key: string; clicks: number }[]): { key: string; clicks
     .map(([key, clicks]) => ({ key, clicks }))
     .sort((a, b) => b.clicks - a.clicks || a.key.localeCompare(b.key))
     .slice(0, ANALYTICS_TOP_N);
+}
+
+/** The parts of an overview, as its readers return them. */
+interface OverviewParts {
+  seriesRows: repo.SeriesRow[];
+  linkRows: repo.LinkStatsRow[];
+  trackingCounts: Map<number, number>;
+  filtered: repo.FilteredCounts;
+  /** Human clicks by source and chooser page views by choice. */
+  ways: repo.DimensionValueRow[];
+  places: { countries: repo.DimensionValueRow[]; cities: placesRepo.CityRow[] };
+}
+
+/** The overview's answer: the parts added up per bucket and per link, links by clicks. */
+function overviewOf(
+  range: TimeRange,
+  r: repo.RangeQuery,
+  links: readonly { id: number; name: string; team_id: number | null }[],
+  { seriesRows, linkRows, trackingCounts, filtered, ways, places }: OverviewParts,
+): AnalyticsOverview {
+  const byKey = new Map<string, repo.SeriesRow>();
+  for (const b of seriesRows) {
+    const seen = byKey.get(b.key);
+    byKey.set(
+      b.key,
+      seen
+        ? { key: b.key, clicks: seen.clicks + b.clicks, visitors: seen.visitors + b.visitors }
+        : b,
+    );
+  }
+  const series = bucketsOf(range).map(({ key, t }) => ({
+    t,
+    clicks: byKey.get(key)?.clicks ?? 0,
+    uniqueVisitors: byKey.get(key)?.visitors ?? 0,
+  }));
+  const byLink = new Map(linkRows.map((row) => [row.linkId, row]));
+  const linkStats = links
+    .map((link) => {
+      const s = byLink.get(link.id);
+      return {
+        id: link.id,
+        name: link.name,
+        teamId: link.team_id,
+        clicks: s?.clicks ?? 0,
+        uniqueVisitors: s?.visitors ?? 0,
+        trackingLinks: trackingCounts.get(link.id) ?? 0,
+        lastClickAt: s?.lastClickAt ?? null,
+      };
+    })
+    .sort((a, b) => b.clicks - a.clicks || b.uniqueVisitors - a.uniqueVisitors || b.id - a.id);
+  const sum = (f: (row: repo.LinkStatsRow) => number) => linkRows.reduce((n, row) => n + f(row), 0);
+  return {
+    from: r.fromIso,
+    to: r.toIso,
+    interval: range.interval,
+    country: shownCountry(r.country),
+    totals: {
+      clicks: sum((row) => row.clicks),
+      uniqueVisitors: sum((row) => row.visitors),
+      botClicks: sum((row) => row.botClicks),
+      filtered,
+    },
+    series,
+    sources: topValues(
+      ways.filter((x) => x.dim === 'source'),
+      'link',
+    ),
+    openedWith: topValues(
+      ways.filter((x) => x.dim === 'opened'),
+      'none',
+    ),
+    countries: topValues(places.countries, UNKNOWN_COUNTRY),
+    cities: topCities(places.cities),
+    links: linkStats,
+  };
 }

@@ -6,9 +6,9 @@ import type { DB } from '../../db/types';
 /**
  * The click data of one author's links, for the account module's hooks: deleted with the
  * account, and counted in its export. Rollups keyed by link (`click_daily_dims`,
- * `click_monthly`) and by author (`click_owner_daily`, `click_owner_dims`) go with the links
- * themselves, through the trigger on link deletion (migrations 019 and 057) and their foreign
- * keys.
+ * `click_monthly`, `click_monthly_places`) and by author (`click_owner_daily`, `click_owner_dims`,
+ * `click_owner_places`) go with the links themselves, through the trigger on link deletion
+ * (migrations 019, 057 and 058) and their foreign keys.
  */
 
 /**

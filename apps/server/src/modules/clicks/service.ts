@@ -449,12 +449,12 @@ export class ClickService {
 
   /**
    * The account's deletion: the click data of every link the user wrote goes (before the
-   * links). `click_owner_daily` and `click_owner_dims` go with the links themselves (see
-   * owner-repo.ts). The export
-   * counts clicks per tracking link through `clickTotals`, which the tracking module asks.
+   * links). `click_owner_daily`, `click_owner_dims` and `click_owner_places` go with the links
+   * themselves (see owner-repo.ts). The export counts clicks per tracking link through
+   * `clickTotals`, which the tracking module asks.
    */
   readonly accountData: AccountData = {
-    tables: ['click_owner_daily', 'click_owner_dims'],
+    tables: ['click_owner_daily', 'click_owner_dims', 'click_owner_places'],
     deleteFor: (trx, user) => owners.deleteClicksOfAuthor(trx, user.id),
   };
 

@@ -1,0 +1,198 @@
+import { sql } from 'kysely';
+import type { DialectMigration } from './types';
+
+/**
+ * Two coarser rollups of the rollup by country (`click_daily_places`), so that the overview
+ * filtered to one country reads a row per day (or per link and month), not a row per link and
+ * day:
+ *
+ * - `click_owner_places`: per user, dimension, country, day and value, the rows of every link
+ *   the user wrote, for the dimensions the overview shows (`clicks`, `visitors`, `filtered`,
+ *   `source`, `opened`, `city`). Read for the account's own links.
+ * - `click_monthly_places`: per link, dimension, country and month, `clicks`, `visitors` and
+ *   `filtered` (all reasons together). The links table of the overview reads whole months from
+ *   it and the days around them from the daily rows, as `click_monthly` serves the unfiltered
+ *   one.
+ *
+ * Both are kept by triggers on `click_daily_places`, as `click_owner_dims` is kept on
+ * `click_daily_dims` (migration 057): whoever writes the rollup by country (a click batch, a
+ * rebuild, a choice moving its page view) keeps them. Before a link is deleted its rows of the
+ * author's dimensions leave the rollup by country, while its author can still be read; the
+ * monthly rows go with the link (foreign key).
+ */
+export const m058ClickPlacesByAuthorAndMonth: DialectMigration = (dialect) => ({
+  async up(db) {
+    let owner = db.schema
+      .createTable('click_owner_places')
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('dim', 'varchar(8)', (c) => c.notNull())
+      .addColumn('country', 'varchar(2)', (c) => c.notNull())
+      .addColumn('day', 'varchar(10)', (c) => c.notNull())
+      .addColumn('value', 'varchar(255)', (c) => c.notNull())
+      .addColumn('clicks', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('click_owner_places_pk', [
+        'user_id',
+        'country',
+        'day',
+        'dim',
+        'value',
+      ]);
+    let monthly = db.schema
+      .createTable('click_monthly_places')
+      .addColumn('mailto_link_id', 'integer', (c) =>
+        c.notNull().references('mailto_links.id').onDelete('cascade'),
+      )
+      .addColumn('dim', 'varchar(8)', (c) => c.notNull())
+      .addColumn('country', 'varchar(2)', (c) => c.notNull())
+      .addColumn('month', 'varchar(7)', (c) => c.notNull())
+      .addColumn('clicks', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('click_monthly_places_pk', [
+        'mailto_link_id',
+        'country',
+        'month',
+        'dim',
+      ]);
+    if (dialect === 'sqlite') {
+      owner = owner.modifyEnd(sql`without rowid`);
+      monthly = monthly.modifyEnd(sql`without rowid`);
+    }
+    await owner.execute();
+    await monthly.execute();
+    await sql`
+      insert into click_owner_places (user_id, dim, country, day, value, clicks)
+      select m.user_id, p.dim, p.country, p.day, p.value, sum(p.clicks)
+      from click_daily_places p join mailto_links m on m.id = p.mailto_link_id
+      where p.dim in (${sql.raw(OWNER_DIMS)})
+      group by m.user_id, p.dim, p.country, p.day, p.value
+    `.execute(db);
+    await sql`
+      insert into click_monthly_places (mailto_link_id, dim, country, month, clicks)
+      select mailto_link_id, dim, country, substr(day, 1, 7), sum(clicks)
+      from click_daily_places
+      where dim in (${sql.raw(MONTHLY_DIMS)})
+      group by mailto_link_id, dim, country, substr(day, 1, 7)
+    `.execute(db);
+    for (const statement of dialect === 'sqlite' ? SQLITE_UP : POSTGRES_UP)
+      await sql.raw(statement).execute(db);
+  },
+  async down(db) {
+    for (const statement of dialect === 'sqlite' ? SQLITE_DOWN : POSTGRES_DOWN)
+      await sql.raw(statement).execute(db);
+    await db.schema.dropTable('click_monthly_places').execute();
+    await db.schema.dropTable('click_owner_places').execute();
+  },
+});
+
+/** The dimensions the per-author rollup by country keeps: what the overview shows. */
+const OWNER_DIMS = `'clicks', 'visitors', 'filtered', 'source', 'opened', 'city'`;
+/** The dimensions the monthly rollup by country keeps: a link's figures. */
+const MONTHLY_DIMS = `'clicks', 'visitors', 'filtered'`;
+
+const OWNER_OF = (link: string) => `(select m.user_id from mailto_links m where m.id = ${link})`;
+
+const owner = {
+  insert: `insert into click_owner_places (user_id, dim, country, day, value, clicks)
+     select m.user_id, new.dim, new.country, new.day, new.value, new.clicks from mailto_links m
+     where m.id = new.mailto_link_id
+     on conflict (user_id, country, day, dim, value) do update set
+       clicks = click_owner_places.clicks + excluded.clicks`,
+  update: `update click_owner_places set clicks = clicks + new.clicks - old.clicks
+     where user_id = ${OWNER_OF('new.mailto_link_id')} and country = new.country
+       and day = new.day and dim = new.dim and value = new.value`,
+  delete: `update click_owner_places set clicks = clicks - old.clicks
+     where user_id = ${OWNER_OF('old.mailto_link_id')} and country = old.country
+       and day = old.day and dim = old.dim and value = old.value`,
+};
+
+const monthly = {
+  insert: `insert into click_monthly_places (mailto_link_id, dim, country, month, clicks)
+     values (new.mailto_link_id, new.dim, new.country, substr(new.day, 1, 7), new.clicks)
+     on conflict (mailto_link_id, country, month, dim) do update set
+       clicks = click_monthly_places.clicks + excluded.clicks`,
+  update: `update click_monthly_places set clicks = clicks + new.clicks - old.clicks
+     where mailto_link_id = new.mailto_link_id and country = new.country
+       and month = substr(new.day, 1, 7) and dim = new.dim`,
+  delete: `update click_monthly_places set clicks = clicks - old.clicks
+     where mailto_link_id = old.mailto_link_id and country = old.country
+       and month = substr(old.day, 1, 7) and dim = old.dim`,
+};
+
+/** Before a link is deleted: its rollup rows go while its author can still be read. */
+const LINK_DELETE = [
+  `delete from click_daily where mailto_link_id = old.id`,
+  `delete from click_daily_dims where mailto_link_id = old.id and dim = 'filtered'`,
+  `delete from click_daily_dims where mailto_link_id = old.id
+     and dim in ('country', 'source', 'opened')`,
+];
+const LINK_DELETE_NOW = [
+  ...LINK_DELETE,
+  `delete from click_daily_places where mailto_link_id = old.id and dim in (${OWNER_DIMS})`,
+];
+
+const SQLITE_UP = [
+  ...(['insert', 'update', 'delete'] as const).flatMap((op) => {
+    const row = op === 'delete' ? 'old' : 'new';
+    return [
+      `create trigger click_owner_places_${op} after ${op} on click_daily_places
+         when ${row}.dim in (${OWNER_DIMS}) begin ${owner[op]}; end`,
+      `create trigger click_monthly_places_${op} after ${op} on click_daily_places
+         when ${row}.dim in (${MONTHLY_DIMS}) begin ${monthly[op]}; end`,
+    ];
+  }),
+  `drop trigger mailto_links_rollups_delete`,
+  `create trigger mailto_links_rollups_delete before delete on mailto_links begin
+     ${LINK_DELETE_NOW.join(';\n')}; end`,
+];
+
+const SQLITE_DOWN = [
+  ...(['insert', 'update', 'delete'] as const).flatMap((op) => [
+    `drop trigger click_owner_places_${op}`,
+    `drop trigger click_monthly_places_${op}`,
+  ]),
+  `drop trigger mailto_links_rollups_delete`,
+  `create trigger mailto_links_rollups_delete before delete on mailto_links begin
+     ${LINK_DELETE.join(';\n')}; end`,
+];
+
+const linkDeleteFunction = (statements: string[]) =>
+  `create or replace function mailto_links_rollups() returns trigger language plpgsql as $$
+   begin
+     ${statements.join(';\n')};
+     return old;
+   end $$`;
+
+const postgresFunction = (name: string, body: typeof owner) =>
+  `create function ${name}() returns trigger language plpgsql as $$
+   begin
+     if tg_op = 'INSERT' then ${body.insert};
+     elsif tg_op = 'UPDATE' then ${body.update};
+     else ${body.delete};
+     end if;
+     return null;
+   end $$`;
+
+const postgresTriggers = (name: string, dims: string) => [
+  `create trigger ${name}_write after insert or update on click_daily_places
+     for each row when (new.dim in (${dims})) execute function ${name}()`,
+  `create trigger ${name}_delete after delete on click_daily_places
+     for each row when (old.dim in (${dims})) execute function ${name}()`,
+];
+
+const POSTGRES_UP = [
+  postgresFunction('click_owner_places', owner),
+  postgresFunction('click_monthly_places', monthly),
+  ...postgresTriggers('click_owner_places', OWNER_DIMS),
+  ...postgresTriggers('click_monthly_places', MONTHLY_DIMS),
+  linkDeleteFunction(LINK_DELETE_NOW),
+];
+
+const POSTGRES_DOWN = [
+  ...['click_owner_places', 'click_monthly_places'].flatMap((name) => [
+    `drop trigger ${name}_write on click_daily_places`,
+    `drop trigger ${name}_delete on click_daily_places`,
+    `drop function ${name}()`,
+  ]),
+  linkDeleteFunction(LINK_DELETE),
+];
