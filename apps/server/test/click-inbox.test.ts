@@ -145,6 +145,52 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
     await applyClickInbox(pool);
   });
 
+  it('applies again when PostgreSQL ends the statement to break a deadlock', async () => {
+    const { linkId, trackingId } = await trackedLink();
+    await leaveInInbox(trackingId, linkId, 1, 'first');
+    await applyClickInbox(pool);
+    await leaveInInbox(trackingId, linkId, 1, 'second');
+    const { rows } = await pool.query<{ id: number }>('select id from click_inbox');
+    expect(rows).toHaveLength(1);
+    // Another writer holds the link's rollup row of the day, then asks for the waiting click
+    // the statement took: each waits for the other. PostgreSQL ends the one that waited first,
+    // the apply statement (after its deadlock_timeout, 1 s by default).
+    const other = await pool.connect();
+    let failure: unknown = null;
+    try {
+      await other.query('begin');
+      await other.query('update click_daily set clicks = clicks where mailto_link_id = $1', [
+        linkId,
+      ]);
+      const applying = applyClickInbox(pool).catch((err: unknown) => {
+        failure = err;
+      });
+      await expect
+        .poll(async () =>
+          Number(
+            (
+              await pool.query(
+                `select count(*) as n from pg_stat_activity
+                 where wait_event_type = 'Lock' and datname = current_database()`,
+              )
+            ).rows[0].n,
+          ),
+        )
+        .toBeGreaterThan(0);
+      await other.query('select id from click_inbox where id = $1 for update', [rows[0]!.id]);
+      await other.query('rollback');
+      await applying;
+    } finally {
+      other.release();
+    }
+    expect(failure).toBeNull();
+    await vi.waitFor(async () => {
+      await applyClickInbox(pool);
+      expect(await waiting()).toBe(0);
+    });
+    expect(await clicksOf(t.app, linkId)).toBe(2);
+  });
+
   it('drops the waiting clicks of a deleted link and still applies the others', async () => {
     const kept = await trackedLink();
     const gone = await trackedLink();

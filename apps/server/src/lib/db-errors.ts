@@ -54,6 +54,14 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/**
+ * True when PostgreSQL ended the statement to break a deadlock (40P01): nothing it did stays,
+ * and running it again is safe.
+ */
+export function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
+}
+
 /** How often, during an outage, a line counts the failures since the previous one. */
 export const OUTAGE_REPORT_EVERY_MS = 5_000;
 /** After this long without a failure, the next one starts a new outage (logged in full). */

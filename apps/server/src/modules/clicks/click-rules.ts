@@ -37,11 +37,14 @@ export type StoredClick = Pick<ClickRecord, 'mailto_link_id' | 'occurred_at' | '
 /**
  * The (link, day, visitor) triples of the batch's human clicks that are new: inserted, and
  * returned, only when the day's visitor set of the link lacks them (the primary key decides,
- * also against another instance committing the same visitor at the same time).
+ * also against another instance committing the same visitor at the same time). In key order:
+ * two PostgreSQL statements inserting the same visitors wait for each other in one order
+ * (in any order they could deadlock).
  */
 export const NEW_VISITORS_INSERT = `insert into daily_visitors (mailto_link_id, day, visitor_hash)
   select distinct mailto_link_id, substr(occurred_at, 1, 10), visitor_hash
   from input where is_bot = 0
+  order by 1, 2, 3
   on conflict (mailto_link_id, day, visitor_hash) do nothing
   returning mailto_link_id, day, visitor_hash`;
 
@@ -64,13 +67,14 @@ export function clickDeltas(source: string): string {
 
 /**
  * Adds `deltas` (with `visitor_counts`) to the rollup: one upsert per link and day, adding
- * counts and keeping the later last click. (`where true`: SQLite reads an upsert after a join
- * only with a WHERE clause.)
+ * counts and keeping the later last click; in key order, as the visitors above. (`where true`:
+ * SQLite reads an upsert after a join only with a WHERE clause.)
  */
 export const ROLLUP_UPSERT = `insert into click_daily (mailto_link_id, day, clicks, bot_clicks, visitors, last_click_at)
   select d.mailto_link_id, d.day, d.clicks, d.bot_clicks, coalesce(v.n, 0), d.last_click_at
   from deltas d left join visitor_counts v on v.mailto_link_id = d.mailto_link_id and v.day = d.day
   where true
+  order by d.mailto_link_id, d.day
   on conflict (mailto_link_id, day) do update set
     clicks = click_daily.clicks + excluded.clicks,
     bot_clicks = click_daily.bot_clicks + excluded.bot_clicks,

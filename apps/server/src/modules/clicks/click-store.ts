@@ -4,6 +4,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/types';
+import { isDeadlock } from '../../lib/db-errors';
 import { redirectTargetsSqlPostgres, type RedirectTarget } from './targets-repo';
 import {
   clickDeltas,
@@ -566,18 +567,32 @@ export interface InboxApplied {
   events: number;
 }
 
-/** Applies the rules to at most `limit` of the inbox's oldest clicks (one statement). */
+/** Times an apply statement runs again after PostgreSQL ended it to break a deadlock. */
+const DEADLOCK_RETRIES = 3;
+
+/**
+ * Applies the rules to at most `limit` of the inbox's oldest clicks (one statement). Instances
+ * apply side by side: the statement writes its rollup rows in key order, but the rollups their
+ * triggers keep per author and month are reached in another order, so two statements can
+ * deadlock there. PostgreSQL then ends one of them, undone whole, and it runs again.
+ */
 export async function applyClickInbox(
   pool: pg.Pool,
   limit: number = INBOX_APPLY_LIMIT,
   eventKey: string = newEventKey(),
 ): Promise<InboxApplied> {
-  const result = await pool.query<InboxApplied>({
-    name: 'mailtokit-click-apply',
-    text: INBOX_APPLY_SQL,
-    values: [limit, eventKey],
-  });
-  return result.rows[0] ?? { applied: 0, events: 0 };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await pool.query<InboxApplied>({
+        name: 'mailtokit-click-apply',
+        text: INBOX_APPLY_SQL,
+        values: [limit, eventKey],
+      });
+      return result.rows[0] ?? { applied: 0, events: 0 };
+    } catch (err) {
+      if (attempt >= DEADLOCK_RETRIES || !isDeadlock(err)) throw err;
+    }
+  }
 }
 
 /** Clicks waiting in the inbox (every instance's). */
