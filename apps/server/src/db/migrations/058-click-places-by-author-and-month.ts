@@ -16,7 +16,8 @@ import type { DialectMigration } from './types';
  *
  * Both are kept by triggers on `click_daily_places`, as `click_owner_dims` is kept on
  * `click_daily_dims` (migration 057): whoever writes the rollup by country (a click batch, a
- * rebuild, a choice moving its page view) keeps them. Before a link is deleted its rows of the
+ * rebuild, a choice moving its page view) keeps them. SQLite has row triggers only;
+ * PostgreSQL's are per statement (below). Before a link is deleted its rows of the
  * author's dimensions leave the rollup by country, while its author can still be read; the
  * monthly rows go with the link (foreign key).
  */
@@ -163,36 +164,64 @@ const linkDeleteFunction = (statements: string[]) =>
      return old;
    end $$`;
 
-const postgresFunction = (name: string, body: typeof owner) =>
-  `create function ${name}() returns trigger language plpgsql as $$
-   begin
-     if tg_op = 'INSERT' then ${body.insert};
-     elsif tg_op = 'UPDATE' then ${body.update};
-     else ${body.delete};
-     end if;
-     return null;
-   end $$`;
+/**
+ * PostgreSQL: one trigger per statement, not per row. A statement's rows (its transition
+ * tables) become one grouped upsert per rollup, in the rollup's key order: a rebuild of
+ * millions of rows runs one statement instead of a function call per row, and two click
+ * batches lock the rows they share in one order. Rows of a link already gone (a cascade) are
+ * skipped: its rows of these rollups go with it.
+ */
+const DELTAS = {
+  insert: `select mailto_link_id, dim, country, day, value, clicks from new_rows`,
+  update: `select n.mailto_link_id, n.dim, n.country, n.day, n.value, n.clicks - o.clicks as clicks
+     from new_rows n join old_rows o using (mailto_link_id, dim, country, day, value)`,
+  delete: `select mailto_link_id, dim, country, day, value, -clicks as clicks from old_rows`,
+} as const;
 
-const postgresTriggers = (name: string, dims: string) => [
-  `create trigger ${name}_write after insert or update on click_daily_places
-     for each row when (new.dim in (${dims})) execute function ${name}()`,
-  `create trigger ${name}_delete after delete on click_daily_places
-     for each row when (old.dim in (${dims})) execute function ${name}()`,
+const postgresUpserts = (deltas: string) => [
+  `insert into click_owner_places (user_id, dim, country, day, value, clicks)
+     select m.user_id, d.dim, d.country, d.day, d.value, sum(d.clicks)
+     from (${deltas}) d join mailto_links m on m.id = d.mailto_link_id
+     where d.dim in (${OWNER_DIMS})
+     group by m.user_id, d.country, d.day, d.dim, d.value
+     order by m.user_id, d.country, d.day, d.dim, d.value
+     on conflict (user_id, country, day, dim, value) do update set
+       clicks = click_owner_places.clicks + excluded.clicks`,
+  `insert into click_monthly_places (mailto_link_id, dim, country, month, clicks)
+     select d.mailto_link_id, d.dim, d.country, substr(d.day, 1, 7), sum(d.clicks)
+     from (${deltas}) d
+     where d.dim in (${MONTHLY_DIMS})
+       and exists (select 1 from mailto_links m where m.id = d.mailto_link_id)
+     group by d.mailto_link_id, d.country, substr(d.day, 1, 7), d.dim
+     order by d.mailto_link_id, d.country, substr(d.day, 1, 7), d.dim
+     on conflict (mailto_link_id, country, month, dim) do update set
+       clicks = click_monthly_places.clicks + excluded.clicks`,
 ];
 
+const TRANSITIONS = {
+  insert: 'new table as new_rows',
+  update: 'old table as old_rows new table as new_rows',
+  delete: 'old table as old_rows',
+} as const;
+
 const POSTGRES_UP = [
-  postgresFunction('click_owner_places', owner),
-  postgresFunction('click_monthly_places', monthly),
-  ...postgresTriggers('click_owner_places', OWNER_DIMS),
-  ...postgresTriggers('click_monthly_places', MONTHLY_DIMS),
+  ...(['insert', 'update', 'delete'] as const).flatMap((op) => [
+    `create function click_places_coarse_${op}() returns trigger language plpgsql as $$
+     begin
+       ${postgresUpserts(DELTAS[op]).join(';\n')};
+       return null;
+     end $$`,
+    `create trigger click_places_coarse_${op} after ${op} on click_daily_places
+       referencing ${TRANSITIONS[op]}
+       for each statement execute function click_places_coarse_${op}()`,
+  ]),
   linkDeleteFunction(LINK_DELETE_NOW),
 ];
 
 const POSTGRES_DOWN = [
-  ...['click_owner_places', 'click_monthly_places'].flatMap((name) => [
-    `drop trigger ${name}_write on click_daily_places`,
-    `drop trigger ${name}_delete on click_daily_places`,
-    `drop function ${name}()`,
+  ...(['insert', 'update', 'delete'] as const).flatMap((op) => [
+    `drop trigger click_places_coarse_${op} on click_daily_places`,
+    `drop function click_places_coarse_${op}()`,
   ]),
   linkDeleteFunction(LINK_DELETE),
 ];
