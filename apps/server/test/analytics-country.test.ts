@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_COUNTRY } from '@mailtokit/contracts/analytics';
 import { rebuildClickDimensions } from '../src/modules/clicks/dimensions';
 import {
+  addMember,
   createLink,
+  createTeam,
   createTestApp,
   createTrackingLink,
   movableClock,
@@ -375,6 +377,64 @@ describe('how clicks came and what chooser visitors chose, filtered to one count
         { key: 'yahoo', clicks: 1 },
       ],
     });
+  });
+});
+
+describe('the overview of a team member filtered to one country', () => {
+  // A member's overview adds up their own links (the per-author rollup by country) and the
+  // links the team shares with them (each link's rows): the same figures as the raw clicks.
+  let member: SignedIn;
+  let shared: number;
+  let own: number;
+  beforeAll(async () => {
+    const lead = await signUpAs(t, 'TEAM');
+    member = await signUpAs(t, 'PREMIUM');
+    const team = await createTeam(t.app, lead);
+    await addMember(t.app, lead, team.id, member);
+    shared = (await createLink(t.app, lead.headers, { name: 'Shared', teamId: team.id })).id;
+    own = (await createLink(t.app, member.headers, { name: 'Own' })).id;
+    const s = (await createTrackingLink(t.app, lead.headers, shared)).slug;
+    const o = (await createTrackingLink(t.app, member.headers, own)).slug;
+    await click(s, '81.0.1.20'); // DE, Berlin
+    expect((await visit(`/t/${s}/q`, '81.0.1.21', chrome())).statusCode).toBe(302); // DE, Berlin
+    await click(s, '82.1.2.20'); // FR, Paris
+    await click(s, '81.0.5.20', 'curl/8.4.0'); // DE, a bot: left out
+    await click(o, '2a01:4f8::20'); // DE, Munich
+    await click(o, '10.0.0.20'); // unknown
+  });
+
+  const okAs = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: member.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('counts the shared and the own links of that country, as the raw clicks do', async () => {
+    const path = '/api/v1/analytics/overview';
+    const daily = await okAs(`${path}?from=${day2}&to=${day2}&country=DE`);
+    expect(daily.totals).toMatchObject({ clicks: 3, uniqueVisitors: 3, botClicks: 1 });
+    expect(daily.countries).toEqual([{ key: 'DE', clicks: 3 }]);
+    expect(daily.cities).toEqual([
+      { country: 'DE', city: 'Berlin', clicks: 2 },
+      { country: 'DE', city: 'Munich', clicks: 1 },
+    ]);
+    expect(daily.sources).toEqual([
+      { key: 'link', clicks: 2 },
+      { key: 'qr', clicks: 1 },
+    ]);
+    const byId = (body: { links: { id: number }[] }) =>
+      Object.fromEntries(body.links.map((l) => [l.id, l]));
+    expect(byId(daily)[shared]).toMatchObject({ clicks: 2, uniqueVisitors: 2 });
+    expect(byId(daily)[own]).toMatchObject({ clicks: 1, uniqueVisitors: 1 });
+    expect(byId(daily)[shared].lastClickAt).not.toBeNull();
+
+    // Hours that are not whole days: every figure from the raw clicks.
+    const raw = await okAs(
+      `${path}?interval=hour&from=${day2}T00:00:00Z&to=${day2}T05:00:00Z&country=DE`,
+    );
+    for (const part of ['totals', 'countries', 'cities', 'sources', 'openedWith'])
+      expect([part, daily[part]]).toEqual([part, raw[part]]);
+    expect(byId(daily)).toEqual(byId(raw));
   });
 });
 
