@@ -422,11 +422,11 @@ describe('the overview of a team member filtered to one country', () => {
       { key: 'link', clicks: 2 },
       { key: 'qr', clicks: 1 },
     ]);
-    const byId = (body: { links: { id: number }[] }) =>
-      Object.fromEntries(body.links.map((l) => [l.id, l]));
+    type Row = { id: number; lastClickAt: string | null };
+    const byId = (body: { links: Row[] }) => Object.fromEntries(body.links.map((l) => [l.id, l]));
     expect(byId(daily)[shared]).toMatchObject({ clicks: 2, uniqueVisitors: 2 });
     expect(byId(daily)[own]).toMatchObject({ clicks: 1, uniqueVisitors: 1 });
-    expect(byId(daily)[shared].lastClickAt).not.toBeNull();
+    expect(byId(daily)[shared]?.lastClickAt).not.toBeNull();
 
     // Hours that are not whole days: every figure from the raw clicks.
     const raw = await okAs(

@@ -78,6 +78,17 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
     return metricSample(res.body, 'mailtokit_click_inbox_depth');
   }
 
+  /** Statements of this database waiting for a lock another transaction holds. */
+  const lockWaiters = async () =>
+    Number(
+      (
+        await pool.query(
+          `select count(*) as n from pg_stat_activity
+           where wait_event_type = 'Lock' and datname = current_database()`,
+        )
+      ).rows[0].n,
+    );
+
   const waiting = async () =>
     Number((await pool.query('select count(*) as n from click_inbox')).rows[0].n);
 
@@ -165,18 +176,7 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
       const applying = applyClickInbox(pool).catch((err: unknown) => {
         failure = err;
       });
-      await expect
-        .poll(async () =>
-          Number(
-            (
-              await pool.query(
-                `select count(*) as n from pg_stat_activity
-                 where wait_event_type = 'Lock' and datname = current_database()`,
-              )
-            ).rows[0].n,
-          ),
-        )
-        .toBeGreaterThan(0);
+      await expect.poll(lockWaiters).toBeGreaterThan(0);
       await other.query('select id from click_inbox where id = $1 for update', [rows[0]!.id]);
       await other.query('rollback');
       await applying;
@@ -243,18 +243,7 @@ describe.skipIf(dialect !== 'postgres')('the click inbox (PostgreSQL)', () => {
         returned = true;
       });
       // It waits for that round's lock (a skipped row would let it return at once).
-      await expect
-        .poll(async () =>
-          Number(
-            (
-              await pool.query(
-                `select count(*) as n from pg_stat_activity
-                 where wait_event_type = 'Lock' and datname = current_database()`,
-              )
-            ).rows[0].n,
-          ),
-        )
-        .toBeGreaterThan(0);
+      await expect.poll(lockWaiters).toBeGreaterThan(0);
       expect(returned).toBe(false);
       await other.query('rollback');
       await writing;
