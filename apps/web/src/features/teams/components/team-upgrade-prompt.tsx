@@ -2,12 +2,11 @@ import { useCallback, type ReactNode } from 'react';
 import { useUpgradePrompt, type UpgradePromptTexts } from '@/components/premium-prompt';
 import { TEAM_FEATURE_MESSAGE, TEAM_FEATURE_TITLE } from '../lib/errors';
 
-export const TEAM_UPGRADE_QUESTION = 'Would you like to view our Team plan?';
-
+/** The offer's text already says that teams need the Team plan: the question adds no more. */
 const TEAM_UPGRADE_TEXTS: UpgradePromptTexts = {
   toastTitle: TEAM_FEATURE_TITLE,
   title: 'Upgrade to Team',
-  question: `Teams are part of the Team plan. ${TEAM_UPGRADE_QUESTION}`,
+  question: 'Would you like to view the plans?',
 };
 
 /**
