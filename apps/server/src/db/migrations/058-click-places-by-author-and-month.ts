@@ -173,8 +173,10 @@ const linkDeleteFunction = (statements: string[]) =>
  */
 const DELTAS = {
   insert: `select mailto_link_id, dim, country, day, value, clicks from new_rows`,
-  update: `select n.mailto_link_id, n.dim, n.country, n.day, n.value, n.clicks - o.clicks as clicks
-     from new_rows n join old_rows o using (mailto_link_id, dim, country, day, value)`,
+  // The new rows added and the old ones taken away, grouped below: no join of the two
+  // transition tables (they have no index; joined, a batch's thousands of rows met each other).
+  update: `select mailto_link_id, dim, country, day, value, clicks from new_rows
+     union all select mailto_link_id, dim, country, day, value, -clicks from old_rows`,
   delete: `select mailto_link_id, dim, country, day, value, -clicks as clicks from old_rows`,
 } as const;
 
