@@ -127,7 +127,7 @@ describe.skipIf(DatabaseSync === null)('statements kept prepared on the click pa
   const batch = (n: number) => ({
     first: n * 10,
     last: n * 10 + 9,
-    visitors: JSON.stringify([[n, `2026-11-0${n}`, `v${n}`]]),
+    visitors: JSON.stringify([[n, `2026-11-0${n}`, `v${n}`, 'DE']]),
     key: `key${n}`,
   });
   for (const [name, text] of Object.entries(SQLITE_BATCH_SQL)) {

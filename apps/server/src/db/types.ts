@@ -458,6 +458,8 @@ export interface DailyVisitorsTable {
   mailto_link_id: number;
   day: string;
   visitor_hash: string;
+  /** The country of the visitor's first click of the day ('' unknown; null: seen before 059). */
+  country: string | null;
 }
 
 /** One random salt per UTC day; salts older than two days are deleted. */

@@ -37,16 +37,20 @@ export type StoredClick = Pick<ClickRecord, 'mailto_link_id' | 'occurred_at' | '
 /**
  * The (link, day, visitor) triples of the batch's human clicks that are new: inserted, and
  * returned, only when the day's visitor set of the link lacks them (the primary key decides,
- * also against another instance committing the same visitor at the same time). In key order:
- * two PostgreSQL statements inserting the same visitors wait for each other in one order
- * (in any order they could deadlock).
+ * also against another instance committing the same visitor at the same time). Each with the
+ * visitor's country ('' unknown), which the new visitors by country count under. A visitor is
+ * a hash of the address (or its IPv6 /64) and the agent, and the country is the address's, so
+ * a visitor has one country a day; should one batch hold two (a database updated that day),
+ * the lowest code counts. In key order: two PostgreSQL statements inserting the same visitors
+ * wait for each other in one order (in any order they could deadlock).
  */
-export const NEW_VISITORS_INSERT = `insert into daily_visitors (mailto_link_id, day, visitor_hash)
-  select distinct mailto_link_id, substr(occurred_at, 1, 10), visitor_hash
+export const NEW_VISITORS_INSERT = `insert into daily_visitors (mailto_link_id, day, visitor_hash, country)
+  select mailto_link_id, substr(occurred_at, 1, 10), visitor_hash, min(coalesce(country, ''))
   from input where is_bot = 0
-  order by 1, 2, 3
+  group by mailto_link_id, substr(occurred_at, 1, 10), visitor_hash
+  order by mailto_link_id, substr(occurred_at, 1, 10), visitor_hash
   on conflict (mailto_link_id, day, visitor_hash) do nothing
-  returning mailto_link_id, day, visitor_hash`;
+  returning mailto_link_id, day, visitor_hash, country`;
 
 /** New visitors per link and day (from `new_visitors`). */
 export const VISITOR_COUNTS = `select mailto_link_id, day, count(*) as n
@@ -123,21 +127,9 @@ export const DIMENSIONS_UPSERT = `insert into click_daily_dims (mailto_link_id, 
   on conflict (mailto_link_id, dim, day, value)
     do update set clicks = click_daily_dims.clicks + excluded.clicks`;
 
-/**
- * New visitors per link, day and country (from `new_visitors` and `input`): a visitor counts
- * under the country of their first click of the day. A visitor is a hash of the address (or
- * its IPv6 /64) and the agent, and the country is the address's, so a visitor has one country
- * a day; should one batch hold two (a database updated that day), the first code counts.
- */
+/** New visitors per link, day and country (from `new_visitors`, which carry their country). */
 export const PLACE_VISITOR_COUNTS = `select mailto_link_id, day, country, count(*) as n
-  from (
-    select nv.mailto_link_id, nv.day, nv.visitor_hash, min(coalesce(i.country, '')) as country
-    from new_visitors nv join input i on i.mailto_link_id = nv.mailto_link_id
-      and i.visitor_hash = nv.visitor_hash and substr(i.occurred_at, 1, 10) = nv.day
-      and i.is_bot = 0
-    group by nv.mailto_link_id, nv.day, nv.visitor_hash
-  ) v
-  group by mailto_link_id, day, country`;
+  from new_visitors group by mailto_link_id, day, country`;
 
 /**
  * Adds the batch to the rollup by country (`click_daily_places`, migration 045): per link,

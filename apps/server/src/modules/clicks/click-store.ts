@@ -65,9 +65,8 @@ const SQLITE_INPUT = `input as (select c.id, t.mailto_link_id, c.occurred_at, c.
   from clicks c join tracking_links t on t.id = c.tracking_link_id
   where c.id between @first and @last)`;
 /**
- * The same rows, read once into a temporary table: inlined into the join of new visitors with
- * their clicks, SQLite would reach the clicks through a link's tracking links and the clicks
- * index (the link's whole history) and only then keep the batch's ids.
+ * The same rows, read once into a temporary table for the rollup by country, whose ten
+ * dimensions each read them (inlined, each would read the range of clicks again).
  */
 const SQLITE_INPUT_MATERIALIZED = SQLITE_INPUT.replace(/^input as \(/, 'input as materialized (');
 
@@ -82,7 +81,8 @@ const SQLITE_TALLY_INPUT = `input as (select value ->> 0 as tracking_link_id,
   value ->> 4 as weight, 1 as tallied
   from json_each(@tally))`;
 const SQLITE_NEW_VISITORS = `new_visitors as (select value ->> 0 as mailto_link_id,
-  value ->> 1 as day, value ->> 2 as visitor_hash from json_each(@visitors))`;
+  value ->> 1 as day, value ->> 2 as visitor_hash, value ->> 3 as country
+  from json_each(@visitors))`;
 
 /**
  * The SQLite rules' statements, each reading the waiting clicks by their id range. `hooks` is
