@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ownerOf } from './helpers';
 import type { DialectMigration } from './types';
 
 /**
@@ -185,8 +186,6 @@ const MONTH_LAST = (link: string, day: string) =>
   `(select max(x.last_click_at) from click_daily x where x.mailto_link_id = ${link}
      and x.day >= substr(${day}, 1, 7) || '-01' and x.day < substr(${day}, 1, 7) || '-99')`;
 
-const OWNER_OF = (link: string) => `(select m.user_id from mailto_links m where m.id = ${link})`;
-
 /** Trigger bodies shared by both dialects: `new.` and `old.` rows of click_daily. */
 const daily = {
   insert: [
@@ -215,7 +214,7 @@ const daily = {
     `update click_owner_daily set
        clicks = clicks + new.clicks - old.clicks,
        visitors = visitors + new.visitors - old.visitors
-     where user_id = ${OWNER_OF('new.mailto_link_id')} and day = new.day`,
+     where user_id = ${ownerOf('new.mailto_link_id')} and day = new.day`,
   ],
   delete: [
     `update click_monthly set
@@ -227,7 +226,7 @@ const daily = {
     `update click_owner_daily set
        clicks = clicks - old.clicks,
        visitors = visitors - old.visitors
-     where user_id = ${OWNER_OF('old.mailto_link_id')} and day = old.day`,
+     where user_id = ${ownerOf('old.mailto_link_id')} and day = old.day`,
   ],
 };
 
@@ -238,9 +237,9 @@ const dims = {
      from mailto_links m where m.id = new.mailto_link_id
      on conflict (user_id, day) do update set ${REASONS.map((r) => `"${r}" = click_owner_daily."${r}" + excluded."${r}"`).join(', ')}`,
   update: `update click_owner_daily set ${reasonDeltas((r) => `case when ${REASON_OF('new.value')} = '${r}' then new.clicks - old.clicks else 0 end`)}
-     where user_id = ${OWNER_OF('new.mailto_link_id')} and day = new.day`,
+     where user_id = ${ownerOf('new.mailto_link_id')} and day = new.day`,
   delete: `update click_owner_daily set ${reasonDeltas((r) => `case when ${REASON_OF('old.value')} = '${r}' then -old.clicks else 0 end`)}
-     where user_id = ${OWNER_OF('old.mailto_link_id')} and day = old.day`,
+     where user_id = ${ownerOf('old.mailto_link_id')} and day = old.day`,
 };
 
 /**

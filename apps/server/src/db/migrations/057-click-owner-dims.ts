@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ownerOf, linkDeleteFunction } from './helpers';
 import type { DialectMigration } from './types';
 
 /**
@@ -46,8 +47,6 @@ export const m057ClickOwnerDims: DialectMigration = (dialect) => ({
 /** The breakdowns the per-author rollup keeps. */
 const OWNER_DIMS = `'country', 'source', 'opened'`;
 
-const OWNER_OF = (link: string) => `(select m.user_id from mailto_links m where m.id = ${link})`;
-
 const body = {
   insert: `insert into click_owner_dims (user_id, dim, day, value, clicks)
      select m.user_id, new.dim, new.day, new.value, new.clicks from mailto_links m
@@ -55,10 +54,10 @@ const body = {
      on conflict (user_id, dim, day, value) do update set
        clicks = click_owner_dims.clicks + excluded.clicks`,
   update: `update click_owner_dims set clicks = clicks + new.clicks - old.clicks
-     where user_id = ${OWNER_OF('new.mailto_link_id')} and dim = new.dim and day = new.day
+     where user_id = ${ownerOf('new.mailto_link_id')} and dim = new.dim and day = new.day
        and value = new.value`,
   delete: `update click_owner_dims set clicks = clicks - old.clicks
-     where user_id = ${OWNER_OF('old.mailto_link_id')} and dim = old.dim and day = old.day
+     where user_id = ${ownerOf('old.mailto_link_id')} and dim = old.dim and day = old.day
        and value = old.value`,
 };
 
@@ -92,13 +91,6 @@ const SQLITE_DOWN = [
   `create trigger mailto_links_rollups_delete before delete on mailto_links begin
      ${LINK_DELETE.join(';\n')}; end`,
 ];
-
-const linkDeleteFunction = (statements: string[]) =>
-  `create or replace function mailto_links_rollups() returns trigger language plpgsql as $$
-   begin
-     ${statements.join(';\n')};
-     return old;
-   end $$`;
 
 const POSTGRES_UP = [
   `create function click_owner_dims() returns trigger language plpgsql as $$

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ownerOf, linkDeleteFunction } from './helpers';
 import type { DialectMigration } from './types';
 
 /**
@@ -91,8 +92,6 @@ const OWNER_DIMS = `'clicks', 'visitors', 'filtered', 'source', 'opened', 'city'
 /** The dimensions the monthly rollup by country keeps: a link's figures. */
 const MONTHLY_DIMS = `'clicks', 'visitors', 'filtered'`;
 
-const OWNER_OF = (link: string) => `(select m.user_id from mailto_links m where m.id = ${link})`;
-
 const owner = {
   insert: `insert into click_owner_places (user_id, dim, country, day, value, clicks)
      select m.user_id, new.dim, new.country, new.day, new.value, new.clicks from mailto_links m
@@ -100,10 +99,10 @@ const owner = {
      on conflict (user_id, country, day, dim, value) do update set
        clicks = click_owner_places.clicks + excluded.clicks`,
   update: `update click_owner_places set clicks = clicks + new.clicks - old.clicks
-     where user_id = ${OWNER_OF('new.mailto_link_id')} and country = new.country
+     where user_id = ${ownerOf('new.mailto_link_id')} and country = new.country
        and day = new.day and dim = new.dim and value = new.value`,
   delete: `update click_owner_places set clicks = clicks - old.clicks
-     where user_id = ${OWNER_OF('old.mailto_link_id')} and country = old.country
+     where user_id = ${ownerOf('old.mailto_link_id')} and country = old.country
        and day = old.day and dim = old.dim and value = old.value`,
 };
 
@@ -156,13 +155,6 @@ const SQLITE_DOWN = [
   `create trigger mailto_links_rollups_delete before delete on mailto_links begin
      ${LINK_DELETE.join(';\n')}; end`,
 ];
-
-const linkDeleteFunction = (statements: string[]) =>
-  `create or replace function mailto_links_rollups() returns trigger language plpgsql as $$
-   begin
-     ${statements.join(';\n')};
-     return old;
-   end $$`;
 
 /**
  * PostgreSQL: one trigger per statement, not per row. A statement's rows (its transition
