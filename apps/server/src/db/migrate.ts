@@ -38,6 +38,7 @@ import { m056PlacesKnownCitiesOnly } from './migrations/056-places-known-cities-
 import { m057ClickOwnerDims } from './migrations/057-click-owner-dims';
 import { m058ClickPlacesByAuthorAndMonth } from './migrations/058-click-places-by-author-and-month';
 import { m059DailyVisitorCountry } from './migrations/059-daily-visitor-country';
+import { m060StatementRollupTriggers } from './migrations/060-statement-rollup-triggers';
 import { m046ClickSourceAndChoice } from './migrations/046-click-source-and-choice';
 import { m047UnchosenClicksIndex } from './migrations/047-unchosen-clicks-index';
 import { m045ClickPlacesRollup } from './migrations/045-click-places-rollup';
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '057-click-owner-dims': m057ClickOwnerDims,
   '058-click-places-by-author-and-month': m058ClickPlacesByAuthorAndMonth,
   '059-daily-visitor-country': m059DailyVisitorCountry,
+  '060-statement-rollup-triggers': m060StatementRollupTriggers,
   '036-two-factor': m036TwoFactor,
   '048-user-tracking-opens': m048UserTrackingOpens,
   '042-passkeys': m042Passkeys,
