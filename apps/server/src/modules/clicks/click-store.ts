@@ -572,9 +572,9 @@ const DEADLOCK_RETRIES = 3;
 
 /**
  * Applies the rules to at most `limit` of the inbox's oldest clicks (one statement). Instances
- * apply side by side: the statement writes its rollup rows in key order, but the rollups their
- * triggers keep per author and month are reached in another order, so two statements can
- * deadlock there. PostgreSQL then ends one of them, undone whole, and it runs again.
+ * apply side by side, each writing its rows in key order; should PostgreSQL still find a
+ * deadlock (the link list's click totals, which a trigger updates, are reached in no set
+ * order), it ends one statement, undone whole, and that one runs again.
  */
 export async function applyClickInbox(
   pool: pg.Pool,
