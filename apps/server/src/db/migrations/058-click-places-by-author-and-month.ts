@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { ownerOf, linkDeleteFunction } from './helpers';
+import {
+  dropStatementTriggers,
+  linkDeleteFunction,
+  ownerOf,
+  statementTriggers,
+  TRIGGER_OPS,
+} from './helpers';
 import type { DialectMigration } from './types';
 
 /**
@@ -132,7 +138,7 @@ const LINK_DELETE_NOW = [
 ];
 
 const SQLITE_UP = [
-  ...(['insert', 'update', 'delete'] as const).flatMap((op) => {
+  ...TRIGGER_OPS.flatMap((op) => {
     const row = op === 'delete' ? 'old' : 'new';
     return [
       `create trigger click_owner_places_${op} after ${op} on click_daily_places
@@ -147,7 +153,7 @@ const SQLITE_UP = [
 ];
 
 const SQLITE_DOWN = [
-  ...(['insert', 'update', 'delete'] as const).flatMap((op) => [
+  ...TRIGGER_OPS.flatMap((op) => [
     `drop trigger click_owner_places_${op}`,
     `drop trigger click_monthly_places_${op}`,
   ]),
@@ -192,30 +198,14 @@ const postgresUpserts = (deltas: string) => [
        clicks = click_monthly_places.clicks + excluded.clicks`,
 ];
 
-const TRANSITIONS = {
-  insert: 'new table as new_rows',
-  update: 'old table as old_rows new table as new_rows',
-  delete: 'old table as old_rows',
-} as const;
-
 const POSTGRES_UP = [
-  ...(['insert', 'update', 'delete'] as const).flatMap((op) => [
-    `create function click_places_coarse_${op}() returns trigger language plpgsql as $$
-     begin
-       ${postgresUpserts(DELTAS[op]).join(';\n')};
-       return null;
-     end $$`,
-    `create trigger click_places_coarse_${op} after ${op} on click_daily_places
-       referencing ${TRANSITIONS[op]}
-       for each statement execute function click_places_coarse_${op}()`,
-  ]),
+  ...statementTriggers('click_daily_places', 'click_places_coarse', (op) =>
+    postgresUpserts(DELTAS[op]),
+  ),
   linkDeleteFunction(LINK_DELETE_NOW),
 ];
 
 const POSTGRES_DOWN = [
-  ...(['insert', 'update', 'delete'] as const).flatMap((op) => [
-    `drop trigger click_places_coarse_${op} on click_daily_places`,
-    `drop function click_places_coarse_${op}()`,
-  ]),
+  ...dropStatementTriggers('click_daily_places', 'click_places_coarse'),
   linkDeleteFunction(LINK_DELETE),
 ];

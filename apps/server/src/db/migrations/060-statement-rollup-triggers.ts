@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dropStatementTriggers, statementTriggers, type TriggerOp } from './helpers';
 import type { DialectMigration } from './types';
 
 /**
@@ -24,17 +25,8 @@ export const m060StatementRollupTriggers: DialectMigration = (dialect) => ({
   },
 });
 
-const OPS = ['insert', 'update', 'delete'] as const;
-type Op = (typeof OPS)[number];
-
-const TRANSITIONS: Record<Op, string> = {
-  insert: 'new table as new_rows',
-  update: 'old table as old_rows new table as new_rows',
-  delete: 'old table as old_rows',
-};
-
 /** A statement's rows of `click_daily` as changes: added for new rows, taken away for old. */
-const DAILY_DELTAS: Record<Op, string> = {
+const DAILY_DELTAS: Record<TriggerOp, string> = {
   insert: `select mailto_link_id, day, clicks, bot_clicks, visitors, last_click_at from new_rows`,
   update: `select mailto_link_id, day, clicks, bot_clicks, visitors, last_click_at from new_rows
      union all select mailto_link_id, day, -clicks, -bot_clicks, -visitors, null from old_rows`,
@@ -43,7 +35,7 @@ const DAILY_DELTAS: Record<Op, string> = {
 };
 
 /** The same for `click_daily_dims`. */
-const DIMS_DELTAS: Record<Op, string> = {
+const DIMS_DELTAS: Record<TriggerOp, string> = {
   insert: `select mailto_link_id, dim, day, value, clicks from new_rows`,
   update: `select mailto_link_id, dim, day, value, clicks from new_rows
      union all select mailto_link_id, dim, day, value, -clicks from old_rows`,
@@ -54,7 +46,7 @@ const LATER = (a: string, b: string) =>
   `case when ${b} is not null and (${a} is null or ${b} > ${a}) then ${b} else ${a} end`;
 
 /** What a statement on `click_daily` does to the rollups kept from it. */
-function dailyStatements(op: Op): string[] {
+function dailyStatements(op: TriggerOp): string[] {
   const d = DAILY_DELTAS[op];
   const monthly =
     op === 'delete'
@@ -106,7 +98,7 @@ const reasonOf = (value: string) =>
     .join(', ')}) then ${value} else 'bot' end`;
 
 /** What a statement on `click_daily_dims` does to the per-author rollups kept from it. */
-function dimsStatements(op: Op): string[] {
+function dimsStatements(op: TriggerOp): string[] {
   const d = DIMS_DELTAS[op];
   const columns = REASONS.map((r) => `"${r}"`).join(', ');
   return [
@@ -128,17 +120,6 @@ function dimsStatements(op: Op): string[] {
        clicks = click_owner_dims.clicks + excluded.clicks`,
   ];
 }
-
-const statementTrigger = (table: string, name: string, op: Op, statements: string[]) => [
-  `create function ${name}_${op}() returns trigger language plpgsql as $$
-   begin
-     ${statements.join(';\n')};
-     return null;
-   end $$`,
-  `create trigger ${name}_${op} after ${op} on ${table}
-     referencing ${TRANSITIONS[op]}
-     for each statement execute function ${name}_${op}()`,
-];
 
 /** The row triggers these replace (their functions stay). */
 const ROW_TRIGGERS: [trigger: string, table: string, definition: string][] = [
@@ -184,18 +165,12 @@ const ROW_TRIGGERS: [trigger: string, table: string, definition: string][] = [
 
 const UP = [
   ...ROW_TRIGGERS.map(([trigger, table]) => `drop trigger ${trigger} on ${table}`),
-  ...OPS.flatMap((op) => [
-    ...statementTrigger('click_daily', 'click_daily_coarse', op, dailyStatements(op)),
-    ...statementTrigger('click_daily_dims', 'click_dims_coarse', op, dimsStatements(op)),
-  ]),
+  ...statementTriggers('click_daily', 'click_daily_coarse', dailyStatements),
+  ...statementTriggers('click_daily_dims', 'click_dims_coarse', dimsStatements),
 ];
 
 const DOWN = [
-  ...OPS.flatMap((op) => [
-    `drop trigger click_daily_coarse_${op} on click_daily`,
-    `drop function click_daily_coarse_${op}()`,
-    `drop trigger click_dims_coarse_${op} on click_daily_dims`,
-    `drop function click_dims_coarse_${op}()`,
-  ]),
+  ...dropStatementTriggers('click_daily', 'click_daily_coarse'),
+  ...dropStatementTriggers('click_daily_dims', 'click_dims_coarse'),
   ...ROW_TRIGGERS.map(([trigger, , definition]) => `create trigger ${trigger} ${definition}`),
 ];

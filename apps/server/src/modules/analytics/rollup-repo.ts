@@ -158,7 +158,7 @@ export function monthsOf(
 }
 
 /** Adds up sets of per-link figures (the parts of one range). */
-export function mergePerLink(parts: LinkStatsRow[][]): LinkStatsRow[] {
+function mergePerLink(parts: LinkStatsRow[][]): LinkStatsRow[] {
   const byLink = new Map<number, LinkStatsRow>();
   for (const row of parts.flat()) {
     const seen = byLink.get(row.linkId);

@@ -137,9 +137,9 @@ export const PLACE_VISITOR_COUNTS = `select mailto_link_id, day, country, count(
  * to one country reads the rollup. Human clicks count under `clicks` (value ''), `tracking`,
  * `referrer`, `browser`, `os`, `device` (values as in `DIMENSIONS_UPSERT`) and `city` (clicks
  * with a known city only: the bundled database knows none, and a row per click for an unknown
- * city was written and scanned for nothing); `visitors` (value '') counts the new visitors of `place_visitor_counts`; left-out
- * hits count under `filtered` by their classification (a tally has no country). Keys in key
- * order, as above.
+ * city was written and scanned for nothing); `visitors` (value '') counts the new visitors of
+ * `place_visitor_counts`; left-out hits count under `filtered` by their classification (a
+ * tally has no country). Keys in key order, as above.
  */
 export const PLACES_UPSERT = `insert into click_daily_places (mailto_link_id, dim, country, day, value, clicks)
   select mailto_link_id, dim, country, day, value, sum(n)
